@@ -1,0 +1,172 @@
+/* cmd_replay.c: `referee replay`: fold a move list through the reducer and
+ * print the final board, the history and the result with its reason. */
+#include "cli.h"
+#include "game.h"
+#include "notation.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void replay_usage(FILE *f)
+{
+    fputs("usage: referee replay [--game NAME] [--board BOARD] [--early-draw] [MOVE...]\n"
+          "       referee replay [options] --file FILE   (FILE '-' is standard input)\n"
+          "\n"
+          "Plays the moves in order, from the initial position or from BOARD, and\n"
+          "prints the board, the history, the result and why. Moves after the end of\n"
+          "the game are listed as ignored. A move is 'c2', 'o:c2', 'resign' or 'o:resign'.\n"
+          "Exit status: 0 replayed, 2 bad usage, 3 a move or board that does not parse,\n"
+          "4 an unreadable file.\n",
+          f);
+}
+
+struct replay {
+    struct game_state game;
+    int index;                 /* 1-based number of the move being read, for messages */
+    char ignored[4096];        /* moves after the end, as written */
+    size_t nignored;
+};
+
+/* Fold one move text; returns an exit code (EXIT_OK to go on). */
+static int replay_move(struct replay *r, const char *text)
+{
+    struct action a;
+    const char *why;
+
+    r->index++;
+    if (game_is_over(&r->game)) {
+        size_t k = strlen(text);
+        if (r->nignored + k + 2 < sizeof(r->ignored)) {
+            r->nignored += (size_t)snprintf(r->ignored + r->nignored,
+                                            sizeof(r->ignored) - r->nignored, "%s%s",
+                                            r->nignored ? " " : "", text);
+        }
+        return EXIT_OK;
+    }
+    if (notation_parse_move(&r->game, text, &a, &why) < 0) {
+        cli_error("move %d '%s': %s", r->index, text, why);
+        return EXIT_DATA;
+    }
+    game_step(&r->game, a);
+    return EXIT_OK;
+}
+
+static int replay_file(struct replay *r, const char *path)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    int rc = EXIT_OK;
+
+    if (!f) {
+        cli_error("cannot open '%s': %s", path, strerror(errno));
+        return EXIT_SYSTEM;
+    }
+    while (rc == EXIT_OK && getline(&line, &cap, f) >= 0) {
+        char *save = NULL;
+        for (char *t = strtok_r(line, " \t\r\n", &save); t && rc == EXIT_OK;
+             t = strtok_r(NULL, " \t\r\n", &save))
+            rc = replay_move(r, t);
+    }
+    if (rc == EXIT_OK && ferror(f)) {
+        cli_error("cannot read '%s': %s", path, strerror(errno));
+        rc = EXIT_SYSTEM;
+    }
+    free(line);
+    if (f != stdin)
+        fclose(f);
+    return rc;
+}
+
+static void replay_print(const struct replay *r)
+{
+    const struct game_def *def = game_def_of(&r->game);
+    char board[GAME_BOARD_TEXT], reason[128];
+    char *history = malloc(GAME_MAX_PLIES * GAME_MOVE_TEXT);
+
+    printf("game %s\n", def->name);
+    printf("board %s\n", notation_format_board(&r->game, board, sizeof(board)));
+    if (history)
+        printf("history %s\n", notation_format_history(&r->game, history,
+                                                       GAME_MAX_PLIES * GAME_MOVE_TEXT));
+    free(history);
+    printf("result %s\n", game_result_text(&r->game));
+    if (game_is_over(&r->game)) {
+        if (r->game.winner == SIDE_NONE)
+            printf("winner none\n");
+        else
+            printf("winner %c\n", def->marks[r->game.winner]);
+        printf("reason %s\n", game_reason(&r->game, reason, sizeof(reason)));
+    } else {
+        printf("to-move %c\n", def->marks[r->game.to_move]);
+    }
+    if (r->nignored)
+        printf("ignored %s\n", r->ignored);
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    static const struct option options[] = {
+        {"game", required_argument, NULL, 'g'},  {"board", required_argument, NULL, 'b'},
+        {"early-draw", no_argument, NULL, 'e'},  {"file", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
+    };
+    const char *game_name = "tictactoe", *board = NULL, *file = NULL;
+    bool early_draw = false;
+    int opt;
+
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "+g:b:ef:h", options, NULL)) != -1) {
+        switch (opt) {
+        case 'g': game_name = optarg; break;
+        case 'b': board = optarg; break;
+        case 'e': early_draw = true; break;
+        case 'f': file = optarg; break;
+        case 'h': replay_usage(stdout); return EXIT_OK;
+        default: replay_usage(stderr); return EXIT_USAGE;
+        }
+    }
+    const struct game_def *def = game_find(game_name);
+    if (!def) {
+        cli_error("unknown game '%s'", game_name);
+        return EXIT_USAGE;
+    }
+    if (file && optind < argc) {
+        cli_error("give moves either as arguments or with --file, not both");
+        return EXIT_USAGE;
+    }
+
+    struct replay *r = calloc(1, sizeof(*r));
+    int rc = EXIT_OK;
+    const char *why;
+    if (!r) {
+        cli_error("out of memory");
+        return EXIT_SYSTEM;
+    }
+    if (board) {
+        if (notation_parse_board(def, board, early_draw, &r->game, &why) < 0) {
+            cli_error("board '%s': %s", board, why);
+            rc = EXIT_DATA;
+            goto out_free;
+        }
+    } else {
+        game_init(&r->game, def, early_draw);
+    }
+
+    if (file)
+        rc = replay_file(r, file);
+    else if (optind == argc && !isatty(STDIN_FILENO))
+        rc = replay_file(r, "-");
+    else
+        for (int i = optind; i < argc && rc == EXIT_OK; i++)
+            rc = replay_move(r, argv[i]);
+    if (rc == EXIT_OK)
+        replay_print(r);
+out_free:
+    free(r);
+    return rc;
+}

@@ -1,0 +1,100 @@
+/* proc.h: the one place that starts, talks to, stops and reaps bot processes.
+ *
+ * The life of a child:
+ *   proc_spawn   fork + exec of argv in its own process group, stdin and stdout
+ *                on pipes held by the parent, stderr on a third pipe that the
+ *                parent copies into a log file up to a byte cap. Every descriptor
+ *                is close-on-exec; an exec failure is reported to the parent
+ *                through a close-on-exec pipe and returned as an error, the child
+ *                prints nothing and only _exits.
+ *   proc_write   writes a whole line to the child's stdin before a deadline.
+ *   proc_read_line  reads one line of the child's stdout before a deadline,
+ *                draining its stderr meanwhile so that a chatty log never blocks it.
+ *   proc_stop    closes stdin, gives the child `grace_ms` to exit on its own,
+ *                then SIGTERM to the whole group, a short grace, then SIGKILL to
+ *                the group; reaps it. Never blocks past its own deadlines.
+ *
+ * Deadlines are absolute, in nanoseconds of CLOCK_MONOTONIC (see proc_now_ns);
+ * poll() is re-armed with the time remaining on every pass. The parent must
+ * ignore SIGPIPE (proc_ignore_sigpipe does it): a write to a dead child then
+ * fails with EPIPE, which proc_write reports as PROC_CLOSED.
+ *
+ * Thread safety: distinct struct proc may be used from distinct threads. */
+#ifndef REFEREE_PROC_H
+#define REFEREE_PROC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define PROC_LINE_MAX 4096 /* longest line proc_read_line accepts, newline excluded */
+
+/* Outcomes of I/O with a child (non-negative), apart from negative errnos for
+ * errors of the referee itself. */
+enum proc_io {
+    PROC_OK = 0,
+    PROC_TIMEOUT,  /* the deadline passed first */
+    PROC_CLOSED,   /* the child closed its end (EOF on stdout, EPIPE on stdin) */
+    PROC_TOO_LONG, /* a line longer than the caller's limit */
+};
+
+struct proc_options {
+    char *const *argv;     /* argv[0] is looked up in PATH if it has no '/'; NULL-terminated */
+    const char *cwd;       /* working directory of the child, or NULL for ours */
+    const char *log_path;  /* file that gets the child's stderr (appended), or NULL to drop it */
+    size_t log_cap;        /* bytes of stderr kept in the log at most; 0: no limit */
+};
+
+struct proc {
+    pid_t pid;          /* also the process group id; 0 once reaped */
+    int in_fd;          /* write end of the child's stdin; -1 once closed */
+    int out_fd;         /* read end of the child's stdout; -1 once closed */
+    int err_fd;         /* read end of the child's stderr; -1 once closed */
+    int log_fd;         /* the log file, or -1 */
+    size_t log_written; /* bytes written to the log so far */
+    size_t log_cap;
+    int status;         /* after reaping: exit code, or 128 + signal number; -1 before */
+    char buf[PROC_LINE_MAX + 1]; /* bytes read from stdout not yet returned */
+    size_t len;
+};
+
+/* Ignore SIGPIPE for the whole process. Call once at start-up. */
+void proc_ignore_sigpipe(void);
+
+/* Monotonic clock, in nanoseconds. */
+int64_t proc_now_ns(void);
+
+/* Start a child as described above into *p (caller-owned, overwritten).
+ * Returns 0, or a negative errno: -ENOENT / -EACCES when argv[0] cannot be
+ * executed, or cwd cannot be entered (the child's errno), or the error of
+ * pipe/fork/open. On error nothing is left running or open. */
+int proc_spawn(struct proc *p, const struct proc_options *opt);
+
+/* Write len bytes (a line with its '\n') to the child's stdin before the
+ * deadline. Returns PROC_OK, PROC_TIMEOUT, PROC_CLOSED, or a negative errno. */
+int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns);
+
+/* Read one line from the child's stdout before the deadline into line (size
+ * cap bytes; the '\n' and a '\r' before it are dropped, the text is NUL
+ * terminated). Bytes after the line are kept for the next call. Returns
+ * PROC_OK with *len set, PROC_TIMEOUT, PROC_CLOSED (EOF before a newline), or
+ * PROC_TOO_LONG when cap - 1 bytes arrive without a newline (the rest of that
+ * line is not read). Drains stderr into the log while it waits. */
+int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns);
+
+/* True if the child has output that has not been read (a line or part of one,
+ * or EOF), without blocking: for catching a bot that writes when not asked. */
+bool proc_has_output(struct proc *p);
+
+/* Stop and reap the child as described above, and close every descriptor.
+ * Safe to call twice and on a zeroed or failed struct (pid 0). Returns the
+ * status: exit code, or 128 + signal number (also kept in p->status). */
+int proc_stop(struct proc *p, int grace_ms);
+
+/* Wait until the child exits or the deadline passes (a deadline in the past
+ * checks once without blocking). If it exited: reap it, set p->status, SIGKILL
+ * what is left of its process group (no grandchild lingers) and return true. */
+bool proc_wait(struct proc *p, int64_t deadline_ns);
+
+#endif
