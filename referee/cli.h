@@ -6,9 +6,9 @@
 /* Exit codes, documented in README.md. */
 enum exit_code {
     EXIT_OK = 0,
-    EXIT_USAGE = 2,     /* bad flags or arguments */
-    EXIT_DATA = 3,      /* unparseable input: a move, a board, a CSV file */
-    EXIT_SYSTEM = 4,    /* a file or a bot that cannot be opened, read, written or started */
+    EXIT_USAGE = 2,  /* bad flags or arguments */
+    EXIT_DATA = 3,   /* unparseable input: a move, a board, a CSV file */
+    EXIT_SYSTEM = 4, /* a file or a bot that cannot be opened, read, written or started */
     EXIT_INTERRUPTED = 130,
 };
 

@@ -30,8 +30,10 @@ static void print_counts(int depth, const struct perft_counts *c)
 int cmd_perft(int argc, char **argv)
 {
     static const struct option options[] = {
-        {"early-draw", no_argument, NULL, 'e'}, {"board", required_argument, NULL, 'b'},
-        {"divide", no_argument, NULL, 'd'},     {"help", no_argument, NULL, 'h'},
+        {"early-draw", no_argument, NULL, 'e'},
+        {"board", required_argument, NULL, 'b'},
+        {"divide", no_argument, NULL, 'd'},
+        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *board = NULL, *why;
@@ -89,8 +91,8 @@ int cmd_perft(int argc, char **argv)
             char text[GAME_MOVE_TEXT];
             game_step(&next, moves[i]);
             perft_count(&next, (int)depth - 1, &c);
-            printf("%s %" PRIu64 "\n", notation_format_move(def, moves[i], false, text, sizeof(text)),
-                   c.nodes);
+            printf("%s %" PRIu64 "\n",
+                   notation_format_move(def, moves[i], false, text, sizeof(text)), c.nodes);
             total += c.nodes;
         }
         printf("total %" PRIu64 "\n", total);

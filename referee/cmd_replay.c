@@ -26,8 +26,8 @@ static void replay_usage(FILE *f)
 
 struct replay {
     struct game_state game;
-    int index;                 /* 1-based number of the move being read, for messages */
-    char ignored[4096];        /* moves after the end, as written */
+    int index;          /* 1-based number of the move being read, for messages */
+    char ignored[4096]; /* moves after the end, as written */
     size_t nignored;
 };
 
@@ -41,9 +41,9 @@ static int replay_move(struct replay *r, const char *text)
     if (game_is_over(&r->game)) {
         size_t k = strlen(text);
         if (r->nignored + k + 2 < sizeof(r->ignored)) {
-            r->nignored += (size_t)snprintf(r->ignored + r->nignored,
-                                            sizeof(r->ignored) - r->nignored, "%s%s",
-                                            r->nignored ? " " : "", text);
+            r->nignored +=
+                (size_t)snprintf(r->ignored + r->nignored, sizeof(r->ignored) - r->nignored, "%s%s",
+                                 r->nignored ? " " : "", text);
         }
         return EXIT_OK;
     }
@@ -91,8 +91,8 @@ static void replay_print(const struct replay *r)
     printf("game %s\n", def->name);
     printf("board %s\n", notation_format_board(&r->game, board, sizeof(board)));
     if (history)
-        printf("history %s\n", notation_format_history(&r->game, history,
-                                                       GAME_MAX_PLIES * GAME_MOVE_TEXT));
+        printf("history %s\n",
+               notation_format_history(&r->game, history, GAME_MAX_PLIES * GAME_MOVE_TEXT));
     free(history);
     printf("result %s\n", game_result_text(&r->game));
     if (game_is_over(&r->game)) {
@@ -111,9 +111,9 @@ static void replay_print(const struct replay *r)
 int cmd_replay(int argc, char **argv)
 {
     static const struct option options[] = {
-        {"game", required_argument, NULL, 'g'},  {"board", required_argument, NULL, 'b'},
-        {"early-draw", no_argument, NULL, 'e'},  {"file", required_argument, NULL, 'f'},
-        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
+        {"game", required_argument, NULL, 'g'}, {"board", required_argument, NULL, 'b'},
+        {"early-draw", no_argument, NULL, 'e'}, {"file", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
     };
     const char *game_name = "tictactoe", *board = NULL, *file = NULL;
     bool early_draw = false;

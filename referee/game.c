@@ -67,15 +67,9 @@ bool game_step(struct game_state *s, struct action a)
     next.history[next.nhistory++] = a;
 
     switch (a.kind) {
-    case ACTION_ABORT:
-        finish(&next, END_ABORTED, SIDE_NONE, FOUL_NONE);
-        break;
-    case ACTION_RESIGN:
-        finish(&next, END_RESIGNED, side_other(a.side), FOUL_NONE);
-        break;
-    case ACTION_FORFEIT:
-        finish(&next, END_FOUL, side_other(a.side), a.foul);
-        break;
+    case ACTION_ABORT: finish(&next, END_ABORTED, SIDE_NONE, FOUL_NONE); break;
+    case ACTION_RESIGN: finish(&next, END_RESIGNED, side_other(a.side), FOUL_NONE); break;
+    case ACTION_FORFEIT: finish(&next, END_FOUL, side_other(a.side), a.foul); break;
     case ACTION_MOVE:
     case ACTION_PASS: {
         if (a.side != s->to_move) {
@@ -92,8 +86,7 @@ bool game_step(struct game_state *s, struct action a)
             finish(&next, END_DEAD, SIDE_NONE, FOUL_NONE);
         break;
     }
-    default:
-        return false;
+    default: return false;
     }
     *s = next;
     return true;
@@ -177,8 +170,7 @@ char *game_reason(const struct game_state *s, char *buf, size_t len)
     switch ((enum end)s->end) {
     case END_NONE: snprintf(buf, len, "in progress"); break;
     case END_LINE:
-        snprintf(buf, len, "%s in a row",
-                 def->line < 7 ? count_words[def->line] : "many");
+        snprintf(buf, len, "%s in a row", def->line < 7 ? count_words[def->line] : "many");
         break;
     case END_FULL: snprintf(buf, len, "board full"); break;
     case END_DEAD: snprintf(buf, len, "no line can be completed"); break;
@@ -201,9 +193,7 @@ char *game_reason(const struct game_state *s, char *buf, size_t len)
             snprintf(buf, len, "moved out of turn (%c:%s)", def->marks[last.side], sq);
             break;
         case FOUL_OCCUPIED: snprintf(buf, len, "illegal move %s (occupied)", sq); break;
-        case FOUL_NO_SUCH_SQUARE:
-            snprintf(buf, len, "illegal move %s (no such square)", sq);
-            break;
+        case FOUL_NO_SUCH_SQUARE: snprintf(buf, len, "illegal move %s (no such square)", sq); break;
         case FOUL_ILLEGAL: {
             /* The position before the foul: the board is unchanged by it. */
             const char *why = def->why_illegal ? def->why_illegal(s, last) : NULL;

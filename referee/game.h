@@ -9,9 +9,9 @@
 #include <stdint.h>
 
 #define GAME_MAX_SQUARES 225 /* gomoku, 15 x 15 */
-#define GAME_MAX_PLIES 256   /* every game ends well before: gomoku 225 + the final action */
-#define GAME_MOVE_TEXT 16    /* longest move text plus NUL ("x:o15", "x:pass") */
-#define GAME_BOARD_TEXT 512  /* longest board text plus NUL */
+#define GAME_MAX_PLIES   256 /* every game ends well before: gomoku 225 + the final action */
+#define GAME_MOVE_TEXT   16  /* longest move text plus NUL ("x:o15", "x:pass") */
+#define GAME_BOARD_TEXT  512 /* longest board text plus NUL */
 
 enum side { SIDE_FIRST = 0, SIDE_SECOND = 1, SIDE_NONE = 2 };
 
@@ -48,12 +48,12 @@ enum foul {
 
 /* How a game ended. */
 enum end {
-    END_NONE,       /* still being played */
-    END_LINE,       /* n in a row */
-    END_FULL,       /* board full, nobody won */
-    END_DEAD,       /* early draw: no line can be completed by either side */
-    END_COUNT,      /* no moves left; the disc count decides (reversi) */
-    END_FOUL,       /* see state.foul */
+    END_NONE,  /* still being played */
+    END_LINE,  /* n in a row */
+    END_FULL,  /* board full, nobody won */
+    END_DEAD,  /* early draw: no line can be completed by either side */
+    END_COUNT, /* no moves left; the disc count decides (reversi) */
+    END_FOUL,  /* see state.foul */
     END_RESIGNED,
     END_ABORTED,
 };
@@ -61,11 +61,11 @@ enum end {
 /* One action as the referee or a move list said it. Coordinates stay as
  * written so that an off-board square can be reported back as it was played. */
 struct action {
-    uint8_t kind;  /* enum action_kind */
-    uint8_t side;  /* enum side: who acts */
-    int8_t row;    /* 0-based; -1 where the game has no rows in its notation */
-    int8_t col;    /* 0-based */
-    uint8_t foul;  /* enum foul, for ACTION_FORFEIT */
+    uint8_t kind; /* enum action_kind */
+    uint8_t side; /* enum side: who acts */
+    int8_t row;   /* 0-based; -1 where the game has no rows in its notation */
+    int8_t col;   /* 0-based */
+    uint8_t foul; /* enum foul, for ACTION_FORFEIT */
 };
 
 /* How a square is written. */
@@ -78,14 +78,14 @@ enum square_style {
 /* A whole game: position, result and history. Pointer-free and copied by
  * assignment; `game` indexes the registry. */
 struct game_state {
-    uint8_t game;      /* index into game_registry() */
+    uint8_t game;       /* index into game_registry() */
     uint8_t early_draw; /* rule option: declare dead positions drawn */
-    uint8_t to_move;   /* enum side */
-    uint8_t winner;    /* enum side; SIDE_NONE for a draw, an abort, or a game in progress */
-    uint8_t end;       /* enum end */
-    uint8_t foul;      /* enum foul when end == END_FOUL */
+    uint8_t to_move;    /* enum side */
+    uint8_t winner;     /* enum side; SIDE_NONE for a draw, an abort, or a game in progress */
+    uint8_t end;        /* enum end */
+    uint8_t foul;       /* enum foul when end == END_FOUL */
     uint16_t nhistory;
-    uint16_t plies;    /* moves played on the board (fouls, resign and abort excluded) */
+    uint16_t plies; /* moves played on the board (fouls, resign and abort excluded) */
     struct action history[GAME_MAX_PLIES]; /* every action that counted, the last one included */
     union {
         uint16_t ttt[2];     /* tic-tac-toe: a 9-bit mask per side, bit 3*row+col */
@@ -97,13 +97,13 @@ struct game_state {
 /* The rules of one game. Pure functions: no allocation, I/O, clock or globals.
  * `square` below is the game's own index in [0, nsquares); moves are actions. */
 struct game_def {
-    const char *name;   /* "tictactoe": what users type */
-    const char *title;  /* "tic-tac-toe" */
-    char marks[2];      /* marks of the first and the second side, e.g. 'o', 'x' */
+    const char *name;  /* "tictactoe": what users type */
+    const char *title; /* "tic-tac-toe" */
+    char marks[2];     /* marks of the first and the second side, e.g. 'o', 'x' */
     int rows, cols;
     enum square_style squares;
     bool has_pass;
-    int line;           /* n in a row that wins; 0 where lines do not decide */
+    int line; /* n in a row that wins; 0 where lines do not decide */
 
     /* Set up the board of the initial position (game, to_move and history are
      * set by game_init). */

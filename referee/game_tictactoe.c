@@ -3,9 +3,9 @@
 #include "game.h"
 
 static const uint16_t lines[8] = {
-    0007, 0070, 0700,             /* rows */
-    0111, 0222, 0444,             /* columns */
-    0421, 0124,                   /* diagonals: a1-b2-c3, a3-b2-c1 */
+    0007, 0070, 0700, /* rows */
+    0111, 0222, 0444, /* columns */
+    0421, 0124,       /* diagonals: a1-b2-c3, a3-b2-c1 */
 };
 
 #define FULL 0777
@@ -35,8 +35,10 @@ static int ttt_legal(const struct game_state *s, struct action *out)
 
     for (int sq = 0; sq < 9; sq++)
         if (!(used & (1u << sq)))
-            out[n++] = (struct action){.kind = ACTION_MOVE, .side = s->to_move,
-                                       .row = (int8_t)(sq / 3), .col = (int8_t)(sq % 3)};
+            out[n++] = (struct action){.kind = ACTION_MOVE,
+                                       .side = s->to_move,
+                                       .row = (int8_t)(sq / 3),
+                                       .col = (int8_t)(sq % 3)};
     return n;
 }
 

@@ -79,9 +79,9 @@ int notation_parse_move(const struct game_state *s, const char *text, struct act
         }
         a.kind = ACTION_PASS;
     } else if (parse_square(def, text, &a) < 0) {
-        *why = def->squares == SQUARES_COLUMN      ? "expected a column number such as 4"
+        *why = def->squares == SQUARES_COLUMN       ? "expected a column number such as 4"
                : def->squares == SQUARES_ROW_LETTER ? "expected a square such as c2"
-                                                     : "expected a square such as d3";
+                                                    : "expected a square such as d3";
         return -1;
     }
     *out = a;

@@ -40,10 +40,10 @@ enum proc_io {
 };
 
 struct proc_options {
-    char *const *argv;     /* argv[0] is looked up in PATH if it has no '/'; NULL-terminated */
-    const char *cwd;       /* working directory of the child, or NULL for ours */
-    const char *log_path;  /* file that gets the child's stderr (appended), or NULL to drop it */
-    size_t log_cap;        /* bytes of stderr kept in the log at most; 0: no limit */
+    char *const *argv;    /* argv[0] is looked up in PATH if it has no '/'; NULL-terminated */
+    const char *cwd;      /* working directory of the child, or NULL for ours */
+    const char *log_path; /* file that gets the child's stderr (appended), or NULL to drop it */
+    size_t log_cap;       /* bytes of stderr kept in the log at most; 0: no limit */
 };
 
 struct proc {
@@ -54,7 +54,7 @@ struct proc {
     int log_fd;         /* the log file, or -1 */
     size_t log_written; /* bytes written to the log so far */
     size_t log_cap;
-    int status;         /* after reaping: exit code, or 128 + signal number; -1 before */
+    int status;                  /* after reaping: exit code, or 128 + signal number; -1 before */
     char buf[PROC_LINE_MAX + 1]; /* bytes read from stdout not yet returned */
     size_t len;
 };
