@@ -6,7 +6,8 @@
  *                parent copies into a log file up to a byte cap. Every descriptor
  *                is close-on-exec; an exec failure is reported to the parent
  *                through a close-on-exec pipe and returned as an error, the child
- *                prints nothing and only _exits.
+ *                prints nothing and only _exits. The child holds descriptors 0-2
+ *                only, its signal dispositions default and its mask empty.
  *   proc_write   writes a whole line to the child's stdin before a deadline.
  *   proc_read_line  reads one line of the child's stdout before a deadline,
  *                draining its stderr meanwhile so that a chatty log never blocks it.
@@ -41,11 +42,13 @@ enum proc_io {
 
 struct proc_options {
     char *const *argv;    /* argv[0] is looked up in PATH if it has no '/'; NULL-terminated */
-    const char *cwd;      /* working directory of the child, or NULL for ours */
+    const char *cwd;      /* working directory of the child, or NULL for ours; entered
+                           * before exec, so a relative argv[0] is relative to it */
     const char *log_path; /* file that gets the child's stderr (appended), or NULL to drop it */
     size_t log_cap;       /* bytes of stderr kept in the log at most; 0: no limit */
 };
 
+/* Its descriptors are never 0, 1 or 2, so a zeroed struct holds none. */
 struct proc {
     pid_t pid;          /* also the process group id; 0 once reaped */
     int in_fd;          /* write end of the child's stdin; -1 once closed */
@@ -68,7 +71,8 @@ int64_t proc_now_ns(void);
 /* Start a child as described above into *p (caller-owned, overwritten).
  * Returns 0, or a negative errno: -ENOENT / -EACCES when argv[0] cannot be
  * executed, or cwd cannot be entered (the child's errno), or the error of
- * pipe/fork/open. On error nothing is left running or open. */
+ * pipe/fork/open. On error nothing is left running or open (pid 0, descriptors
+ * -1). Unlike execvp, a file without a #! line is not run by /bin/sh: -ENOEXEC. */
 int proc_spawn(struct proc *p, const struct proc_options *opt);
 
 /* Write len bytes (a line with its '\n') to the child's stdin before the
@@ -76,25 +80,34 @@ int proc_spawn(struct proc *p, const struct proc_options *opt);
 int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns);
 
 /* Read one line from the child's stdout before the deadline into line (size
- * cap bytes; the '\n' and a '\r' before it are dropped, the text is NUL
- * terminated). Bytes after the line are kept for the next call. Returns
- * PROC_OK with *len set, PROC_TIMEOUT, PROC_CLOSED (EOF before a newline), or
- * PROC_TOO_LONG when cap - 1 bytes arrive without a newline (the rest of that
- * line is not read). Drains stderr into the log while it waits. */
+ * cap bytes, cap > 0; the '\n' and a '\r' before it are dropped, the text is
+ * NUL terminated). Bytes after the line are kept for the next call. Returns
+ * PROC_OK with *len set, PROC_TIMEOUT, PROC_CLOSED (EOF before a newline; it
+ * is reported again by every later call), or PROC_TOO_LONG when more than
+ * cap - 1 bytes arrive without a newline (a '\r' counts; cap is clipped to
+ * PROC_LINE_MAX + 1): its first cap bytes are dropped, the rest of that line
+ * is left for the next call. What is already readable is returned even past
+ * the deadline, so a deadline of proc_now_ns() only looks. Drains stderr into
+ * the log while it waits. */
 int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns);
 
 /* True if the child has output that has not been read (a line or part of one,
  * or EOF), without blocking: for catching a bot that writes when not asked. */
 bool proc_has_output(struct proc *p);
 
-/* Stop and reap the child as described above, and close every descriptor.
- * Safe to call twice and on a zeroed or failed struct (pid 0). Returns the
- * status: exit code, or 128 + signal number (also kept in p->status). */
+/* Stop and reap the child as described above, drain its stderr into the log
+ * and close every descriptor. Safe to call twice and on a zeroed or failed
+ * struct (pid 0). Returns the status: exit code, or 128 + signal number (also
+ * kept in p->status); -1 after a failed spawn, or if even SIGKILL did not end
+ * the child within a second (pid stays set, a later call retries). */
 int proc_stop(struct proc *p, int grace_ms);
 
 /* Wait until the child exits or the deadline passes (a deadline in the past
- * checks once without blocking). If it exited: reap it, set p->status, SIGKILL
- * what is left of its process group (no grandchild lingers) and return true. */
+ * checks once without blocking), looking every millisecond and draining stderr
+ * meanwhile. If it exited: SIGKILL what is left of its process group (no
+ * grandchild lingers; done before reaping, so the group id cannot have been
+ * reused), reap it, set p->status and return true; also true once reaped. The
+ * descriptors stay open until proc_stop. */
 bool proc_wait(struct proc *p, int64_t deadline_ns);
 
 #endif

@@ -1,0 +1,198 @@
+/* fixture.c: one misbehaving bot with many modes, for the process-layer tests. Speaks
+ * protocol/PROTOCOL.md; `fixture <mode> [N]`, the modes are listed in usage() below. */
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *usage_text =
+    "usage: fixture <mode> [N]\n"
+    "  legal        answers the first legal move\n"
+    "  silent       never answers, keeps reading\n"
+    "  slow N       sleeps N ms, then answers legally\n"
+    "  crash        raises SIGSEGV on its first turn\n"
+    "  exit N       exits with status N on its first turn\n"
+    "  garbage      answers 'hello'\n"
+    "  outofturn    answers the first legal move with the opponent's mark, 'x:a1'\n"
+    "  occupied     answers the first occupied square (tictactoe), else a legal move\n"
+    "  huge         answers a line of 1 MiB of 'a'\n"
+    "  ignoreterm   ignores SIGTERM, answers legally, never exits (not on quit or EOF)\n"
+    "  grandchild   on its first turn forks a grandchild that holds stdout and stderr\n"
+    "               and sleeps 60 s, writes 'grandchild <pid>' to stderr, exits 0\n"
+    "  closeout     closes stdout on its first turn, keeps reading stdin\n"
+    "  stderr N     writes N KiB to stderr on each turn, then answers legally\n"
+    "  unasked      writes 'a1' right after each game line, then plays legally\n"
+    "  echo         writes back every line it reads, quit too; exits at EOF\n"
+    "Other modes exit 0 on quit or EOF.\n";
+
+static void sleep_ms(long ms)
+{
+    struct timespec ts = {.tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) != 0)
+        ;
+}
+
+static _Noreturn void sleep_forever(void)
+{
+    for (;;)
+        pause();
+}
+
+/* The word after key in a line of words, copied into out; empty if absent. */
+static void word_after(const char *line, const char *key, char *out, size_t cap)
+{
+    size_t klen = strlen(key);
+    out[0] = '\0';
+    for (const char *w = line; (w = strstr(w, key)) != NULL; w += klen) {
+        bool starts = w == line || w[-1] == ' ';
+        if (!starts || w[klen] != ' ')
+            continue;
+        const char *v = w + klen + 1;
+        size_t n = strcspn(v, " \n");
+        if (n >= cap)
+            n = cap - 1;
+        memcpy(out, v, n);
+        out[n] = '\0';
+        return;
+    }
+}
+
+/* The first occupied square of a tictactoe board such as [x--,-o-,---], or "". */
+static void first_occupied(const char *board, char *out)
+{
+    out[0] = '\0';
+    int row = 0, col = 0;
+    for (const char *c = board; *c != '\0' && *c != ']'; c++) {
+        if (*c == '[')
+            continue;
+        if (*c == ',') {
+            row++;
+            col = 0;
+            continue;
+        }
+        if (*c != '-') {
+            out[0] = (char)('a' + row);
+            out[1] = (char)('1' + col);
+            out[2] = '\0';
+            return;
+        }
+        col++;
+    }
+}
+
+static void answer_huge(void)
+{
+    static char line[(1 << 20) + 1];
+    memset(line, 'a', sizeof(line) - 1);
+    line[sizeof(line) - 1] = '\n';
+    fwrite(line, 1, sizeof(line), stdout);
+    fflush(stdout);
+}
+
+static void spawn_grandchild(void)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        sleep(60); /* holds the inherited stdout and stderr open */
+        _exit(0);
+    }
+    fprintf(stderr, "grandchild %ld\n", (long)pid);
+    exit(0);
+}
+
+static void flood_stderr(long kib)
+{
+    char chunk[1024];
+    memset(chunk, 'e', sizeof(chunk) - 1);
+    chunk[sizeof(chunk) - 1] = '\n';
+    for (long i = 0; i < kib; i++)
+        fwrite(chunk, 1, sizeof(chunk), stderr);
+    fflush(stderr);
+}
+
+static void take_turn(const char *mode, long n, const char *line, char mark, int turns)
+{
+    char legal[16], board[64], square[4];
+    word_after(line, "legal", legal, sizeof(legal));
+
+    if (strcmp(mode, "silent") == 0)
+        return;
+    if (strcmp(mode, "slow") == 0)
+        sleep_ms(n);
+    if (strcmp(mode, "crash") == 0) {
+        struct rlimit no_core = {0, 0};
+        setrlimit(RLIMIT_CORE, &no_core);
+        signal(SIGSEGV, SIG_DFL); /* a sanitizer's handler would turn it into an exit */
+        raise(SIGSEGV);
+    }
+    if (strcmp(mode, "exit") == 0)
+        exit((int)n);
+    if (strcmp(mode, "grandchild") == 0)
+        spawn_grandchild();
+    if (strcmp(mode, "closeout") == 0) {
+        if (turns == 1)
+            fclose(stdout);
+        return;
+    }
+    if (strcmp(mode, "stderr") == 0)
+        flood_stderr(n);
+    if (strcmp(mode, "garbage") == 0) {
+        printf("hello\n");
+    } else if (strcmp(mode, "outofturn") == 0) {
+        printf("%c:%s\n", mark == 'x' ? 'o' : 'x', legal);
+    } else if (strcmp(mode, "occupied") == 0) {
+        word_after(line, "board", board, sizeof(board));
+        first_occupied(board, square);
+        printf("%s\n", square[0] != '\0' ? square : legal);
+    } else if (strcmp(mode, "huge") == 0) {
+        answer_huge();
+    } else {
+        printf("%s\n", legal);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage_text, stderr);
+        return 2;
+    }
+    const char *mode = argv[1];
+    long n = argc > 2 ? strtol(argv[2], NULL, 10) : 0;
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (strcmp(mode, "ignoreterm") == 0)
+        signal(SIGTERM, SIG_IGN);
+
+    char *line = NULL;
+    size_t cap = 0;
+    char mark = 'o', word[16];
+    int turns = 0;
+    while (getline(&line, &cap, stdin) > 0) {
+        if (strcmp(mode, "echo") == 0) {
+            fputs(line, stdout);
+            fflush(stdout);
+            continue;
+        }
+        if (strncmp(line, "game ", 5) == 0) {
+            /* game <version> <game> <mark> ... */
+            char version[8], game[32];
+            if (sscanf(line, "game %7s %31s %15s", version, game, word) == 3)
+                mark = word[0];
+            if (strcmp(mode, "unasked") == 0)
+                printf("a1\n");
+        } else if (strncmp(line, "turn ", 5) == 0) {
+            take_turn(mode, n, line, mark, ++turns);
+        } else if (strncmp(line, "quit", 4) == 0 && (line[4] == '\n' || line[4] == ' ')) {
+            break;
+        }
+    }
+    free(line);
+    if (strcmp(mode, "ignoreterm") == 0)
+        sleep_forever();
+    return 0;
+}
