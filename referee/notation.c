@@ -150,8 +150,12 @@ int notation_parse_board(const struct game_def *def, const char *text, bool earl
         *why = "unexpected text after the board";
         return -1;
     }
+    bool side_given = s.to_move != SIDE_NONE;
     if (!def->settle(&s)) {
-        *why = "this position cannot arise in the game";
+        /* Where counts cannot tell who moves (passes), the side must be given. */
+        *why = !side_given && def->has_pass
+                   ? "give the mark of the side to move after the board, as in '[...] x'"
+                   : "this position cannot arise in the game";
         return -1;
     }
     *out = s;
