@@ -3,6 +3,8 @@
 #ifndef REFEREE_CLI_H
 #define REFEREE_CLI_H
 
+#include <signal.h>
+
 /* Exit codes, documented in README.md. */
 enum exit_code {
     EXIT_OK = 0,
@@ -15,7 +17,13 @@ enum exit_code {
 /* Print "referee: <message>" on stderr, as git does: lowercase, no period. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Set by SIGINT and SIGTERM once cli_catch_signals ran: commands that play
+ * games stop between moves, keep what is finished and exit with EXIT_INTERRUPTED. */
+extern volatile sig_atomic_t cli_interrupted;
+void cli_catch_signals(void);
+
 int cmd_replay(int argc, char **argv);
+int cmd_match(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 
 #endif

@@ -10,6 +10,7 @@ static const struct command {
     const char *summary;
 } commands[] = {
     {"replay", cmd_replay, "fold a move list through the rules and print the result"},
+    {"match", cmd_match, "play games between two bots and record them"},
     {"perft", cmd_perft, "count the move sequences of a game to a depth"},
 };
 

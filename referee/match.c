@@ -1,0 +1,141 @@
+/* match.c: the loop of one game: ask, judge, record. */
+#include "match.h"
+#include "notation.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define MS 1000000LL
+
+static int64_t wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The limit for this move and the clock it leaves, in ms. */
+static int move_limit(const struct time_control *tc, bool first_move, int64_t clock_left)
+{
+    int limit = first_move && tc->first_move_ms ? tc->first_move_ms : tc->move_ms;
+
+    if (tc->clock_ms) {
+        /* Start-up time is not charged to the clock, as the first-move limit covers it. */
+        int64_t c = clock_left + (first_move ? tc->first_move_ms : 0);
+        if (limit == 0 || c < limit)
+            limit = c > 0 ? (int)c : 0;
+    }
+    return limit;
+}
+
+static void forfeit(struct game_state *s, enum side side, enum foul foul)
+{
+    game_step(s, (struct action){.kind = ACTION_FORFEIT, .side = side, .foul = foul});
+}
+
+/* The game ended: tell both bots, and stop them if each game gets its own. */
+static void finish(struct player *players[2], const struct game_record *rec,
+                   const struct match_rules *rules)
+{
+    char line[PROTOCOL_LINE_MAX];
+    int n = protocol_format_result(line, sizeof(line), &rec->state, rec->reason);
+    int64_t deadline = proc_now_ns() + 1000 * MS;
+
+    for (int i = 0; i < 2; i++) {
+        if (n > 0 && !players[i]->tainted)
+            player_tell(players[i], line, (size_t)n, deadline);
+        if (rules->restart_each_game || players[i]->tainted)
+            player_stop(players[i], rules->stop_grace_ms);
+    }
+}
+
+int match_play(struct player *players[2], const struct game_state *start,
+               const struct match_rules *rules, struct game_record *rec, enum side *failed)
+{
+    const struct game_def *def = game_def_of(start);
+    const struct time_control *tc = &rules->time;
+    char line[PROTOCOL_LINE_MAX];
+    struct player_reply reply;
+    int64_t clock_left[2] = {tc->clock_ms * MS, tc->clock_ms * MS}; /* ns */
+    bool moved[2] = {false, false};
+    int n;
+
+    rec->state = *start;
+    rec->reason[0] = '\0';
+    rec->foul_side = SIDE_NONE;
+    rec->used_us[0] = rec->used_us[1] = 0;
+    for (int i = 0; i < GAME_MAX_PLIES; i++)
+        rec->move_us[i] = -1;
+    rec->start_unix_ms = wall_ms();
+    int64_t t0 = proc_now_ns();
+
+    for (int i = 0; i < 2; i++) {
+        int rc = player_ensure_started(players[i], rules->restart_each_game);
+        if (rc < 0) {
+            *failed = (enum side)i;
+            return rc;
+        }
+    }
+    for (int i = 0; i < 2; i++) {
+        players[i]->games++;
+        n = protocol_format_game(line, sizeof(line), def, (enum side)i, tc);
+        player_tell(players[i], line, (size_t)n, proc_now_ns() + 1000 * MS);
+    }
+
+    struct game_state *s = &rec->state;
+    while (!game_is_over(s)) {
+        enum side side = (enum side)s->to_move;
+        struct player *p = players[side];
+        int limit = move_limit(tc, !moved[side], clock_left[side] / MS);
+
+        if (rules->stop && *rules->stop) {
+            game_step(s, (struct action){.kind = ACTION_ABORT, .side = side});
+            snprintf(rec->reason, sizeof(rec->reason), "interrupted");
+            break;
+        }
+
+        if (player_wrote_unasked(p, &reply)) {
+            forfeit(s, side, reply.foul);
+            snprintf(rec->reason, sizeof(rec->reason), "%s", reply.reason);
+            rec->foul_side = side;
+            break;
+        }
+        n = protocol_format_turn(line, sizeof(line), s, limit);
+        player_ask(p, line, (size_t)n, limit,
+                   proc_now_ns() + ((int64_t)limit + tc->margin_ms) * MS, &reply);
+        int at = s->nhistory;
+        rec->used_us[side] += reply.elapsed_ns / 1000;
+        moved[side] = true;
+        if (tc->clock_ms)
+            clock_left[side] = (clock_left[side] > reply.elapsed_ns
+                                    ? clock_left[side] - reply.elapsed_ns
+                                    : 0) +
+                               tc->increment_ms * MS;
+
+        struct action a;
+        if (reply.foul != FOUL_NONE) {
+            forfeit(s, side, reply.foul);
+            snprintf(rec->reason, sizeof(rec->reason), "%s", reply.reason);
+        } else if (protocol_parse_reply(s, reply.line, &a) < 0) {
+            forfeit(s, side, FOUL_MALFORMED);
+            snprintf(rec->reason, sizeof(rec->reason), "malformed reply \"%.64s\"", reply.line);
+        } else if (a.side != side) {
+            /* The bot asked named the other mark: its own foul, whoever the mark is. */
+            forfeit(s, side, FOUL_OUT_OF_TURN);
+            snprintf(rec->reason, sizeof(rec->reason), "moved out of turn (%.16s)", reply.line);
+        } else {
+            game_step(s, a);
+        }
+        if (s->nhistory > at)
+            rec->move_us[at] = (int32_t)(reply.elapsed_ns / 1000);
+        if (s->end == END_FOUL)
+            rec->foul_side = side;
+    }
+
+    if (rec->reason[0] == '\0')
+        game_reason(s, rec->reason, sizeof(rec->reason));
+    rec->duration_us = (proc_now_ns() - t0) / 1000;
+    finish(players, rec, rules);
+    return 0;
+}

@@ -1,0 +1,146 @@
+/* player.c: the bot process behind a player, and its failures as fouls. */
+#include "player.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#define EXIT_WAIT_MS 200 /* how long a bot that closed its output gets to exit */
+
+void player_init(struct player *p, const struct bot_spec *bot, const char *log_path,
+                 size_t log_cap)
+{
+    memset(p, 0, sizeof(*p));
+    p->bot = bot;
+    p->log_path = log_path;
+    p->log_cap = log_cap;
+    p->proc.in_fd = p->proc.out_fd = p->proc.err_fd = p->proc.log_fd = -1;
+}
+
+int player_ensure_started(struct player *p, bool fresh)
+{
+    if (p->running && !p->tainted && !fresh)
+        return 0;
+    if (p->running)
+        player_stop(p, 0);
+    struct proc_options opt = {
+        .argv = p->bot->argv,
+        .cwd = p->bot->cwd,
+        .log_path = p->log_path,
+        .log_cap = p->log_cap,
+    };
+    int rc = proc_spawn(&p->proc, &opt);
+    if (rc < 0)
+        return rc;
+    p->running = true;
+    p->tainted = false;
+    p->games = 0;
+    return 0;
+}
+
+int player_tell(struct player *p, const char *line, size_t len, int64_t deadline_ns)
+{
+    if (!p->running)
+        return PROC_CLOSED;
+    return proc_write(&p->proc, line, len, deadline_ns);
+}
+
+/* The process closed its pipe or stopped answering: say how it went. */
+static void diagnose_gone(struct player *p, struct player_reply *r)
+{
+    int64_t wait_until = proc_now_ns() + (int64_t)EXIT_WAIT_MS * 1000000;
+
+    if (proc_wait(&p->proc, wait_until)) {
+        int st = p->proc.status;
+        if (st >= 128) {
+            r->foul = FOUL_CRASHED;
+            snprintf(r->reason, sizeof(r->reason), "crashed (signal %d)", st - 128);
+        } else {
+            r->foul = FOUL_EXITED;
+            snprintf(r->reason, sizeof(r->reason), "exited (status %d)", st);
+        }
+    } else {
+        r->foul = FOUL_CLOSED;
+        snprintf(r->reason, sizeof(r->reason), "closed its output");
+    }
+    p->tainted = true;
+}
+
+void player_ask(struct player *p, const char *line, size_t len, int limit_ms,
+                int64_t deadline_ns, struct player_reply *r)
+{
+    size_t n = 0;
+
+    r->foul = FOUL_NONE;
+    r->line[0] = '\0';
+    r->reason[0] = '\0';
+    int64_t start = proc_now_ns();
+    int rc = proc_write(&p->proc, line, len, deadline_ns);
+    if (rc == PROC_OK)
+        rc = proc_read_line(&p->proc, r->line, sizeof(r->line) - 1, &n, deadline_ns);
+    r->elapsed_ns = proc_now_ns() - start;
+
+    switch (rc) {
+    case PROC_OK:
+        return;
+    case PROC_TIMEOUT:
+        /* A bot that exited while a grandchild holds its pipe is found here. */
+        if (proc_wait(&p->proc, 0)) {
+            diagnose_gone(p, r);
+            return;
+        }
+        r->foul = FOUL_TIMEOUT;
+        snprintf(r->reason, sizeof(r->reason), "timeout (%lld ms over %d ms)",
+                 (long long)(r->elapsed_ns / 1000000), limit_ms);
+        p->tainted = true; /* a late reply would be read as the next one */
+        return;
+    case PROC_TOO_LONG:
+        r->foul = FOUL_TOO_LONG;
+        snprintf(r->reason, sizeof(r->reason), "reply longer than %d bytes", PROTOCOL_REPLY_MAX);
+        p->tainted = true;
+        return;
+    case PROC_CLOSED:
+        diagnose_gone(p, r);
+        return;
+    default:
+        r->foul = FOUL_CLOSED;
+        snprintf(r->reason, sizeof(r->reason), "pipe error (%s)", strerror(-rc));
+        p->tainted = true;
+        return;
+    }
+}
+
+bool player_wrote_unasked(struct player *p, struct player_reply *r)
+{
+    size_t n = 0;
+
+    if (!p->running || !proc_has_output(&p->proc))
+        return false;
+    r->foul = FOUL_UNASKED;
+    r->elapsed_ns = 0;
+    int rc = proc_read_line(&p->proc, r->line, sizeof(r->line) - 1, &n, proc_now_ns());
+    if (rc == PROC_OK) {
+        snprintf(r->reason, sizeof(r->reason), "wrote when not asked \"%.64s\"", r->line);
+    } else if (rc == PROC_CLOSED) {
+        diagnose_gone(p, r);
+        return true;
+    } else {
+        snprintf(r->reason, sizeof(r->reason), "wrote when not asked");
+    }
+    p->tainted = true;
+    return true;
+}
+
+void player_stop(struct player *p, int grace_ms)
+{
+    char quit[16];
+    int n;
+
+    if (!p->running)
+        return;
+    n = protocol_format_quit(quit, sizeof(quit));
+    if (!p->tainted && n > 0)
+        proc_write(&p->proc, quit, (size_t)n, proc_now_ns() + (int64_t)grace_ms * 1000000);
+    proc_stop(&p->proc, grace_ms);
+    p->running = false;
+}

@@ -1,0 +1,55 @@
+/* player.h: a bot as a match sees it: a process that is started when needed,
+ * asked for moves against a deadline, told things, and stopped. Turns what goes
+ * wrong with the process into fouls with reasons; does not know the rules. */
+#ifndef REFEREE_PLAYER_H
+#define REFEREE_PLAYER_H
+
+#include "config.h"
+#include "game.h"
+#include "proc.h"
+
+#define PLAYER_REASON_MAX 160
+
+struct player {
+    const struct bot_spec *bot; /* borrowed; outlives the player */
+    const char *log_path;       /* borrowed; NULL: the bot's stderr is dropped */
+    size_t log_cap;
+    struct proc proc;
+    bool running;
+    bool tainted; /* its output may be out of step (after a timeout...): restart it */
+    int games;    /* games begun in the current process */
+};
+
+/* What came of asking for a move. */
+struct player_reply {
+    enum foul foul;                  /* FOUL_NONE: line holds the reply */
+    char line[PROTOCOL_REPLY_MAX + 2];
+    char reason[PLAYER_REASON_MAX];  /* for a foul: "timeout (312 ms over 100 ms)" */
+    int64_t elapsed_ns;              /* from the request written to the reply read */
+};
+
+/* Set up *p for bot (nothing is started yet). */
+void player_init(struct player *p, const struct bot_spec *bot, const char *log_path,
+                 size_t log_cap);
+
+/* Start the bot's process unless it is running and usable; restart it if it
+ * is tainted or `fresh` is asked. Returns 0, or a negative errno when it cannot
+ * be started (an error of the user's, not a foul). */
+int player_ensure_started(struct player *p, bool fresh);
+
+/* Write a line the bot is not expected to answer (game, result). Returns
+ * PROC_OK, or the proc_io outcome; a bot that is gone is found out by the next ask. */
+int player_tell(struct player *p, const char *line, size_t len, int64_t deadline_ns);
+
+/* Write the turn line and read one reply line before deadline_ns; `limit_ms`
+ * is the limit the bot was told, for the reason text. Fills *r. */
+void player_ask(struct player *p, const char *line, size_t len, int limit_ms,
+                int64_t deadline_ns, struct player_reply *r);
+
+/* True if the bot wrote something it was not asked for; fills r as a foul. */
+bool player_wrote_unasked(struct player *p, struct player_reply *r);
+
+/* Send quit, give the bot grace_ms to exit, then stop it hard; reap it. */
+void player_stop(struct player *p, int grace_ms);
+
+#endif

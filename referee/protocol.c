@@ -1,0 +1,91 @@
+/* protocol.c: formatting referee's lines and reading bots' replies. */
+#include "protocol.h"
+#include "notation.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Append to buf at *n; false once it no longer fits. */
+static bool put(char *buf, size_t len, size_t *n, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (*n >= len)
+        return false;
+    va_start(ap, fmt);
+    int k = vsnprintf(buf + *n, len - *n, fmt, ap);
+    va_end(ap);
+    if (k < 0 || (size_t)k >= len - *n) {
+        *n = len;
+        return false;
+    }
+    *n += (size_t)k;
+    return true;
+}
+
+int protocol_format_game(char *buf, size_t len, const struct game_def *def, enum side side,
+                         const struct time_control *tc)
+{
+    size_t n = 0;
+
+    put(buf, len, &n, "game %d %s %c first %c", PROTOCOL_VERSION, def->name, def->marks[side],
+        def->marks[SIDE_FIRST]);
+    if (tc->move_ms)
+        put(buf, len, &n, " movetime %d", tc->move_ms);
+    if (tc->first_move_ms)
+        put(buf, len, &n, " firstmove %d", tc->first_move_ms);
+    if (tc->clock_ms)
+        put(buf, len, &n, " clock %d increment %d", tc->clock_ms, tc->increment_ms);
+    return put(buf, len, &n, "\n") ? (int)n : -1;
+}
+
+int protocol_format_turn(char *buf, size_t len, const struct game_state *s, int time_ms)
+{
+    const struct game_def *def = game_def_of(s);
+    struct action moves[GAME_MAX_SQUARES + 1];
+    char board[GAME_BOARD_TEXT], text[GAME_MOVE_TEXT];
+    size_t n = 0;
+
+    put(buf, len, &n, "turn board %s last ", notation_format_board(s, board, sizeof(board)));
+    if (s->nhistory)
+        put(buf, len, &n, "%s",
+            notation_format_move(def, s->history[s->nhistory - 1], true, text, sizeof(text)));
+    else
+        put(buf, len, &n, "none");
+    put(buf, len, &n, " time %d legal", time_ms);
+    int count = game_legal(s, moves);
+    for (int i = 0; i < count; i++)
+        put(buf, len, &n, " %s", notation_format_move(def, moves[i], false, text, sizeof(text)));
+    return put(buf, len, &n, "\n") ? (int)n : -1;
+}
+
+int protocol_format_result(char *buf, size_t len, const struct game_state *s, const char *reason)
+{
+    const struct game_def *def = game_def_of(s);
+    size_t n = 0;
+
+    put(buf, len, &n, "result %s winner ", game_result_text(s));
+    if (s->winner == SIDE_NONE)
+        put(buf, len, &n, "none");
+    else
+        put(buf, len, &n, "%c", def->marks[s->winner]);
+    return put(buf, len, &n, " reason %s\n", reason) ? (int)n : -1;
+}
+
+int protocol_format_quit(char *buf, size_t len)
+{
+    size_t n = 0;
+    return put(buf, len, &n, "quit\n") ? (int)n : -1;
+}
+
+int protocol_parse_reply(const struct game_state *s, const char *line, struct action *out)
+{
+    const char *why;
+    struct action a;
+
+    if (notation_parse_move(s, line, &a, &why) < 0 || a.kind == ACTION_ABORT)
+        return -1;
+    *out = a;
+    return 0;
+}

@@ -1,0 +1,42 @@
+/* protocol.h: the codec of the line protocol between referee and a bot, as
+ * protocol/PROTOCOL.md defines it. Pure: builds and reads lines, no I/O. */
+#ifndef REFEREE_PROTOCOL_H
+#define REFEREE_PROTOCOL_H
+
+#include "game.h"
+
+#define PROTOCOL_VERSION 1
+#define PROTOCOL_REPLY_MAX 256 /* longest reply a bot may write, newline excluded */
+#define PROTOCOL_LINE_MAX 4096 /* longest line referee writes (a gomoku turn is ~1.2 KB) */
+
+/* Time rules of a game, in milliseconds; 0 means "not used". */
+struct time_control {
+    int move_ms;       /* limit per move */
+    int first_move_ms; /* limit for a bot's first move of a game (covers start-up) */
+    int clock_ms;      /* game clock: the total per side */
+    int increment_ms;  /* added to a side's clock after each of its moves */
+    int margin_ms;     /* tolerance for pipe and scheduling delays, not told to bots */
+};
+
+/* Each formatter writes one line, '\n' included, into buf (len bytes; with
+ * PROTOCOL_LINE_MAX always enough) and returns its length, or -1 if it does not fit. */
+
+/* "game 1 <game> <mark> first <mark> movetime ... " for the bot playing `side`. */
+int protocol_format_game(char *buf, size_t len, const struct game_def *def, enum side side,
+                         const struct time_control *tc);
+
+/* "turn board ... last ... time <time_ms> legal ..." for the side to move in s. */
+int protocol_format_turn(char *buf, size_t len, const struct game_state *s, int time_ms);
+
+/* "result <score> winner <mark|none> reason <reason>" for a finished game. */
+int protocol_format_result(char *buf, size_t len, const struct game_state *s, const char *reason);
+
+/* "quit" */
+int protocol_format_quit(char *buf, size_t len);
+
+/* Read a bot's reply (without its newline) in position s: a move, "pass" or
+ * "resign", with or without the mark. Returns 0 with *out set (the rules judge
+ * the move), or -1 if the line is not a reply at all (malformed). */
+int protocol_parse_reply(const struct game_state *s, const char *line, struct action *out);
+
+#endif

@@ -1,0 +1,286 @@
+/* results.c: games.csv and moves.csv, each row built with libcsv in memory and
+ * written with one write(2). */
+#include "results.h"
+#include "notation.h"
+
+#include <csv.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+const char *const results_games_columns[] = {
+    "game_id",     "pairing_id", "opening_id", "seed",        "game",        "first",
+    "second",      "first_mark", "second_mark", "result",     "winner",      "winner_mark",
+    "end",         "foul",       "foul_by",    "reason",      "plies",       "opening_plies",
+    "start_utc",   "duration_ms", "first_ms",  "second_ms",   "first_moves", "second_moves",
+    "first_max_ms", "second_max_ms", "moves",
+};
+const int results_games_ncolumns =
+    (int)(sizeof(results_games_columns) / sizeof(results_games_columns[0]));
+
+static const char *const moves_columns[] = {"game_id", "ply",  "mark",   "bot",
+                                            "move",    "ms",   "opening"};
+
+struct results {
+    int games_fd, moves_fd;
+    char path[PATH_MAX];
+};
+
+/* A growing text buffer of CSV. */
+struct row {
+    char *buf;
+    size_t len, cap;
+    bool first; /* no field yet on this line */
+    bool failed;
+};
+
+static void row_reserve(struct row *r, size_t more)
+{
+    if (r->failed || r->len + more <= r->cap)
+        return;
+    size_t cap = r->cap ? r->cap : 1024;
+    while (cap < r->len + more)
+        cap *= 2;
+    char *b = realloc(r->buf, cap);
+    if (!b) {
+        r->failed = true;
+        return;
+    }
+    r->buf = b;
+    r->cap = cap;
+}
+
+static void row_field(struct row *r, const char *text)
+{
+    size_t n = strlen(text);
+    /* Quoting at most doubles the text and adds two quotes and a comma. */
+    row_reserve(r, 2 * n + 3);
+    if (r->failed)
+        return;
+    if (!r->first)
+        r->buf[r->len++] = ',';
+    r->first = false;
+    r->len += csv_write(r->buf + r->len, r->cap - r->len, text, n);
+}
+
+static void row_fieldf(struct row *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void row_fieldf(struct row *r, const char *fmt, ...)
+{
+    char text[64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    row_field(r, text);
+}
+
+static void row_end(struct row *r)
+{
+    row_reserve(r, 2);
+    if (r->failed)
+        return;
+    r->buf[r->len++] = '\n';
+    r->first = true;
+}
+
+static int write_all(int fd, const char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t k = write(fd, buf, len);
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            return -errno;
+        }
+        buf += k;
+        len -= (size_t)k;
+    }
+    return 0;
+}
+
+static int mkdir_p(char *path)
+{
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        int rc = mkdir(path, 0755);
+        *p = '/';
+        if (rc < 0 && errno != EEXIST)
+            return -errno;
+    }
+    if (mkdir(path, 0755) < 0 && errno != EEXIST)
+        return -errno;
+    return 0;
+}
+
+static int open_csv(struct results *r, const char *dir, const char *name,
+                    const char *const *columns, int ncolumns, bool append, int *fd)
+{
+    struct stat st;
+    struct row header = {.first = true};
+    int rc = 0;
+
+    for (int i = 0; i < ncolumns; i++)
+        row_field(&header, columns[i]);
+    row_end(&header);
+    if (header.failed)
+        return -ENOMEM;
+    snprintf(r->path, sizeof(r->path), "%s/%s", dir, name);
+    *fd = open(r->path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (*fd < 0 || fstat(*fd, &st) < 0)
+        rc = -errno;
+    else if (!append && (size_t)st.st_size > header.len)
+        rc = -EEXIST; /* it holds rows of another run */
+    else if (st.st_size == 0)
+        rc = write_all(*fd, header.buf, header.len);
+    free(header.buf);
+    return rc;
+}
+
+int results_open(struct results **out, const char *dir, bool append, char *failed, size_t len)
+{
+    struct results *r = calloc(1, sizeof(*r));
+    int rc;
+
+    if (!r)
+        return -ENOMEM;
+    r->games_fd = r->moves_fd = -1;
+    snprintf(r->path, sizeof(r->path), "%s", dir);
+    rc = mkdir_p(r->path);
+    /* games.csv first: it decides whether the directory is taken. */
+    if (rc == 0)
+        rc = open_csv(r, dir, "games.csv", results_games_columns, results_games_ncolumns, append,
+                      &r->games_fd);
+    if (rc == 0)
+        rc = open_csv(r, dir, "moves.csv", moves_columns,
+                      (int)(sizeof(moves_columns) / sizeof(moves_columns[0])), true,
+                      &r->moves_fd);
+    if (rc < 0) {
+        snprintf(failed, len, "%s", r->path);
+        results_free(r);
+        return rc;
+    }
+    *out = r;
+    return 0;
+}
+
+static void utc_text(int64_t unix_ms, char *buf, size_t len)
+{
+    time_t t = (time_t)(unix_ms / 1000);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    size_t n = strftime(buf, len, "%Y-%m-%dT%H:%M:%S", &tm);
+    snprintf(buf + n, len - n, ".%03dZ", (int)(unix_ms % 1000));
+}
+
+static void mark_text(const struct game_def *def, int side, char *buf)
+{
+    buf[0] = side < 2 ? def->marks[side] : '\0';
+    buf[1] = '\0';
+}
+
+int results_write_game(struct results *r, const struct game_record *rec)
+{
+    const struct game_state *s = &rec->state;
+    const struct game_def *def = game_def_of(s);
+    struct row moves = {.first = true}, game = {.first = true};
+    char text[GAME_MOVE_TEXT], mark[2];
+    int rc;
+
+    for (int i = 0; i < s->nhistory; i++) {
+        struct action a = s->history[i];
+        row_fieldf(&moves, "%d", rec->id);
+        row_fieldf(&moves, "%d", i + 1);
+        mark_text(def, a.side, mark);
+        row_field(&moves, mark);
+        row_field(&moves, a.side < 2 ? rec->bots[a.side] : "");
+        row_field(&moves, notation_format_move(def, a, false, text, sizeof(text)));
+        if (rec->move_us[i] >= 0)
+            row_fieldf(&moves, "%.3f", rec->move_us[i] / 1e3);
+        else
+            row_field(&moves, "");
+        row_field(&moves, i < rec->opening_plies ? "1" : "0");
+        row_end(&moves);
+    }
+
+    char *history = malloc(GAME_MAX_PLIES * GAME_MOVE_TEXT);
+    char start[40];
+    if (!history) {
+        free(moves.buf);
+        return -ENOMEM;
+    }
+    row_fieldf(&game, "%d", rec->id);
+    row_fieldf(&game, "%d", rec->pairing);
+    row_fieldf(&game, "%d", rec->opening_id);
+    row_fieldf(&game, "%" PRIu64, rec->seed);
+    row_field(&game, def->name);
+    row_field(&game, rec->bots[0]);
+    row_field(&game, rec->bots[1]);
+    mark_text(def, SIDE_FIRST, mark);
+    row_field(&game, mark);
+    mark_text(def, SIDE_SECOND, mark);
+    row_field(&game, mark);
+    row_field(&game, game_result_text(s));
+    row_field(&game, s->winner < 2 ? rec->bots[s->winner] : "");
+    mark_text(def, s->winner, mark);
+    row_field(&game, mark);
+    row_field(&game, end_name((enum end)s->end));
+    row_field(&game, foul_name((enum foul)s->foul));
+    row_field(&game, rec->foul_side < 2 ? rec->bots[rec->foul_side] : "");
+    row_field(&game, rec->reason);
+    row_fieldf(&game, "%d", s->plies);
+    row_fieldf(&game, "%d", rec->opening_plies);
+    utc_text(rec->start_unix_ms, start, sizeof(start));
+    row_field(&game, start);
+    row_fieldf(&game, "%.3f", (double)rec->duration_us / 1e3);
+    row_fieldf(&game, "%.3f", (double)rec->used_us[0] / 1e3);
+    row_fieldf(&game, "%.3f", (double)rec->used_us[1] / 1e3);
+    int nmoves[2] = {0, 0};
+    int32_t max_us[2] = {0, 0};
+    for (int i = 0; i < s->nhistory; i++) {
+        int side = s->history[i].side;
+        if (rec->move_us[i] < 0 || side > 1)
+            continue;
+        nmoves[side]++;
+        if (rec->move_us[i] > max_us[side])
+            max_us[side] = rec->move_us[i];
+    }
+    row_fieldf(&game, "%d", nmoves[0]);
+    row_fieldf(&game, "%d", nmoves[1]);
+    row_fieldf(&game, "%.3f", max_us[0] / 1e3);
+    row_fieldf(&game, "%.3f", max_us[1] / 1e3);
+    row_field(&game, notation_format_history(s, history, GAME_MAX_PLIES * GAME_MOVE_TEXT));
+    row_end(&game);
+    free(history);
+
+    if (moves.failed || game.failed)
+        rc = -ENOMEM;
+    else
+        rc = write_all(r->moves_fd, moves.buf, moves.len);
+    if (rc == 0)
+        rc = write_all(r->games_fd, game.buf, game.len);
+    free(moves.buf);
+    free(game.buf);
+    return rc;
+}
+
+void results_free(struct results *r)
+{
+    if (!r)
+        return;
+    if (r->games_fd >= 0)
+        close(r->games_fd);
+    if (r->moves_fd >= 0)
+        close(r->moves_fd);
+    free(r);
+}

@@ -1,0 +1,35 @@
+/* results.h: the CSV files of a run, written with libcsv: games.csv (a row per
+ * game) and moves.csv (a row per action). Columns are documented in
+ * results/README.md. Each game's rows go out in one write per file, moves
+ * first, so a games.csv row always has its moves and a killed run leaves no
+ * half row behind but, at worst, the moves of a game without its games row. */
+#ifndef REFEREE_RESULTS_H
+#define REFEREE_RESULTS_H
+
+#include "record.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct results; /* opaque */
+
+/* Create dir (and its parents) if needed, and open games.csv and moves.csv in
+ * it for appending, writing their header rows if they are new. Unless
+ * `append`, a games.csv that already holds rows is refused with -EEXIST, so
+ * that no run mixes its games into another's. On error
+ * returns a negative errno and copies the path that failed into failed (len
+ * bytes). */
+int results_open(struct results **out, const char *dir, bool append, char *failed,
+                 size_t len);
+
+/* Append the rows of one finished game. Returns 0 or a negative errno. */
+int results_write_game(struct results *r, const struct game_record *rec);
+
+/* Close the files and free r; NULL is fine. */
+void results_free(struct results *r);
+
+/* The header row of games.csv, without newline, for readers. */
+extern const char *const results_games_columns[];
+extern const int results_games_ncolumns;
+
+#endif

@@ -1,0 +1,27 @@
+/* table.h: a CSV file read whole with libcsv into rows of strings, for the
+ * commands that read results back (standings, resume, replay of a game). */
+#ifndef REFEREE_TABLE_H
+#define REFEREE_TABLE_H
+
+#include <stddef.h>
+
+struct table {
+    size_t nrows;     /* rows after the header */
+    size_t ncols;     /* fields in the header */
+    char **header;    /* ncols names */
+    char ***rows;     /* nrows rows of ncols fields each (missing fields are "") */
+    size_t complete;  /* rows that ended with a newline: a torn last row is not counted */
+};
+
+/* Read path into *t (zeroed first). A row with more fields than the header is
+ * an error. Returns 0, or a negative errno (-EINVAL for malformed CSV) with a
+ * phrase in why (len bytes): "row 12 has 5 fields, the header 4". */
+int table_load(struct table *t, const char *path, char *why, size_t len);
+
+/* Index of the column named `name`, or -1. */
+int table_column(const struct table *t, const char *name);
+
+/* Free everything t holds and zero it; safe twice. */
+void table_release(struct table *t);
+
+#endif

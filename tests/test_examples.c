@@ -1,0 +1,190 @@
+/* test_examples.c: `referee match` end to end with the bundled example bots in
+ * C, Python, bash and JavaScript as real processes, its console lines, its CSV
+ * files read back with libcsv, and its errors. */
+#include "run.h"
+#include "table.h"
+
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <stdbool.h>
+
+static struct run_result r;
+
+#define BOT(name) SOURCE_DIR "/bots/" name
+
+static void tmpdir(char *dir)
+{
+    strcpy(dir, "/tmp/referee-test-examples-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+}
+
+static void load(struct table *t, const char *dir, const char *file)
+{
+    char path[512], why[128];
+    snprintf(path, sizeof(path), "%s/%s", dir, file);
+    cr_assert_eq(table_load(t, path, why, sizeof(why)), 0, "%s: %s", path, why);
+}
+
+static const char *cell(const struct table *t, size_t row, const char *column)
+{
+    int c = table_column(t, column);
+    cr_assert_geq(c, 0, "no column %s", column);
+    return t->rows[row][c];
+}
+
+/* Play n games between two example bots and check every one ended by the rules. */
+static void play_examples(const char *a, const char *b, int n)
+{
+    char dir[64], bot_a[256], bot_b[256], games[16];
+    struct table t;
+
+    tmpdir(dir);
+    snprintf(bot_a, sizeof(bot_a), "a=%s", a);
+    snprintf(bot_b, sizeof(bot_b), "b=%s", b);
+    snprintf(games, sizeof(games), "%d", n);
+    /* A generous first move: interpreters may start slowly on a loaded machine. */
+    char *argv[] = {REFEREE_BIN, "match",     "--bot", bot_a,  "--bot",   bot_b, "--games",
+                    games,       "--results", dir,     "--firstmove", "20000", NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+
+    load(&t, dir, "games.csv");
+    cr_expect_eq(t.nrows, (size_t)n);
+    for (size_t i = 0; i < t.nrows; i++) {
+        const char *end = cell(&t, i, "end");
+        cr_expect(strcmp(end, "line") == 0 || strcmp(end, "dead") == 0 ||
+                      strcmp(end, "full") == 0,
+                  "game %zu ended by %s: %s", i + 1, end, cell(&t, i, "reason"));
+        /* Colours alternate. */
+        cr_expect_str_eq(cell(&t, i, "first"), i % 2 ? "b" : "a");
+    }
+    table_release(&t);
+    load(&t, dir, "moves.csv");
+    cr_expect_geq(t.nrows, (size_t)(5 * n));
+    table_release(&t);
+}
+
+Test(examples, python_and_bash_random_bots_play_a_match, .timeout = 60)
+{
+    play_examples(BOT("random.py"), BOT("random.sh"), 6);
+}
+
+Test(examples, javascript_and_c_random_bots_play_a_match, .timeout = 60)
+{
+    play_examples(BOT("random.js"), BUILD_DIR "/bots/random --seed 5", 6);
+}
+
+Test(examples, console_lines_follow_cutechess, .timeout = 30)
+{
+    char dir[64];
+    tmpdir(dir);
+    char *argv[] = {REFEREE_BIN, "match", "--bot",      "A=" BUILD_DIR "/bots/random --seed 1",
+                    "--bot",     "B=" BUILD_DIR "/bots/random --seed 2", "--games", "2",
+                    "--results", dir,     NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(strncmp(r.out, "Started game 1 of 2 (A vs B)\nFinished game 1 (A vs B): ", 55) == 0,
+              "%s", r.out);
+    cr_expect(strstr(r.out, "Started game 2 of 2 (B vs A)\n"), "%s", r.out);
+    cr_expect(strstr(r.out, "Score of A vs B: "), "%s", r.out);
+    cr_expect(strstr(r.out, "] 2\n"), "%s", r.out);
+}
+
+Test(examples, bot_names_with_commas_quotes_and_newlines_round_trip_through_csv, .timeout = 30)
+{
+    char dir[64];
+    struct table t;
+    const char *name = "say \"hi\", then\nleave";
+    char spec[128];
+
+    tmpdir(dir);
+    snprintf(spec, sizeof(spec), "%s=%s", name, BUILD_DIR "/bots/random");
+    char *argv[] = {REFEREE_BIN, "match",     "--bot", spec, "--bot", "plain=" BUILD_DIR "/bots/random",
+                    "--games",   "2",         "--results", dir, "--quiet", NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    load(&t, dir, "games.csv");
+    cr_assert_eq(t.nrows, 2);
+    cr_expect_str_eq(cell(&t, 0, "first"), name);
+    cr_expect_str_eq(cell(&t, 1, "second"), name);
+    table_release(&t);
+}
+
+Test(examples, foul_shows_in_games_csv_with_its_reason, .timeout = 30)
+{
+    char dir[64];
+    struct table t;
+
+    tmpdir(dir);
+    char *argv[] = {REFEREE_BIN, "match", "--bot", "bad=" BUILD_DIR "/testbots/fixture garbage",
+                    "--bot", "good=" BUILD_DIR "/testbots/fixture legal", "--games", "1",
+                    "--results", dir, NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "Finished game 1 (bad vs good): 0-1 {malformed reply \"hello\"}\n"),
+              "%s", r.out);
+    load(&t, dir, "games.csv");
+    cr_assert_eq(t.nrows, 1);
+    cr_expect_str_eq(cell(&t, 0, "foul"), "malformed");
+    cr_expect_str_eq(cell(&t, 0, "foul_by"), "bad");
+    cr_expect_str_eq(cell(&t, 0, "winner"), "good");
+    cr_expect_str_eq(cell(&t, 0, "moves"), "o:forfeit");
+    table_release(&t);
+}
+
+Test(examples, missing_bot_is_an_error_naming_it, .timeout = 30)
+{
+    char dir[64];
+    tmpdir(dir);
+    char *argv[] = {REFEREE_BIN, "match", "--bot", "ghost=/nonexistent/bot --fast",
+                    "--bot", "b=" BUILD_DIR "/bots/random", "--results", dir, NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 4);
+    cr_expect_str_eq(r.err, "referee: cannot start bot 'ghost' ('/nonexistent/bot'): No such "
+                            "file or directory\n");
+}
+
+Test(examples, bad_flags_are_usage_errors, .timeout = 30)
+{
+    char *one[] = {REFEREE_BIN, "match", "--bot", "a=" BUILD_DIR "/bots/random", NULL};
+    cr_assert_eq(run_program(one, NULL, &r), 0);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "a match needs two bots"), "%s", r.err);
+
+    char *ms[] = {REFEREE_BIN, "match", "--movetime", "fast", NULL};
+    cr_assert_eq(run_program(ms, NULL, &r), 0);
+    cr_expect_eq(r.status, 2);
+    cr_expect_str_eq(r.err, "referee: --movetime 'fast' is not a number of milliseconds\n");
+}
+
+Test(examples, unwritable_results_directory_is_an_error_naming_it, .timeout = 30)
+{
+    char *argv[] = {REFEREE_BIN, "match", "--bot", "a=" BUILD_DIR "/bots/random", "--bot",
+                    "b=" BUILD_DIR "/bots/random", "--results", "/proc/referee-results", NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 4);
+    cr_expect(strstr(r.err, "cannot write results to '/proc/referee-results'"), "%s", r.err);
+}
+
+Test(examples, results_directory_with_games_is_refused_and_left_whole, .timeout = 30)
+{
+    char dir[64];
+    struct table t;
+    tmpdir(dir);
+    char *argv[] = {REFEREE_BIN, "match", "--bot", "a=" BUILD_DIR "/bots/random", "--bot",
+                    "b=" BUILD_DIR "/bots/random", "--games", "2", "--results", dir, "--quiet",
+                    NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, 0);
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "already holds games; choose another --results directory"), "%s",
+              r.err);
+    load(&t, dir, "games.csv");
+    cr_expect_eq(t.nrows, 2);
+    table_release(&t);
+    load(&t, dir, "moves.csv");
+    cr_expect_eq(table_column(&t, "ply"), 1);
+    cr_expect_str_eq(t.rows[t.nrows - 1][0], "2");
+    table_release(&t);
+}

@@ -1,0 +1,286 @@
+/* test_match.c: whole games against the fixture bot's misbehaviours, through
+ * real processes and pipes: each ends as its foul, within its deadline, with
+ * nothing left running and no descriptor leaked. */
+#include "match.h"
+#include "notation.h"
+
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define FIXTURE BUILD_DIR "/testbots/fixture"
+
+static int count_fds(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    int n = 0;
+    struct dirent *e;
+
+    while ((e = readdir(d)))
+        n++;
+    closedir(d);
+    return n;
+}
+
+struct outcome {
+    struct game_record rec;
+    int64_t elapsed_ms;
+    pid_t pgids[2];
+    char log_path[128];
+};
+
+static const struct match_rules fast_rules = {
+    .time = {.move_ms = 300, .first_move_ms = 2000, .margin_ms = 50},
+    .stop_grace_ms = 200,
+};
+
+/* Play one tic-tac-toe game: the fixture in `mode` on `side`, a legal fixture
+ * on the other; stop both; check that nothing is left. */
+static void play_against(const char *mode, const char *arg, enum side side,
+                         const struct match_rules *rules, char *const opponent[],
+                         struct outcome *out)
+{
+    struct bot_spec bots[2] = {0};
+    struct player players[2], *seats[2];
+    struct game_state start;
+    enum side failed = SIDE_NONE;
+    int fds = count_fds();
+
+    signal(SIGPIPE, SIG_IGN);
+    bots[side].name = "bad";
+    bots[side].argv[0] = FIXTURE;
+    bots[side].argv[1] = (char *)mode;
+    bots[side].argv[2] = (char *)arg;
+    bots[side_other(side)].name = "good";
+    for (int i = 0; opponent[i]; i++)
+        bots[side_other(side)].argv[i] = opponent[i];
+    snprintf(out->log_path, sizeof(out->log_path), "/tmp/referee-test-match-%d.log", getpid());
+    unlink(out->log_path);
+    for (int i = 0; i < 2; i++) {
+        player_init(&players[i], &bots[i], i == (int)side ? out->log_path : NULL, 4096);
+        seats[i] = &players[i];
+    }
+    game_init(&start, game_find("tictactoe"), true);
+
+    int64_t t0 = proc_now_ns();
+    cr_assert_eq(match_play(seats, &start, rules, &out->rec, &failed), 0);
+    out->elapsed_ms = (proc_now_ns() - t0) / 1000000;
+    for (int i = 0; i < 2; i++) {
+        out->pgids[i] = players[i].proc.pid;
+        player_stop(&players[i], rules->stop_grace_ms);
+    }
+    cr_assert(game_is_over(&out->rec.state));
+    /* Nothing left: every child reaped, every process group gone, every fd closed. */
+    cr_expect_eq(waitpid(-1, NULL, WNOHANG), -1, "a child is left");
+    for (int i = 0; i < 2; i++)
+        if (out->pgids[i] > 0)
+            cr_expect(kill(-out->pgids[i], 0) == -1 && errno == ESRCH, "group %d is left",
+                      out->pgids[i]);
+    cr_expect_eq(count_fds(), fds, "descriptors leaked");
+}
+
+static void play(const char *mode, const char *arg, enum side side, const struct match_rules *rules,
+                 struct outcome *out)
+{
+    char *const legal[] = {FIXTURE, "legal", NULL};
+    play_against(mode, arg, side, rules, legal, out);
+}
+
+static void expect_foul(const struct outcome *o, enum side side, enum foul foul, const char *reason)
+{
+    cr_expect_eq(o->rec.state.end, END_FOUL);
+    cr_expect_eq(o->rec.state.foul, foul, "foul %s", foul_name((enum foul)o->rec.state.foul));
+    cr_expect_eq(o->rec.foul_side, side);
+    cr_expect_eq(o->rec.state.winner, side_other(side));
+    if (reason)
+        cr_expect_str_eq(o->rec.reason, reason);
+}
+
+Test(match, legal_bots_finish_the_game_without_a_foul, .timeout = 20)
+{
+    struct outcome o;
+    play("legal", NULL, SIDE_FIRST, &fast_rules, &o);
+    cr_expect_neq(o.rec.state.end, END_FOUL, "%s", o.rec.reason);
+    cr_expect_eq(o.rec.foul_side, SIDE_NONE);
+    for (int i = 0; i < o.rec.state.nhistory; i++)
+        cr_expect_geq(o.rec.move_us[i], 0);
+}
+
+Test(match, bot_that_never_answers_loses_on_time_within_the_deadline, .timeout = 20)
+{
+    struct outcome o;
+    struct match_rules rules = fast_rules;
+    rules.time.first_move_ms = 300;
+    play("silent", NULL, SIDE_FIRST, &rules, &o);
+    expect_foul(&o, SIDE_FIRST, FOUL_TIMEOUT, NULL);
+    cr_expect(strncmp(o.rec.reason, "timeout (", 9) == 0, "%s", o.rec.reason);
+    cr_expect(strstr(o.rec.reason, " ms over 300 ms)"), "%s", o.rec.reason);
+    cr_expect_geq(o.rec.move_us[0], 300000);
+    cr_expect_lt(o.elapsed_ms, 300 + 50 + 1500, "took %lld ms", (long long)o.elapsed_ms);
+}
+
+Test(match, bot_that_answers_late_loses_on_time, .timeout = 20)
+{
+    struct outcome o;
+    play("slow", "1500", SIDE_SECOND, &fast_rules, &o);
+    expect_foul(&o, SIDE_SECOND, FOUL_TIMEOUT, NULL);
+    cr_expect_lt(o.elapsed_ms, 2000 + 50 + 1500, "took %lld ms", (long long)o.elapsed_ms);
+}
+
+Test(match, bot_that_answers_in_time_is_not_a_timeout, .timeout = 20)
+{
+    struct outcome o;
+    play("slow", "20", SIDE_SECOND, &fast_rules, &o);
+    cr_expect_neq(o.rec.state.end, END_FOUL, "%s", o.rec.reason);
+}
+
+Test(match, bot_killed_by_a_signal_crashed, .timeout = 20)
+{
+    struct outcome o;
+    play("crash", NULL, SIDE_FIRST, &fast_rules, &o);
+    expect_foul(&o, SIDE_FIRST, FOUL_CRASHED, "crashed (signal 11)");
+}
+
+Test(match, bot_that_exits_mid_game_exited, .timeout = 20)
+{
+    struct outcome o;
+    play("exit", "3", SIDE_SECOND, &fast_rules, &o);
+    expect_foul(&o, SIDE_SECOND, FOUL_EXITED, "exited (status 3)");
+}
+
+Test(match, garbage_reply_is_malformed, .timeout = 20)
+{
+    struct outcome o;
+    play("garbage", NULL, SIDE_FIRST, &fast_rules, &o);
+    expect_foul(&o, SIDE_FIRST, FOUL_MALFORMED, "malformed reply \"hello\"");
+}
+
+Test(match, move_with_the_opponents_mark_is_out_of_turn, .timeout = 20)
+{
+    struct outcome o;
+    play("outofturn", NULL, SIDE_FIRST, &fast_rules, &o);
+    expect_foul(&o, SIDE_FIRST, FOUL_OUT_OF_TURN, "moved out of turn (x:a1)");
+}
+
+Test(match, move_on_an_occupied_square_is_illegal, .timeout = 20)
+{
+    struct outcome o;
+    play("occupied", NULL, SIDE_SECOND, &fast_rules, &o);
+    expect_foul(&o, SIDE_SECOND, FOUL_OCCUPIED, NULL);
+    cr_expect(strstr(o.rec.reason, "illegal move ") && strstr(o.rec.reason, " (occupied)"), "%s",
+              o.rec.reason);
+}
+
+Test(match, huge_reply_is_too_long, .timeout = 20)
+{
+    struct outcome o;
+    play("huge", NULL, SIDE_FIRST, &fast_rules, &o);
+    expect_foul(&o, SIDE_FIRST, FOUL_TOO_LONG, "reply longer than 256 bytes");
+}
+
+Test(match, bot_that_ignores_sigterm_is_killed, .timeout = 20)
+{
+    struct outcome o;
+    play("ignoreterm", NULL, SIDE_FIRST, &fast_rules, &o);
+    cr_expect_neq(o.rec.state.end, END_FOUL, "%s", o.rec.reason);
+}
+
+Test(match, grandchild_holding_the_pipe_does_not_hang_the_referee, .timeout = 20)
+{
+    struct outcome o;
+    play("grandchild", NULL, SIDE_FIRST, &fast_rules, &o);
+    expect_foul(&o, SIDE_FIRST, FOUL_EXITED, "exited (status 0)");
+    cr_expect_lt(o.elapsed_ms, 2000 + 50 + 1500, "took %lld ms", (long long)o.elapsed_ms);
+}
+
+Test(match, bot_that_closes_its_output_but_lives_closed_it, .timeout = 20)
+{
+    struct outcome o;
+    play("closeout", NULL, SIDE_SECOND, &fast_rules, &o);
+    expect_foul(&o, SIDE_SECOND, FOUL_CLOSED, "closed its output");
+}
+
+Test(match, bot_that_writes_when_not_asked_loses, .timeout = 20)
+{
+    struct outcome o;
+    /* The opponent thinks a while, so that the unasked line is there before the turn. */
+    char *const slow[] = {FIXTURE, "slow", "100", NULL};
+    play_against("unasked", NULL, SIDE_SECOND, &fast_rules, slow, &o);
+    expect_foul(&o, SIDE_SECOND, FOUL_UNASKED, NULL);
+    cr_expect(strncmp(o.rec.reason, "wrote when not asked", 20) == 0, "%s", o.rec.reason);
+}
+
+Test(match, chatty_stderr_is_logged_up_to_the_cap, .timeout = 20)
+{
+    struct outcome o;
+    struct stat st;
+    play("stderr", "64", SIDE_FIRST, &fast_rules, &o);
+    cr_expect_neq(o.rec.state.end, END_FOUL, "%s", o.rec.reason);
+    cr_assert_eq(stat(o.log_path, &st), 0);
+    cr_expect_eq(st.st_size, 4096);
+    unlink(o.log_path);
+}
+
+Test(match, game_clock_runs_out_for_a_slow_bot, .timeout = 20)
+{
+    struct outcome o;
+    struct match_rules rules = fast_rules;
+    rules.time = (struct time_control){.clock_ms = 400, .margin_ms = 50};
+    play("slow", "150", SIDE_FIRST, &rules, &o);
+    /* 150 ms a move: the third move finds 100 ms left on a 400 ms clock. */
+    expect_foul(&o, SIDE_FIRST, FOUL_TIMEOUT, NULL);
+    cr_expect_eq(o.rec.state.plies, 4, "plies %d", o.rec.state.plies);
+}
+
+Test(match, bot_that_cannot_start_is_an_error_not_a_foul, .timeout = 20)
+{
+    struct bot_spec bots[2] = {{.name = "a", .argv = {FIXTURE, "legal"}},
+                               {.name = "b", .argv = {"/nonexistent/bot"}}};
+    struct player players[2], *seats[2] = {&players[0], &players[1]};
+    struct game_state start;
+    struct game_record rec;
+    enum side failed = SIDE_NONE;
+
+    signal(SIGPIPE, SIG_IGN);
+    for (int i = 0; i < 2; i++)
+        player_init(&players[i], &bots[i], NULL, 0);
+    game_init(&start, game_find("tictactoe"), true);
+    cr_expect_eq(match_play(seats, &start, &fast_rules, &rec, &failed), -ENOENT);
+    cr_expect_eq(failed, SIDE_SECOND);
+    for (int i = 0; i < 2; i++)
+        player_stop(&players[i], 100);
+    cr_expect_eq(waitpid(-1, NULL, WNOHANG), -1);
+}
+
+Test(match, bots_are_kept_alive_across_games_and_restarted_after_a_foul, .timeout = 30)
+{
+    struct bot_spec bots[2] = {{.name = "a", .argv = {FIXTURE, "legal"}},
+                               {.name = "b", .argv = {FIXTURE, "slow", "400"}}};
+    struct player players[2], *seats[2] = {&players[0], &players[1]};
+    struct game_state start;
+    struct game_record rec;
+    enum side failed;
+    struct match_rules rules = fast_rules;
+
+    signal(SIGPIPE, SIG_IGN);
+    for (int i = 0; i < 2; i++)
+        player_init(&players[i], &bots[i], NULL, 0);
+    game_init(&start, game_find("tictactoe"), true);
+    rules.time.first_move_ms = 1000;
+    cr_assert_eq(match_play(seats, &start, &rules, &rec, &failed), 0);
+    pid_t a = players[0].proc.pid;
+    /* b's second move (300 ms limit) timed out: b is restarted, a is kept. */
+    cr_expect_eq(rec.state.foul, FOUL_TIMEOUT);
+    cr_assert_eq(match_play(seats, &start, &rules, &rec, &failed), 0);
+    cr_expect_eq(players[0].proc.pid, a);
+    cr_expect_eq(players[0].games, 2);
+    cr_expect_eq(players[1].games, 1);
+    for (int i = 0; i < 2; i++)
+        player_stop(&players[i], 100);
+}
