@@ -1,0 +1,605 @@
+/* standings.c: counts, ranks and ratings of a run, from one summary per game.
+ * Ratings are cutechess-cli's figures for two bots and a Bradley-Terry maximum
+ * likelihood fit (damped Newton, Hunter's MM as the fallback) for more. */
+#include "standings.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define Z95  1.959963984540054    /* the 97.5% quantile of the normal law */
+#define LN10 2.302585092994045684 /* ratings are fitted in nats: Elo = x * 400 / ln 10 */
+
+struct bot {
+    char *name;
+    int games, wins, draws, losses;
+    int fouls[FOUL_COUNT];
+    int fouls_total;
+    long long moves;
+    double ms, max_ms;
+    double elo, elo_lo, elo_hi; /* computed by standings_rows */
+};
+
+/* Everything sized by cap is reallocated together in grow(): bots, the two
+ * pair matrices (stride cap), the rows and the scratch of standings_rows, which
+ * therefore cannot fail. */
+struct standings {
+    size_t n, cap;
+    struct bot *bots;
+    int *wins;  /* [i * cap + j]: games bot i won against bot j */
+    int *draws; /* [i * cap + j]: games drawn between i and j, symmetric */
+    struct standings_row *rows;
+    size_t *order; /* bot index of each row */
+    /* scratch */
+    double *h2h;          /* points against the bots tied with it */
+    int *state;           /* enum rating_state */
+    size_t *member;       /* bots of the component being rated */
+    double *vec;          /* 5 vectors of cap */
+    double *mat;          /* cap * cap */
+    unsigned char *reach; /* cap * cap */
+};
+
+enum rating_state { RATE_NONE, RATE_LIVE, RATE_DONE };
+
+struct standings *standings_new(void)
+{
+    return calloc(1, sizeof(struct standings));
+}
+
+static void free_arrays(struct standings *st)
+{
+    free(st->bots);
+    free(st->wins);
+    free(st->draws);
+    free(st->rows);
+    free(st->order);
+    free(st->h2h);
+    free(st->state);
+    free(st->member);
+    free(st->vec);
+    free(st->mat);
+    free(st->reach);
+}
+
+void standings_free(struct standings *st)
+{
+    if (!st)
+        return;
+    for (size_t i = 0; i < st->n; i++)
+        free(st->bots[i].name);
+    free_arrays(st);
+    free(st);
+}
+
+static int grow(struct standings *st)
+{
+    size_t cap = st->cap ? 2 * st->cap : 8;
+    struct standings g = {.n = st->n, .cap = cap};
+
+    g.bots = calloc(cap, sizeof(*g.bots));
+    g.wins = calloc(cap * cap, sizeof(*g.wins));
+    g.draws = calloc(cap * cap, sizeof(*g.draws));
+    g.rows = calloc(cap, sizeof(*g.rows));
+    g.order = calloc(cap, sizeof(*g.order));
+    g.h2h = calloc(cap, sizeof(*g.h2h));
+    g.state = calloc(cap, sizeof(*g.state));
+    g.member = calloc(cap, sizeof(*g.member));
+    g.vec = calloc(5 * cap, sizeof(*g.vec));
+    g.mat = calloc(cap * cap, sizeof(*g.mat));
+    g.reach = calloc(cap * cap, sizeof(*g.reach));
+    if (!g.bots || !g.wins || !g.draws || !g.rows || !g.order || !g.h2h || !g.state || !g.member ||
+        !g.vec || !g.mat || !g.reach) {
+        free_arrays(&g);
+        return -ENOMEM;
+    }
+    if (st->n) {
+        memcpy(g.bots, st->bots, st->n * sizeof(*g.bots));
+        memcpy(g.order, st->order, st->n * sizeof(*g.order));
+    }
+    for (size_t i = 0; i < st->n; i++) {
+        memcpy(&g.wins[i * cap], &st->wins[i * st->cap], st->n * sizeof(*g.wins));
+        memcpy(&g.draws[i * cap], &st->draws[i * st->cap], st->n * sizeof(*g.draws));
+    }
+    free_arrays(st);
+    *st = g;
+    return 0;
+}
+
+/* The index of the bot named name, added if new; negative on error. */
+static long find_or_add(struct standings *st, const char *name)
+{
+    int err;
+
+    for (size_t i = 0; i < st->n; i++)
+        if (strcmp(st->bots[i].name, name) == 0)
+            return (long)i;
+    if (st->n == st->cap && (err = grow(st)) < 0)
+        return err;
+    char *copy = strdup(name);
+    if (!copy)
+        return -ENOMEM;
+    memset(&st->bots[st->n], 0, sizeof(st->bots[st->n]));
+    st->bots[st->n].name = copy;
+    st->order[st->n] = st->n; /* a row until standings_rows sorts again */
+    return (long)st->n++;
+}
+
+int standings_add_bot(struct standings *st, const char *name)
+{
+    if (!name)
+        return -EINVAL;
+    long i = find_or_add(st, name);
+    return i < 0 ? (int)i : 0;
+}
+
+static void count_side(struct bot *b, const struct game_summary *g, int side)
+{
+    b->games++;
+    if (g->winner == SIDE_NONE)
+        b->draws++;
+    else if (g->winner == side)
+        b->wins++;
+    else
+        b->losses++;
+    b->moves += g->moves[side];
+    b->ms += g->ms[side];
+    if (g->max_ms[side] > b->max_ms)
+        b->max_ms = g->max_ms[side];
+}
+
+int standings_add_game(struct standings *st, const struct game_summary *g)
+{
+    if (!g->bots[0] || !g->bots[1] || g->winner < SIDE_FIRST || g->winner > SIDE_NONE ||
+        (int)g->foul < FOUL_NONE || (int)g->foul >= FOUL_COUNT ||
+        (g->foul != FOUL_NONE && g->foul_side != SIDE_FIRST && g->foul_side != SIDE_SECOND))
+        return -EINVAL;
+    long a = find_or_add(st, g->bots[0]);
+    if (a < 0)
+        return (int)a;
+    long b = find_or_add(st, g->bots[1]);
+    if (b < 0)
+        return (int)b;
+    if (g->aborted)
+        return 0;
+    count_side(&st->bots[a], g, SIDE_FIRST);
+    count_side(&st->bots[b], g, SIDE_SECOND);
+    if (g->foul != FOUL_NONE) {
+        struct bot *off = &st->bots[g->foul_side == SIDE_FIRST ? a : b];
+        off->fouls[g->foul]++;
+        off->fouls_total++;
+    }
+    if (a == b) /* a bot against itself: in its row, side by side, but in no pair */
+        return 0;
+    if (g->winner == SIDE_FIRST)
+        st->wins[a * st->cap + b]++;
+    else if (g->winner == SIDE_SECOND)
+        st->wins[b * st->cap + a]++;
+    else {
+        st->draws[a * st->cap + b]++;
+        st->draws[b * st->cap + a]++;
+    }
+    return 0;
+}
+
+static double points_of(const struct standings *st, size_t i, size_t j)
+{
+    return st->wins[i * st->cap + j] + 0.5 * st->draws[i * st->cap + j];
+}
+
+static int games_of(const struct standings *st, size_t i, size_t j)
+{
+    return st->wins[i * st->cap + j] + st->wins[j * st->cap + i] + st->draws[i * st->cap + j];
+}
+
+static double bot_points(const struct bot *b)
+{
+    return b->wins + 0.5 * b->draws;
+}
+
+/* ---- Ratings ---------------------------------------------------------- */
+
+static double elo_of_score(double p)
+{
+    if (p >= 1)
+        return INFINITY;
+    if (p <= 0)
+        return -INFINITY;
+    return -400.0 * log10(1.0 / p - 1.0);
+}
+
+void standings_elo_pair(int w, int d, int l, struct elo_pair *out)
+{
+    double n = (double)w + d + l;
+    double s = (w + d / 2.0) / n;
+    double var = (w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s) / n;
+    double dev = sqrt(var / n);
+
+    out->elo = elo_of_score(s);
+    out->error = (elo_of_score(s + Z95 * dev) - elo_of_score(s - Z95 * dev)) / 2;
+    if (n > 0 && (s <= 0 || s >= 1)) /* the variance is 0, yet nothing bounds the rating */
+        out->error = INFINITY;
+    if (w + l > 0)
+        out->los = 0.5 + 0.5 * erf(((double)w - l) / sqrt(2.0 * ((double)w + l)));
+    else
+        out->los = n > 0 ? 0.5 : NAN;
+    out->draw_ratio = d / n;
+}
+
+static void set_rating(struct bot *b, double elo, double half)
+{
+    b->elo = elo;
+    if (isinf(elo) || isinf(half)) {
+        b->elo_lo = -INFINITY;
+        b->elo_hi = INFINITY;
+    } else {
+        b->elo_lo = elo - half;
+        b->elo_hi = elo + half;
+    }
+}
+
+/* log(1 / (1 + e^-t)) without overflow */
+static double log_sigmoid(double t)
+{
+    return t >= 0 ? -log1p(exp(-t)) : t - log1p(exp(t));
+}
+
+/* The log-likelihood of ratings x (nats) of the m bots in st->member. */
+static double loglik(const struct standings *st, size_t m, const double *x)
+{
+    double ll = 0;
+
+    for (size_t a = 0; a < m; a++)
+        for (size_t b = a + 1; b < m; b++) {
+            size_t i = st->member[a], j = st->member[b];
+            int n = games_of(st, i, j);
+            double p = points_of(st, i, j);
+            if (n > 0)
+                ll += p * log_sigmoid(x[a] - x[b]) + (n - p) * log_sigmoid(x[b] - x[a]);
+        }
+    return ll;
+}
+
+/* The gradient g of the log-likelihood at x, and A = I + 1/m: the observed
+ * information I (a weighted Laplacian, the null space the all-ones vector)
+ * made invertible. Then A^-1 g is the Newton step and A^-1 - 1/m the
+ * covariance of the ratings under the mean-zero constraint (I's pseudo-inverse). */
+static void information(const struct standings *st, size_t m, const double *x, double *g, double *A)
+{
+    for (size_t a = 0; a < m; a++) {
+        g[a] = 0;
+        for (size_t b = 0; b < m; b++)
+            A[a * m + b] = 1.0 / (double)m;
+    }
+    for (size_t a = 0; a < m; a++)
+        for (size_t b = a + 1; b < m; b++) {
+            size_t i = st->member[a], j = st->member[b];
+            int n = games_of(st, i, j);
+            if (n == 0)
+                continue;
+            double p = points_of(st, i, j);
+            double pr = 1.0 / (1.0 + exp(x[b] - x[a]));
+            double w = n * pr * (1 - pr);
+            g[a] += p - n * pr;
+            g[b] -= p - n * pr;
+            A[a * m + a] += w;
+            A[b * m + b] += w;
+            A[a * m + b] -= w;
+            A[b * m + a] -= w;
+        }
+}
+
+/* Cholesky factor in place (lower triangle); false unless positive definite. */
+static bool cholesky(double *A, size_t m)
+{
+    for (size_t j = 0; j < m; j++) {
+        double d = A[j * m + j];
+        for (size_t k = 0; k < j; k++)
+            d -= A[j * m + k] * A[j * m + k];
+        if (!(d > 0))
+            return false;
+        A[j * m + j] = sqrt(d);
+        for (size_t i = j + 1; i < m; i++) {
+            double v = A[i * m + j];
+            for (size_t k = 0; k < j; k++)
+                v -= A[i * m + k] * A[j * m + k];
+            A[i * m + j] = v / A[j * m + j];
+        }
+    }
+    return true;
+}
+
+static void cholesky_solve(const double *L, size_t m, const double *b, double *y)
+{
+    for (size_t i = 0; i < m; i++) {
+        double v = b[i];
+        for (size_t k = 0; k < i; k++)
+            v -= L[i * m + k] * y[k];
+        y[i] = v / L[i * m + i];
+    }
+    for (size_t i = m; i-- > 0;) {
+        double v = y[i];
+        for (size_t k = i + 1; k < m; k++)
+            v -= L[k * m + i] * y[k];
+        y[i] = v / L[i * m + i];
+    }
+}
+
+static void center(double *x, size_t m)
+{
+    double mean = 0;
+
+    for (size_t a = 0; a < m; a++)
+        mean += x[a];
+    mean /= (double)m;
+    for (size_t a = 0; a < m; a++)
+        x[a] -= mean;
+}
+
+/* Newton's method with step halving: the log-likelihood is concave, strictly
+ * so across the mean-zero plane when every bot can reach every other through
+ * points scored, so this converges from 0. True if it did. */
+static bool fit_newton(struct standings *st, size_t m, double *x)
+{
+    double *g = st->vec + st->cap, *d = g + st->cap, *xt = d + st->cap;
+
+    for (int it = 0; it < 200; it++) {
+        double ll = loglik(st, m, x), t = 1, step = 0;
+        information(st, m, x, g, st->mat);
+        if (!cholesky(st->mat, m))
+            return false;
+        cholesky_solve(st->mat, m, g, d);
+        for (;;) {
+            for (size_t a = 0; a < m; a++)
+                xt[a] = x[a] + t * d[a];
+            if (loglik(st, m, xt) >= ll - 1e-12 * (1 + fabs(ll)))
+                break;
+            if ((t /= 2) < 1e-12)
+                return false;
+        }
+        for (size_t a = 0; a < m; a++) {
+            step = fmax(step, fabs(t * d[a]));
+            x[a] = xt[a];
+        }
+        center(x, m);
+        if (step < 1e-11)
+            return true;
+    }
+    return false;
+}
+
+/* Hunter (2004), the MM algorithm on strengths e^x: slow but sure. */
+static void fit_mm(struct standings *st, size_t m, double *x)
+{
+    double *wsum = st->vec + 4 * st->cap;
+
+    for (size_t a = 0; a < m; a++) {
+        wsum[a] = 0;
+        x[a] = 0;
+        for (size_t b = 0; b < m; b++)
+            if (b != a)
+                wsum[a] += points_of(st, st->member[a], st->member[b]);
+    }
+    for (long it = 0; it < 1000000; it++) {
+        double change = 0;
+        for (size_t a = 0; a < m; a++) {
+            double denom = 0;
+            for (size_t b = 0; b < m; b++) {
+                int n = b == a ? 0 : games_of(st, st->member[a], st->member[b]);
+                if (n > 0)
+                    denom += n / (1.0 + exp(x[b] - x[a]));
+            }
+            double nx = x[a] + log(wsum[a] / denom);
+            change = fmax(change, fabs(nx - x[a]));
+            x[a] = nx;
+        }
+        center(x, m);
+        if (change < 1e-12)
+            break;
+    }
+}
+
+/* Rate the m >= 2 bots in st->member, among which everyone reached everyone. */
+static void fit(struct standings *st, size_t m)
+{
+    double *x = st->vec, *e = st->vec + 4 * st->cap, *y = st->vec + st->cap;
+    const double k = 400.0 / LN10;
+
+    for (size_t a = 0; a < m; a++)
+        x[a] = 0;
+    if (!fit_newton(st, m, x))
+        fit_mm(st, m, x);
+    information(st, m, x, y, st->mat);
+    bool ok = cholesky(st->mat, m);
+    for (size_t a = 0; a < m; a++) {
+        double var = INFINITY;
+        if (ok) {
+            for (size_t b = 0; b < m; b++)
+                e[b] = b == a;
+            cholesky_solve(st->mat, m, e, y);
+            var = fmax(y[a] - 1.0 / (double)m, 0);
+        }
+        set_rating(&st->bots[st->member[a]], x[a] * k, Z95 * sqrt(var) * k);
+    }
+}
+
+/* Gather into st->member the live bots connected to bot i by games. */
+static size_t gather(struct standings *st, size_t i)
+{
+    size_t m = 0;
+
+    st->member[m++] = i;
+    st->state[i] = RATE_DONE; /* marks it taken; callers reset what stays live */
+    for (size_t q = 0; q < m; q++)
+        for (size_t j = 0; j < st->n; j++)
+            if (st->state[j] == RATE_LIVE && games_of(st, st->member[q], j) > 0) {
+                st->state[j] = RATE_DONE;
+                st->member[m++] = j;
+            }
+    return m;
+}
+
+/* Rate one connected group. If some bots never lost a point to the rest (or
+ * never took one), their likelihood grows without bound: they get +-inf and
+ * leave the group, and the rest is rated again. Returns bots left to rate. */
+static size_t rate_group(struct standings *st, size_t m)
+{
+    unsigned char *r = st->reach;
+    bool strong = true;
+    size_t left = 0;
+
+    if (m == 1) { /* all its games were against bots rated infinite */
+        set_rating(&st->bots[st->member[0]], NAN, INFINITY);
+        return 0;
+    }
+    for (size_t a = 0; a < m; a++)
+        for (size_t b = 0; b < m; b++)
+            r[a * m + b] = a == b || points_of(st, st->member[a], st->member[b]) > 0;
+    for (size_t k = 0; k < m; k++) /* Warshall: a reaches b through points scored */
+        for (size_t a = 0; a < m; a++)
+            if (r[a * m + k])
+                for (size_t b = 0; b < m; b++)
+                    r[a * m + b] |= r[k * m + b];
+    for (size_t a = 0; a < m * m; a++)
+        strong = strong && r[a];
+    if (strong) {
+        fit(st, m);
+        return 0;
+    }
+    for (size_t a = 0; a < m; a++) {
+        bool top = true, bottom = true;
+        for (size_t b = 0; b < m; b++) {
+            top = top && (!r[b * m + a] || r[a * m + b]);
+            bottom = bottom && (!r[a * m + b] || r[b * m + a]);
+        }
+        if (top || bottom)
+            set_rating(&st->bots[st->member[a]], top ? INFINITY : -INFINITY, INFINITY);
+        else {
+            st->state[st->member[a]] = RATE_LIVE;
+            left++;
+        }
+    }
+    return left;
+}
+
+static void rate(struct standings *st)
+{
+    size_t live = 0, pair[2];
+
+    for (size_t i = 0; i < st->n; i++) {
+        struct bot *b = &st->bots[i];
+        b->elo = b->elo_lo = b->elo_hi = NAN;
+        st->state[i] = RATE_NONE;
+        for (size_t j = 0; j < st->n; j++)
+            if (j != i && games_of(st, i, j) > 0)
+                st->state[i] = RATE_LIVE;
+        if (st->state[i] == RATE_LIVE && live < 2)
+            pair[live] = i;
+        live += st->state[i] == RATE_LIVE;
+    }
+    if (live == 2) {
+        size_t a = pair[0], b = pair[1];
+        struct elo_pair p;
+        standings_elo_pair(st->wins[a * st->cap + b], st->draws[a * st->cap + b],
+                           st->wins[b * st->cap + a], &p);
+        set_rating(&st->bots[a], p.elo / 2, p.error / 2);
+        set_rating(&st->bots[b], -p.elo / 2, p.error / 2);
+        return;
+    }
+    while (live > 0)
+        for (size_t i = 0; i < st->n; i++)
+            if (st->state[i] == RATE_LIVE) {
+                size_t m = gather(st, i);
+                live = live - m + rate_group(st, m);
+            }
+}
+
+/* ---- Ranking ---------------------------------------------------------- */
+
+/* <0 if bot i ranks above bot j; 0 if they share a rank (ties on the index
+ * are left to the caller). by_points compares points only. */
+static int compare(const struct standings *st, size_t i, size_t j, bool by_points)
+{
+    const struct bot *a = &st->bots[i], *b = &st->bots[j];
+
+    if (bot_points(a) != bot_points(b))
+        return bot_points(a) > bot_points(b) ? -1 : 1;
+    if (by_points)
+        return 0;
+    if (st->h2h[i] != st->h2h[j])
+        return st->h2h[i] > st->h2h[j] ? -1 : 1;
+    if (a->wins != b->wins)
+        return a->wins > b->wins ? -1 : 1;
+    if (a->fouls_total != b->fouls_total)
+        return a->fouls_total < b->fouls_total ? -1 : 1;
+    return 0;
+}
+
+/* Insertion sort, stable: equal bots keep the order they were given. */
+static void sort(struct standings *st, bool by_points)
+{
+    for (size_t k = 1; k < st->n; k++) {
+        size_t v = st->order[k], p = k;
+        for (; p > 0 && compare(st, v, st->order[p - 1], by_points) < 0; p--)
+            st->order[p] = st->order[p - 1];
+        st->order[p] = v;
+    }
+}
+
+const struct standings_row *standings_rows(struct standings *st, size_t *count)
+{
+    for (size_t k = 0; k < st->n; k++)
+        st->order[k] = k;
+    sort(st, true);
+    for (size_t k = 0, end; k < st->n; k = end) {
+        for (end = k + 1; end < st->n && compare(st, st->order[k], st->order[end], true) == 0;)
+            end++;
+        for (size_t a = k; a < end; a++) {
+            st->h2h[st->order[a]] = 0;
+            for (size_t b = k; b < end; b++)
+                if (b != a)
+                    st->h2h[st->order[a]] += points_of(st, st->order[a], st->order[b]);
+        }
+    }
+    sort(st, false);
+    rate(st);
+
+    for (size_t k = 0; k < st->n; k++) {
+        const struct bot *b = &st->bots[st->order[k]];
+        struct standings_row *row = &st->rows[k];
+
+        row->name = b->name;
+        row->rank = k > 0 && compare(st, st->order[k - 1], st->order[k], false) == 0
+                        ? st->rows[k - 1].rank
+                        : (int)k + 1;
+        row->games = b->games;
+        row->wins = b->wins;
+        row->draws = b->draws;
+        row->losses = b->losses;
+        row->points = bot_points(b);
+        row->score = b->games > 0 ? row->points / b->games : NAN;
+        row->elo = b->elo;
+        row->elo_lo = b->elo_lo;
+        row->elo_hi = b->elo_hi;
+        memcpy(row->fouls, b->fouls, sizeof(row->fouls));
+        row->fouls_total = b->fouls_total;
+        row->mean_ms = b->moves > 0 ? b->ms / (double)b->moves : NAN;
+        row->max_ms = b->max_ms;
+    }
+    *count = st->n;
+    return st->rows;
+}
+
+double standings_points_between(struct standings *st, size_t i, size_t j)
+{
+    if (i >= st->n || j >= st->n)
+        return NAN;
+    return points_of(st, st->order[i], st->order[j]);
+}
+
+int standings_games_between(struct standings *st, size_t i, size_t j)
+{
+    if (i >= st->n || j >= st->n)
+        return 0;
+    return games_of(st, st->order[i], st->order[j]);
+}

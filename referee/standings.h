@@ -1,0 +1,94 @@
+/* standings.h: the leaderboard of a run, computed from game summaries (one per
+ * game, as games.csv holds them): points, score, Elo with its interval, fouls
+ * and move times per bot, and the crosstable. Pure: no I/O. */
+#ifndef REFEREE_STANDINGS_H
+#define REFEREE_STANDINGS_H
+
+#include "game.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* One game as the standings need it. Strings are borrowed for the call. */
+struct game_summary {
+    const char *bots[2]; /* by side: first, second */
+    int winner;          /* enum side; SIDE_NONE for a draw */
+    bool aborted;        /* counted nowhere */
+    enum foul foul;      /* FOUL_NONE, or the foul that ended it */
+    int foul_side;       /* enum side of the offender */
+    int moves[2];        /* moves each side's bot made (the opening's excluded) */
+    double ms[2];        /* total thinking time per side */
+    double max_ms[2];    /* longest single move per side */
+};
+
+struct standings_row {
+    char *name; /* owned by the standings */
+    int rank;   /* 1-based; equal rows share a rank */
+    int games, wins, draws, losses;
+    double points;         /* 1 a win, 1/2 a draw */
+    double score;          /* points / games, 0..1; NAN without games */
+    double elo;            /* rating, the mean of the finite ratings is 0; see standings_rows */
+    double elo_lo, elo_hi; /* its 95% interval */
+    int fouls[FOUL_COUNT]; /* fouls committed, by kind */
+    int fouls_total;
+    double mean_ms; /* total thinking time / moves made; NAN without a move */
+    double max_ms;  /* longest move, 0 without games */
+};
+
+struct standings; /* opaque */
+
+struct standings *standings_new(void);
+void standings_free(struct standings *st);
+
+/* Make sure a bot appears (with no games yet), in the order bots were given:
+ * ties in the table keep that order. Returns 0, -ENOMEM, or -EINVAL (no name). */
+int standings_add_bot(struct standings *st, const char *name);
+
+/* Count one game; bots not yet known are added (an aborted game's too, though
+ * the game counts nowhere). A foul counts against foul_side only. A bot playing
+ * itself counts the game once per side in its row, and nowhere else (crosstable,
+ * ratings). Returns 0, -ENOMEM, or -EINVAL (a name missing, or a winner, foul or
+ * foul_side out of range). */
+int standings_add_game(struct standings *st, const struct game_summary *g);
+
+/* Compute ranks and ratings and return the rows sorted by rank: points, then
+ * the result between the tied bots (head to head: points each scored against
+ * the others with the same points), then wins, then fewer fouls, then the order
+ * the bots were given. Rows equal but for that order share a rank (1, 2, 2, 4).
+ * The rows stay valid until the next call on st, their names until
+ * standings_free. Never fails.
+ *
+ * Ratings: a bot without games is NAN. With two bots that played, each gets
+ * half the cutechess-cli Elo difference (standings_elo_pair), +-, with half its
+ * error as the 95% interval. With more, a Bradley-Terry maximum likelihood fit
+ * (a draw is half a win to each side) with mean 0, and 95% intervals from the
+ * observed Fisher information under the mean-zero constraint. A group of bots
+ * that nobody outside it scored against (or that scored against nobody outside
+ * it) has no finite rating: its bots get +INFINITY (-INFINITY) and the rest is
+ * fitted without them; a bot left with no games after that gets NAN. Bots that
+ * are not linked by games are fitted group by group, each with mean 0. An
+ * infinite rating or interval comes with elo_lo = -INFINITY, elo_hi = INFINITY. */
+const struct standings_row *standings_rows(struct standings *st, size_t *count);
+
+/* Points scored by bot i against bot j, and games between them (indices into
+ * the order of the last standings_rows; bots added since come after). An index
+ * out of range gives NAN points and 0 games. */
+double standings_points_between(struct standings *st, size_t i, size_t j);
+int standings_games_between(struct standings *st, size_t i, size_t j);
+
+/* Two-bot figures, as cutechess-cli prints them. */
+struct elo_pair {
+    double elo;        /* Elo difference, from the score s = (W + D/2) / N */
+    double error;      /* half width of its 95% interval */
+    double los;        /* likelihood of superiority, 0..1 */
+    double draw_ratio; /* D / N */
+};
+
+/* Compute the figures of a bot with w wins, d draws, l losses against another.
+ * Infinite or undefined values (a 100% score, no games) come out as the IEEE
+ * values: callers print them as "inf" or "nan". Unlike cutechess-cli, an
+ * interval that reaches a 0% or 100% score (a 0% or 100% score included) makes
+ * the error INFINITY rather than NAN, and the LOS of games all drawn is 0.5. */
+void standings_elo_pair(int w, int d, int l, struct elo_pair *out);
+
+#endif

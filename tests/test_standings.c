@@ -1,0 +1,738 @@
+/* test_standings.c: counts, ranks and ratings against hand-computed answers and
+ * slow, obviously correct recomputations. */
+#include "standings.h"
+
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define ELO_K (400.0 / log(10.0)) /* Elo per nat */
+#define Z95   1.959963984540054
+
+static struct standings *fresh(void)
+{
+    struct standings *st = standings_new();
+    cr_assert_not_null(st);
+    return st;
+}
+
+static void game(struct standings *st, const char *first, const char *second, int winner,
+                 enum foul foul, int foul_side)
+{
+    struct game_summary g = {
+        .bots = {first, second},
+        .winner = winner,
+        .foul = foul,
+        .foul_side = foul_side,
+    };
+    cr_assert_eq(standings_add_game(st, &g), 0);
+}
+
+/* a's results against b: wins, draws, losses, a always first. */
+static void games(struct standings *st, const char *a, const char *b, int w, int d, int l)
+{
+    for (int k = 0; k < w; k++)
+        game(st, a, b, SIDE_FIRST, FOUL_NONE, SIDE_NONE);
+    for (int k = 0; k < d; k++)
+        game(st, a, b, SIDE_NONE, FOUL_NONE, SIDE_NONE);
+    for (int k = 0; k < l; k++)
+        game(st, a, b, SIDE_SECOND, FOUL_NONE, SIDE_NONE);
+}
+
+static size_t index_of(const struct standings_row *rows, size_t n, const char *name)
+{
+    for (size_t k = 0; k < n; k++)
+        if (strcmp(rows[k].name, name) == 0)
+            return k;
+    cr_assert_fail("no row '%s'", name);
+    return 0;
+}
+
+static const struct standings_row *row_of(const struct standings_row *rows, size_t n,
+                                          const char *name)
+{
+    return &rows[index_of(rows, n, name)];
+}
+
+static void expect_near(double got, double want, double tol, const char *what)
+{
+    cr_expect(fabs(got - want) <= tol, "%s: got %.12g, want %.12g", what, got, want);
+}
+
+/* The Elo of a score by bisection on the logistic curve, not by its inverse. */
+static double slow_elo(double p)
+{
+    double lo = -4000, hi = 4000;
+    for (int k = 0; k < 200; k++) {
+        double mid = (lo + hi) / 2;
+        if (1 / (1 + pow(10, -mid / 400)) < p)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (lo + hi) / 2;
+}
+
+/* cutechess-cli's figures recomputed game by game. */
+static void slow_pair(int w, int d, int l, struct elo_pair *out)
+{
+    double score[1000], sum = 0, var = 0;
+    int n = 0;
+
+    for (int k = 0; k < w; k++)
+        score[n++] = 1;
+    for (int k = 0; k < d; k++)
+        score[n++] = 0.5;
+    for (int k = 0; k < l; k++)
+        score[n++] = 0;
+    for (int k = 0; k < n; k++)
+        sum += score[k];
+    double mean = sum / n;
+    for (int k = 0; k < n; k++)
+        var += (score[k] - mean) * (score[k] - mean);
+    double dev = sqrt(var / n) / sqrt(n);
+    out->elo = slow_elo(mean);
+    out->error = (slow_elo(mean + Z95 * dev) - slow_elo(mean - Z95 * dev)) / 2;
+    out->los = 0.5 + 0.5 * erf((w - l) / sqrt(2.0 * (w + l)));
+    out->draw_ratio = (double)d / n;
+}
+
+static void check_pair(int w, int d, int l)
+{
+    struct elo_pair got, want;
+    standings_elo_pair(w, d, l, &got);
+    slow_pair(w, d, l, &want);
+    expect_near(got.elo, want.elo, 1e-6, "elo");
+    expect_near(got.error, want.error, 1e-6, "error");
+    expect_near(got.los, want.los, 1e-12, "los");
+    expect_near(got.draw_ratio, want.draw_ratio, 1e-12, "draw ratio");
+}
+
+Test(standings, counts_wins_draws_losses_points_and_score, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    games(st, "alpha", "beta", 2, 1, 1);
+    game(st, "beta", "alpha", SIDE_FIRST, FOUL_NONE, SIDE_NONE);
+    const struct standings_row *rows = standings_rows(st, &n);
+    cr_assert_eq(n, 2);
+    const struct standings_row *a = row_of(rows, n, "alpha"), *b = row_of(rows, n, "beta");
+    cr_expect_eq(a->games, 5);
+    cr_expect_eq(a->wins, 2);
+    cr_expect_eq(a->draws, 1);
+    cr_expect_eq(a->losses, 2);
+    cr_expect_eq(a->points, 2.5);
+    cr_expect_eq(a->score, 0.5);
+    cr_expect_eq(b->wins, 2);
+    cr_expect_eq(b->losses, 2);
+    cr_expect_eq(b->points, 2.5);
+    cr_expect_eq(a->fouls_total, 0);
+    standings_free(st);
+}
+
+Test(standings, pair_figures_match_a_game_by_game_recomputation, .timeout = 10)
+{
+    check_pair(30, 40, 30);
+    check_pair(60, 20, 20);
+    check_pair(6, 2, 2);
+    check_pair(10, 0, 5);
+    check_pair(1, 98, 1);
+    check_pair(20, 30, 50);
+}
+
+Test(standings, pair_figures_known_by_hand, .timeout = 10)
+{
+    struct elo_pair p;
+
+    standings_elo_pair(30, 40, 30, &p); /* s = 0.5, var = 0.15 */
+    expect_near(p.elo, 0, 1e-12, "elo");
+    expect_near(p.error, 53.157979780, 1e-6, "error");
+    expect_near(p.los, 0.5, 1e-15, "los");
+    expect_near(p.draw_ratio, 0.4, 1e-15, "draws");
+
+    standings_elo_pair(60, 20, 20, &p); /* s = 0.7, var = 0.16, dev = 0.04 */
+    expect_near(p.elo, 147.190714118, 1e-6, "elo");
+    expect_near(p.error, 66.013381220, 1e-6, "error");
+    expect_near(p.los, 0.999996127892, 1e-9, "los");
+    expect_near(p.draw_ratio, 0.2, 1e-15, "draws");
+
+    standings_elo_pair(3, 0, 1, &p); /* s = 0.75: 400 log10(3) */
+    expect_near(p.elo, 190.848501888, 1e-6, "elo");
+    standings_elo_pair(1, 0, 3, &p);
+    expect_near(p.elo, -190.848501888, 1e-6, "elo");
+}
+
+Test(standings, los_values, .timeout = 10)
+{
+    struct elo_pair p;
+
+    standings_elo_pair(6, 2, 2, &p);
+    expect_near(p.los, 0.921350396475, 1e-9, "6-2");
+    standings_elo_pair(10, 7, 5, &p);
+    expect_near(p.los, 0.901647198771, 1e-9, "10-5");
+    standings_elo_pair(5, 0, 10, &p);
+    expect_near(p.los, 1 - 0.901647198771, 1e-9, "5-10");
+    standings_elo_pair(0, 4, 0, &p); /* no decisive game: no evidence either way */
+    expect_near(p.los, 0.5, 0, "all drawn");
+    expect_near(p.elo, 0, 0, "all drawn");
+    expect_near(p.error, 0, 0, "all drawn");
+}
+
+Test(standings, pair_figures_at_the_edges_are_infinite_or_nan, .timeout = 10)
+{
+    struct elo_pair p;
+
+    standings_elo_pair(5, 0, 0, &p);
+    cr_expect(isinf(p.elo) && p.elo > 0);
+    cr_expect(isinf(p.error));
+    expect_near(p.los, 0.5 + 0.5 * erf(5 / sqrt(10.0)), 1e-12, "los");
+    standings_elo_pair(0, 1, 4, &p);
+    cr_expect(isinf(p.elo) == 0 && p.elo < 0);
+    standings_elo_pair(0, 0, 4, &p);
+    cr_expect(isinf(p.elo) && p.elo < 0);
+    cr_expect(isinf(p.error));
+    standings_elo_pair(9, 0, 1, &p); /* s + 1.96 dev > 1: unbounded above */
+    cr_expect(isfinite(p.elo));
+    cr_expect(isinf(p.error));
+    standings_elo_pair(0, 0, 0, &p);
+    cr_expect(isnan(p.elo) && isnan(p.error) && isnan(p.los) && isnan(p.draw_ratio));
+}
+
+Test(standings, two_bots_rated_by_the_pair_formula, .timeout = 10)
+{
+    struct standings *st = fresh();
+    struct elo_pair p;
+    size_t n;
+
+    standings_add_bot(st, "idle"); /* no games: NAN, and not a third rated bot */
+    games(st, "a", "b", 6, 2, 2);
+    standings_elo_pair(6, 2, 2, &p);
+    const struct standings_row *rows = standings_rows(st, &n);
+    const struct standings_row *a = row_of(rows, n, "a"), *b = row_of(rows, n, "b");
+    expect_near(a->elo, p.elo / 2, 1e-9, "a");
+    expect_near(b->elo, -p.elo / 2, 1e-9, "b");
+    expect_near(a->elo_lo, p.elo / 2 - p.error / 2, 1e-9, "a lo");
+    expect_near(a->elo_hi, p.elo / 2 + p.error / 2, 1e-9, "a hi");
+    expect_near(b->elo_lo, -p.elo / 2 - p.error / 2, 1e-9, "b lo");
+    const struct standings_row *idle = row_of(rows, n, "idle");
+    cr_expect(isnan(idle->elo) && isnan(idle->score) && isnan(idle->mean_ms));
+    cr_expect_eq(idle->games, 0);
+    standings_free(st);
+}
+
+Test(standings, two_bots_all_won_are_infinite, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    games(st, "a", "b", 5, 0, 0);
+    const struct standings_row *rows = standings_rows(st, &n);
+    cr_expect(isinf(rows[0].elo) && rows[0].elo > 0);
+    cr_expect(isinf(rows[1].elo) && rows[1].elo < 0);
+    for (size_t k = 0; k < 2; k++)
+        cr_expect(isinf(rows[k].elo_lo) && rows[k].elo_lo < 0 && isinf(rows[k].elo_hi) &&
+                  rows[k].elo_hi > 0);
+    standings_free(st);
+}
+
+Test(standings, symmetric_cycle_rates_everyone_zero, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    games(st, "a", "b", 3, 0, 1);
+    games(st, "b", "c", 3, 0, 1);
+    games(st, "c", "a", 3, 0, 1);
+    const struct standings_row *rows = standings_rows(st, &n);
+    cr_assert_eq(n, 3);
+    for (size_t k = 0; k < n; k++) {
+        expect_near(rows[k].elo, 0, 1e-9, rows[k].name);
+        expect_near(rows[k].elo_hi, rows[0].elo_hi, 1e-9, rows[k].name);
+        expect_near(rows[k].elo_lo, -rows[k].elo_hi, 1e-9, rows[k].name);
+        cr_expect(rows[k].elo_hi > 10 && isfinite(rows[k].elo_hi));
+    }
+    standings_free(st);
+}
+
+/* A gauntlet's comparison graph is a tree, so each hub-minus-spoke difference
+ * is the pair's own Elo and its variance 1 / (n s (1 - s)) nats^2, independent. */
+Test(standings, gauntlet_has_a_closed_form, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    games(st, "hub", "a", 6, 2, 2); /* s = 0.7 over 10 */
+    games(st, "hub", "b", 3, 2, 5); /* s = 0.4 over 10 */
+    const struct standings_row *rows = standings_rows(st, &n);
+    double da = slow_elo(0.7), db = slow_elo(0.4);
+    double h = (da + db) / 3;
+    double va = ELO_K * ELO_K / (10 * 0.7 * 0.3), vb = ELO_K * ELO_K / (10 * 0.4 * 0.6);
+    const struct standings_row *rh = row_of(rows, n, "hub"), *ra = row_of(rows, n, "a"),
+                               *rb = row_of(rows, n, "b");
+    expect_near(rh->elo, h, 1e-6, "hub");
+    expect_near(ra->elo, h - da, 1e-6, "a");
+    expect_near(rb->elo, h - db, 1e-6, "b");
+    expect_near(rh->elo_hi - rh->elo, Z95 * sqrt((va + vb) / 9), 1e-6, "hub interval");
+    expect_near(ra->elo_hi - ra->elo, Z95 * sqrt((4 * va + vb) / 9), 1e-6, "a interval");
+    expect_near(rb->elo - rb->elo_lo, Z95 * sqrt((va + 4 * vb) / 9), 1e-6, "b interval");
+    standings_free(st);
+}
+
+/* Invert a small matrix by Gauss-Jordan with partial pivoting. */
+static void invert(int m, double a[8][8], double inv[8][8])
+{
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < m; j++)
+            inv[i][j] = i == j;
+    for (int c = 0; c < m; c++) {
+        int p = c;
+        for (int r = c + 1; r < m; r++)
+            if (fabs(a[r][c]) > fabs(a[p][c]))
+                p = r;
+        for (int j = 0; j < m; j++) {
+            double t = a[c][j];
+            a[c][j] = a[p][j];
+            a[p][j] = t;
+            t = inv[c][j];
+            inv[c][j] = inv[p][j];
+            inv[p][j] = t;
+        }
+        double d = a[c][c];
+        cr_assert(fabs(d) > 1e-12);
+        for (int j = 0; j < m; j++) {
+            a[c][j] /= d;
+            inv[c][j] /= d;
+        }
+        for (int r = 0; r < m; r++)
+            if (r != c) {
+                double f = a[r][c];
+                for (int j = 0; j < m; j++) {
+                    a[r][j] -= f * a[c][j];
+                    inv[r][j] -= f * inv[c][j];
+                }
+            }
+    }
+}
+
+/* Check the rows are the maximum likelihood, mean 0, and that the intervals
+ * come from the information matrix: reparametrize r_last = -sum(others),
+ * invert the reduced (n-1) x (n-1) information, map back. */
+static void check_fit(struct standings *st)
+{
+    size_t n;
+    const struct standings_row *rows = standings_rows(st, &n);
+    double mean = 0, info[8][8] = {{0}}, red[8][8], cov[8][8];
+    int m = (int)n - 1;
+
+    cr_assert(n >= 3 && n <= 8);
+    for (size_t i = 0; i < n; i++) {
+        double grad = 0;
+        mean += rows[i].elo;
+        for (size_t j = 0; j < n; j++) {
+            if (j == i)
+                continue;
+            int g = standings_games_between(st, i, j);
+            double pr = 1 / (1 + pow(10, (rows[j].elo - rows[i].elo) / 400));
+            grad += standings_points_between(st, i, j) - g * pr;
+            info[i][j] = -g * pr * (1 - pr) / (ELO_K * ELO_K);
+            info[i][i] += g * pr * (1 - pr) / (ELO_K * ELO_K);
+        }
+        expect_near(grad, 0, 1e-7, rows[i].name);
+    }
+    expect_near(mean, 0, 1e-7, "mean");
+    for (int a = 0; a < m; a++)
+        for (int b = 0; b < m; b++)
+            red[a][b] = info[a][b] - info[a][m] - info[m][b] + info[m][m];
+    invert(m, red, cov);
+    double last = 0;
+    for (int a = 0; a < m; a++) {
+        for (int b = 0; b < m; b++)
+            last += cov[a][b];
+        double half = Z95 * sqrt(cov[a][a]);
+        expect_near(rows[a].elo_hi - rows[a].elo, half, 1e-6 * half, rows[a].name);
+        expect_near(rows[a].elo - rows[a].elo_lo, half, 1e-6 * half, rows[a].name);
+    }
+    expect_near(rows[m].elo_hi - rows[m].elo, Z95 * sqrt(last), 1e-6 * Z95 * sqrt(last),
+                rows[m].name);
+}
+
+Test(standings, bradley_terry_is_the_likelihood_maximum, .timeout = 10)
+{
+    struct standings *st = fresh();
+
+    games(st, "a", "b", 7, 3, 2);
+    games(st, "a", "c", 4, 1, 4);
+    games(st, "a", "d", 9, 0, 1);
+    games(st, "b", "c", 2, 6, 3);
+    games(st, "b", "d", 5, 2, 2);
+    games(st, "c", "d", 1, 0, 0); /* thin and lopsided, still finite overall */
+    check_fit(st);
+    standings_free(st);
+}
+
+Test(standings, bradley_terry_on_three_bots_with_draws, .timeout = 10)
+{
+    struct standings *st = fresh();
+
+    games(st, "x", "y", 1, 5, 0);
+    games(st, "y", "z", 0, 3, 1);
+    games(st, "z", "x", 2, 2, 0);
+    check_fit(st);
+    standings_free(st);
+}
+
+Test(standings, bradley_terry_fits_far_apart_bots, .timeout = 10)
+{
+    struct standings *st = fresh();
+
+    games(st, "strong", "mid", 99, 0, 1);
+    games(st, "mid", "weak", 99, 0, 1);
+    games(st, "strong", "weak", 199, 0, 1);
+    check_fit(st);
+    size_t n;
+    const struct standings_row *rows = standings_rows(st, &n);
+    cr_expect(rows[0].elo - rows[2].elo > 1000);
+    standings_free(st);
+}
+
+static void cycle(struct standings *st, int times)
+{
+    for (int k = 0; k < times; k++) {
+        games(st, "a", "b", 3, 2, 1);
+        games(st, "b", "c", 2, 1, 2);
+        games(st, "c", "a", 1, 3, 2);
+    }
+}
+
+Test(standings, intervals_halve_when_games_are_four_times_as_many, .timeout = 10)
+{
+    struct standings *one = fresh(), *four = fresh();
+    size_t n1, n4;
+
+    cycle(one, 1);
+    cycle(four, 4);
+    const struct standings_row *r1 = standings_rows(one, &n1), *r4 = standings_rows(four, &n4);
+    cr_assert_eq(n1, 3);
+    cr_assert_eq(n4, 3);
+    for (size_t k = 0; k < 3; k++) {
+        cr_expect_str_eq(r1[k].name, r4[k].name);
+        expect_near(r4[k].elo, r1[k].elo, 1e-7, r1[k].name);
+        expect_near((r4[k].elo_hi - r4[k].elo_lo) / (r1[k].elo_hi - r1[k].elo_lo), 0.5, 1e-7,
+                    r1[k].name);
+    }
+    standings_free(one);
+    standings_free(four);
+}
+
+Test(standings, unbeaten_and_winless_bots_are_infinite_the_rest_finite, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    games(st, "top", "b", 2, 0, 0);
+    games(st, "top", "c", 2, 0, 0);
+    games(st, "top", "bottom", 1, 0, 0);
+    games(st, "b", "c", 2, 0, 1);
+    games(st, "b", "bottom", 1, 0, 0);
+    games(st, "c", "bottom", 1, 0, 0);
+    const struct standings_row *rows = standings_rows(st, &n);
+    const struct standings_row *top = row_of(rows, n, "top"), *bot = row_of(rows, n, "bottom");
+    cr_expect(isinf(top->elo) && top->elo > 0);
+    cr_expect(isinf(bot->elo) && bot->elo < 0);
+    cr_expect(isinf(top->elo_lo) && isinf(top->elo_hi) && isinf(bot->elo_lo));
+    /* b and c alone: a two-bot Bradley-Terry fit, b - c = Elo(2/3) */
+    const struct standings_row *b = row_of(rows, n, "b"), *c = row_of(rows, n, "c");
+    expect_near(b->elo, slow_elo(2.0 / 3) / 2, 1e-6, "b");
+    expect_near(c->elo, -slow_elo(2.0 / 3) / 2, 1e-6, "c");
+    cr_expect(isfinite(b->elo_lo) && isfinite(b->elo_hi) && b->elo_lo < b->elo);
+    standings_free(st);
+}
+
+Test(standings, a_bot_between_infinite_ones_is_nan, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    games(st, "a", "b", 1, 0, 0);
+    games(st, "b", "c", 1, 0, 0);
+    const struct standings_row *rows = standings_rows(st, &n);
+    cr_expect(row_of(rows, n, "a")->elo == INFINITY);
+    cr_expect(row_of(rows, n, "c")->elo == -INFINITY);
+    const struct standings_row *b = row_of(rows, n, "b");
+    cr_expect(isnan(b->elo));
+    cr_expect(b->elo_lo == -INFINITY && b->elo_hi == INFINITY);
+    standings_free(st);
+}
+
+Test(standings, groups_that_never_met_each_have_mean_zero, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    games(st, "a", "b", 2, 0, 1);
+    games(st, "c", "d", 1, 0, 2);
+    const struct standings_row *rows = standings_rows(st, &n);
+    double d = slow_elo(2.0 / 3) / 2;
+    expect_near(row_of(rows, n, "a")->elo, d, 1e-6, "a");
+    expect_near(row_of(rows, n, "b")->elo, -d, 1e-6, "b");
+    expect_near(row_of(rows, n, "c")->elo, -d, 1e-6, "c");
+    expect_near(row_of(rows, n, "d")->elo, d, 1e-6, "d");
+    standings_free(st);
+}
+
+Test(standings, points_tie_broken_by_head_to_head, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    games(st, "a", "b", 0, 0, 1); /* b beat a */
+    games(st, "a", "c", 2, 0, 0);
+    games(st, "b", "c", 1, 0, 0); /* a 2, b 2, c 0 */
+    const struct standings_row *rows = standings_rows(st, &n);
+    cr_expect_str_eq(rows[0].name, "b");
+    cr_expect_str_eq(rows[1].name, "a");
+    cr_expect_str_eq(rows[2].name, "c");
+    cr_expect_eq(rows[0].rank, 1);
+    cr_expect_eq(rows[1].rank, 2);
+    cr_expect_eq(rows[2].rank, 3);
+    standings_free(st);
+}
+
+Test(standings, then_by_wins, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    standings_add_bot(st, "x");
+    standings_add_bot(st, "b");
+    games(st, "a", "b", 0, 1, 0);
+    games(st, "a", "x", 1, 0, 1); /* a 1.5 with a win */
+    games(st, "b", "x", 0, 2, 0); /* b 1.5 with none; x 2 */
+    const struct standings_row *rows = standings_rows(st, &n);
+    cr_expect_str_eq(rows[0].name, "x");
+    cr_expect_str_eq(rows[1].name, "a");
+    cr_expect_str_eq(rows[2].name, "b");
+    cr_expect_eq(rows[1].rank, 2);
+    cr_expect_eq(rows[2].rank, 3);
+    standings_free(st);
+}
+
+Test(standings, then_by_fewer_fouls, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    games(st, "a", "b", 0, 1, 0);
+    games(st, "a", "x", 1, 0, 0);
+    game(st, "a", "x", SIDE_SECOND, FOUL_TIMEOUT, SIDE_FIRST);
+    games(st, "b", "x", 1, 0, 1);
+    const struct standings_row *rows = standings_rows(st, &n);
+    cr_expect_str_eq(rows[0].name, "x");
+    cr_expect_str_eq(rows[1].name, "b");
+    cr_expect_str_eq(rows[2].name, "a");
+    cr_expect_eq(rows[2].fouls_total, 1);
+    cr_expect_eq(rows[2].rank, 3);
+    standings_free(st);
+}
+
+Test(standings, then_by_order_given_with_a_shared_rank, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    standings_add_bot(st, "d");
+    standings_add_bot(st, "c");
+    standings_add_bot(st, "b");
+    standings_add_bot(st, "a");
+    games(st, "a", "b", 1, 0, 0);
+    games(st, "a", "c", 1, 0, 0);
+    games(st, "a", "d", 1, 0, 0);
+    games(st, "b", "c", 0, 1, 0);
+    games(st, "b", "d", 1, 0, 0);
+    games(st, "c", "d", 1, 0, 0);
+    const struct standings_row *rows = standings_rows(st, &n);
+    const char *names[] = {"a", "c", "b", "d"};
+    const int ranks[] = {1, 2, 2, 4};
+    cr_assert_eq(n, 4);
+    for (size_t k = 0; k < n; k++) {
+        cr_expect_str_eq(rows[k].name, names[k]);
+        cr_expect_eq(rows[k].rank, ranks[k], "%s", names[k]);
+    }
+    standings_free(st);
+}
+
+Test(standings, crosstable_follows_the_row_order, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    games(st, "weak", "strong", 0, 1, 2);
+    games(st, "strong", "mid", 0, 2, 0);
+    const struct standings_row *rows = standings_rows(st, &n);
+    cr_assert_str_eq(rows[0].name, "strong");
+    cr_assert_str_eq(rows[1].name, "mid");
+    cr_assert_str_eq(rows[2].name, "weak");
+    cr_expect_eq(standings_points_between(st, 0, 2), 2.5);
+    cr_expect_eq(standings_points_between(st, 2, 0), 0.5);
+    cr_expect_eq(standings_games_between(st, 0, 2), 3);
+    cr_expect_eq(standings_games_between(st, 2, 0), 3);
+    cr_expect_eq(standings_points_between(st, 0, 1), 1.0);
+    cr_expect_eq(standings_points_between(st, 1, 0), 1.0);
+    cr_expect_eq(standings_games_between(st, 0, 1), 2);
+    cr_expect_eq(standings_games_between(st, 1, 2), 0);
+    cr_expect_eq(standings_games_between(st, 1, 1), 0);
+    cr_expect(isnan(standings_points_between(st, 3, 0)));
+    cr_expect_eq(standings_games_between(st, 0, 3), 0);
+    standings_free(st);
+}
+
+Test(standings, aborted_games_are_counted_nowhere, .timeout = 10)
+{
+    struct standings *st = fresh();
+    struct game_summary g = {
+        .bots = {"a", "b"},
+        .winner = SIDE_NONE,
+        .aborted = true,
+        .foul = FOUL_CRASHED,
+        .foul_side = SIDE_FIRST,
+        .moves = {4, 4},
+        .ms = {100, 100},
+        .max_ms = {50, 50},
+    };
+    size_t n;
+
+    cr_assert_eq(standings_add_game(st, &g), 0);
+    const struct standings_row *rows = standings_rows(st, &n);
+    cr_assert_eq(n, 2);
+    for (size_t k = 0; k < n; k++) {
+        cr_expect_eq(rows[k].games, 0);
+        cr_expect_eq(rows[k].points, 0);
+        cr_expect_eq(rows[k].fouls_total, 0);
+        cr_expect_eq(rows[k].max_ms, 0);
+        cr_expect(isnan(rows[k].elo) && isnan(rows[k].score) && isnan(rows[k].mean_ms));
+        cr_expect_eq(rows[k].rank, 1);
+    }
+    cr_expect_eq(standings_games_between(st, 0, 1), 0);
+    standings_free(st);
+}
+
+Test(standings, fouls_count_against_the_offender_only, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    game(st, "a", "b", SIDE_FIRST, FOUL_TIMEOUT, SIDE_SECOND);
+    game(st, "a", "b", SIDE_FIRST, FOUL_OCCUPIED, SIDE_SECOND);
+    game(st, "b", "a", SIDE_FIRST, FOUL_TIMEOUT, SIDE_SECOND);
+    game(st, "b", "a", SIDE_SECOND, FOUL_NONE, SIDE_NONE);
+    const struct standings_row *rows = standings_rows(st, &n);
+    const struct standings_row *a = row_of(rows, n, "a"), *b = row_of(rows, n, "b");
+    cr_expect_eq(a->fouls_total, 1);
+    cr_expect_eq(a->fouls[FOUL_TIMEOUT], 1);
+    cr_expect_eq(b->fouls_total, 2);
+    cr_expect_eq(b->fouls[FOUL_TIMEOUT], 1);
+    cr_expect_eq(b->fouls[FOUL_OCCUPIED], 1);
+    cr_expect_eq(b->fouls[FOUL_CRASHED], 0);
+    cr_expect_eq(a->wins, 3);
+    standings_free(st);
+}
+
+Test(standings, move_times_are_per_move_over_all_games, .timeout = 10)
+{
+    struct standings *st = fresh();
+    struct game_summary g1 = {.bots = {"a", "b"},
+                              .winner = SIDE_FIRST,
+                              .moves = {3, 2},
+                              .ms = {30, 10},
+                              .max_ms = {20, 6}};
+    struct game_summary g2 = {.bots = {"b", "a"},
+                              .winner = SIDE_NONE,
+                              .moves = {5, 5},
+                              .ms = {50, 20},
+                              .max_ms = {40, 9}};
+    size_t n;
+
+    cr_assert_eq(standings_add_game(st, &g1), 0);
+    cr_assert_eq(standings_add_game(st, &g2), 0);
+    const struct standings_row *rows = standings_rows(st, &n);
+    const struct standings_row *a = row_of(rows, n, "a"), *b = row_of(rows, n, "b");
+    expect_near(a->mean_ms, 50.0 / 8, 1e-12, "a mean");
+    expect_near(a->max_ms, 20, 0, "a max");
+    expect_near(b->mean_ms, 60.0 / 7, 1e-12, "b mean");
+    expect_near(b->max_ms, 40, 0, "b max");
+    standings_free(st);
+}
+
+Test(standings, bad_summaries_are_refused, .timeout = 10)
+{
+    struct standings *st = fresh();
+    struct game_summary g = {.bots = {"a", NULL}, .winner = SIDE_FIRST};
+    size_t n;
+
+    cr_expect_eq(standings_add_game(st, &g), -EINVAL);
+    g.bots[1] = "b";
+    g.winner = 3;
+    cr_expect_eq(standings_add_game(st, &g), -EINVAL);
+    g.winner = SIDE_FIRST;
+    g.foul = FOUL_COUNT;
+    cr_expect_eq(standings_add_game(st, &g), -EINVAL);
+    g.foul = FOUL_TIMEOUT;
+    g.foul_side = SIDE_NONE;
+    cr_expect_eq(standings_add_game(st, &g), -EINVAL);
+    cr_expect_eq(standings_add_bot(st, NULL), -EINVAL);
+    standings_rows(st, &n);
+    cr_expect_eq(n, 0);
+    standings_free(st);
+    standings_free(NULL);
+}
+
+Test(standings, a_bot_against_itself_stays_out_of_pairs, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    game(st, "a", "a", SIDE_FIRST, FOUL_NONE, SIDE_NONE);
+    games(st, "a", "b", 1, 0, 1);
+    const struct standings_row *rows = standings_rows(st, &n);
+    const struct standings_row *a = row_of(rows, n, "a");
+    cr_expect_eq(a->games, 4);
+    cr_expect_eq(a->wins, 2);
+    cr_expect_eq(a->losses, 2);
+    size_t i = index_of(rows, n, "a");
+    cr_expect_eq(standings_games_between(st, i, i), 0);
+    expect_near(a->elo, 0, 1e-9, "a"); /* two bots: the 1-1 pair */
+    standings_free(st);
+}
+
+Test(standings, many_bots_keep_their_games_as_the_table_grows, .timeout = 10)
+{
+    struct standings *st = fresh();
+    char names[20][8];
+    size_t n;
+
+    for (int i = 0; i < 20; i++)
+        snprintf(names[i], sizeof(names[i]), "bot%02d", i);
+    for (int i = 0; i < 20; i++) /* bot i beats every j > i once, and draws once */
+        for (int j = i + 1; j < 20; j++)
+            games(st, names[i], names[j], 1, 1, 0);
+    const struct standings_row *rows = standings_rows(st, &n);
+    cr_assert_eq(n, 20);
+    for (size_t k = 0; k < n; k++) {
+        cr_expect_str_eq(rows[k].name, names[k]);
+        cr_expect_eq(rows[k].rank, (int)k + 1);
+        cr_expect_eq(rows[k].games, 38);
+        cr_expect_eq(rows[k].points, (19 - (double)k) * 1.5 + k * 0.5);
+        for (size_t l = 0; l < n; l++)
+            cr_expect_eq(standings_games_between(st, k, l), k == l ? 0 : 2);
+        if (k > 0)
+            cr_expect(rows[k].elo < rows[k - 1].elo);
+    }
+    double mean = 0;
+    for (size_t k = 0; k < n; k++)
+        mean += rows[k].elo;
+    expect_near(mean, 0, 1e-6, "mean");
+    standings_free(st);
+}
