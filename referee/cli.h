@@ -4,6 +4,7 @@
 #define REFEREE_CLI_H
 
 #include <signal.h>
+#include <stdio.h>
 
 /* Exit codes, documented in README.md. */
 enum exit_code {
@@ -22,7 +23,13 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 extern volatile sig_atomic_t cli_interrupted;
 void cli_catch_signals(void);
 
+struct standings;
+/* Print the standings table (and, for two bots, cutechess's Elo line) to f. */
+void cli_print_standings(FILE *f, struct standings *st);
+
 int cmd_replay(int argc, char **argv);
+int cmd_tournament(int argc, char **argv);
+int cmd_standings(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 

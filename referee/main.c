@@ -11,6 +11,8 @@ static const struct command {
 } commands[] = {
     {"replay", cmd_replay, "fold a move list through the rules and print the result"},
     {"match", cmd_match, "play games between two bots and record them"},
+    {"tournament", cmd_tournament, "play a round robin or a gauntlet and rank the bots"},
+    {"standings", cmd_standings, "rank bots from one or more games.csv files"},
     {"perft", cmd_perft, "count the move sequences of a game to a depth"},
 };
 

@@ -1,6 +1,7 @@
 /* match.c: the loop of one game: ask, judge, record. */
 #include "match.h"
 #include "notation.h"
+#include "opening.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -77,9 +78,13 @@ int match_play(struct player *players[2], const struct game_state *start,
             return rc;
         }
     }
+    /* A seed of this game's own, told to both bots, so a bot can be random yet
+     * replay a game the same whichever of its processes plays it. */
+    uint64_t mix = rec->seed ^ ((uint64_t)rec->id << 32);
+    uint64_t game_seed = opening_random(&mix) >> 1;
     for (int i = 0; i < 2; i++) {
         players[i]->games++;
-        n = protocol_format_game(line, sizeof(line), def, (enum side)i, tc);
+        n = protocol_format_game(line, sizeof(line), def, (enum side)i, tc, game_seed);
         player_tell(players[i], line, (size_t)n, proc_now_ns() + 1000 * MS);
     }
 
@@ -102,16 +107,15 @@ int match_play(struct player *players[2], const struct game_state *start,
             break;
         }
         n = protocol_format_turn(line, sizeof(line), s, limit);
-        player_ask(p, line, (size_t)n, limit,
-                   proc_now_ns() + ((int64_t)limit + tc->margin_ms) * MS, &reply);
+        player_ask(p, line, (size_t)n, limit, proc_now_ns() + ((int64_t)limit + tc->margin_ms) * MS,
+                   &reply);
         int at = s->nhistory;
         rec->used_us[side] += reply.elapsed_ns / 1000;
         moved[side] = true;
         if (tc->clock_ms)
-            clock_left[side] = (clock_left[side] > reply.elapsed_ns
-                                    ? clock_left[side] - reply.elapsed_ns
-                                    : 0) +
-                               tc->increment_ms * MS;
+            clock_left[side] =
+                (clock_left[side] > reply.elapsed_ns ? clock_left[side] - reply.elapsed_ns : 0) +
+                tc->increment_ms * MS;
 
         struct action a;
         if (reply.foul != FOUL_NONE) {

@@ -7,8 +7,7 @@
 
 #define EXIT_WAIT_MS 200 /* how long a bot that closed its output gets to exit */
 
-void player_init(struct player *p, const struct bot_spec *bot, const char *log_path,
-                 size_t log_cap)
+void player_init(struct player *p, const struct bot_spec *bot, const char *log_path, size_t log_cap)
 {
     memset(p, 0, sizeof(*p));
     p->bot = bot;
@@ -66,8 +65,8 @@ static void diagnose_gone(struct player *p, struct player_reply *r)
     p->tainted = true;
 }
 
-void player_ask(struct player *p, const char *line, size_t len, int limit_ms,
-                int64_t deadline_ns, struct player_reply *r)
+void player_ask(struct player *p, const char *line, size_t len, int limit_ms, int64_t deadline_ns,
+                struct player_reply *r)
 {
     size_t n = 0;
 
@@ -81,8 +80,7 @@ void player_ask(struct player *p, const char *line, size_t len, int limit_ms,
     r->elapsed_ns = proc_now_ns() - start;
 
     switch (rc) {
-    case PROC_OK:
-        return;
+    case PROC_OK: return;
     case PROC_TIMEOUT:
         /* A bot that exited while a grandchild holds its pipe is found here. */
         if (proc_wait(&p->proc, 0)) {
@@ -99,9 +97,7 @@ void player_ask(struct player *p, const char *line, size_t len, int limit_ms,
         snprintf(r->reason, sizeof(r->reason), "reply longer than %d bytes", PROTOCOL_REPLY_MAX);
         p->tainted = true;
         return;
-    case PROC_CLOSED:
-        diagnose_gone(p, r);
-        return;
+    case PROC_CLOSED: diagnose_gone(p, r); return;
     default:
         r->foul = FOUL_CLOSED;
         snprintf(r->reason, sizeof(r->reason), "pipe error (%s)", strerror(-rc));

@@ -22,10 +22,10 @@ struct player {
 
 /* What came of asking for a move. */
 struct player_reply {
-    enum foul foul;                  /* FOUL_NONE: line holds the reply */
+    enum foul foul; /* FOUL_NONE: line holds the reply */
     char line[PROTOCOL_REPLY_MAX + 2];
-    char reason[PLAYER_REASON_MAX];  /* for a foul: "timeout (312 ms over 100 ms)" */
-    int64_t elapsed_ns;              /* from the request written to the reply read */
+    char reason[PLAYER_REASON_MAX]; /* for a foul: "timeout (312 ms over 100 ms)" */
+    int64_t elapsed_ns;             /* from the request written to the reply read */
 };
 
 /* Set up *p for bot (nothing is started yet). */
@@ -43,8 +43,8 @@ int player_tell(struct player *p, const char *line, size_t len, int64_t deadline
 
 /* Write the turn line and read one reply line before deadline_ns; `limit_ms`
  * is the limit the bot was told, for the reason text. Fills *r. */
-void player_ask(struct player *p, const char *line, size_t len, int limit_ms,
-                int64_t deadline_ns, struct player_reply *r);
+void player_ask(struct player *p, const char *line, size_t len, int limit_ms, int64_t deadline_ns,
+                struct player_reply *r);
 
 /* True if the bot wrote something it was not asked for; fills r as a foul. */
 bool player_wrote_unasked(struct player *p, struct player_reply *r);

@@ -2,6 +2,7 @@
 #include "protocol.h"
 #include "notation.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,7 +26,7 @@ static bool put(char *buf, size_t len, size_t *n, const char *fmt, ...)
 }
 
 int protocol_format_game(char *buf, size_t len, const struct game_def *def, enum side side,
-                         const struct time_control *tc)
+                         const struct time_control *tc, uint64_t seed)
 {
     size_t n = 0;
 
@@ -37,6 +38,7 @@ int protocol_format_game(char *buf, size_t len, const struct game_def *def, enum
         put(buf, len, &n, " firstmove %d", tc->first_move_ms);
     if (tc->clock_ms)
         put(buf, len, &n, " clock %d increment %d", tc->clock_ms, tc->increment_ms);
+    put(buf, len, &n, " seed %llu", (unsigned long long)seed);
     return put(buf, len, &n, "\n") ? (int)n : -1;
 }
 

@@ -5,9 +5,9 @@
 
 #include "game.h"
 
-#define PROTOCOL_VERSION 1
-#define PROTOCOL_REPLY_MAX 256 /* longest reply a bot may write, newline excluded */
-#define PROTOCOL_LINE_MAX 4096 /* longest line referee writes (a gomoku turn is ~1.2 KB) */
+#define PROTOCOL_VERSION   1
+#define PROTOCOL_REPLY_MAX 256  /* longest reply a bot may write, newline excluded */
+#define PROTOCOL_LINE_MAX  4096 /* longest line referee writes (a gomoku turn is ~1.2 KB) */
 
 /* Time rules of a game, in milliseconds; 0 means "not used". */
 struct time_control {
@@ -21,9 +21,10 @@ struct time_control {
 /* Each formatter writes one line, '\n' included, into buf (len bytes; with
  * PROTOCOL_LINE_MAX always enough) and returns its length, or -1 if it does not fit. */
 
-/* "game 1 <game> <mark> first <mark> movetime ... " for the bot playing `side`. */
+/* "game 1 <game> <mark> first <mark> movetime ... seed <seed>" for the bot
+ * playing `side`. */
 int protocol_format_game(char *buf, size_t len, const struct game_def *def, enum side side,
-                         const struct time_control *tc);
+                         const struct time_control *tc, uint64_t seed);
 
 /* "turn board ... last ... time <time_ms> legal ..." for the side to move in s. */
 int protocol_format_turn(char *buf, size_t len, const struct game_state *s, int time_ms);

@@ -8,22 +8,22 @@
 #include <stdint.h>
 
 #define RECORD_REASON_MAX 192
-#define RECORD_NAME_MAX 128
+#define RECORD_NAME_MAX   128
 
 struct game_record {
-    int id;                       /* 1-based number of the game in its run */
-    int pairing;                  /* which pairing of bots it belongs to (0 for a match) */
-    int opening_id;               /* which opening (0: from the initial position) */
-    uint64_t seed;                /* seed of the opening, for replaying it */
-    int opening_plies;            /* the first plies of the history were the opening's */
-    char bots[2][RECORD_NAME_MAX]; /* by side: who played first, who second */
-    struct game_state state;      /* the final state and the whole history */
+    int id;                          /* 1-based number of the game in its run */
+    int pairing;                     /* which pairing of bots it belongs to (0 for a match) */
+    int opening_id;                  /* which opening (0: from the initial position) */
+    uint64_t seed;                   /* seed of the opening, for replaying it */
+    int opening_plies;               /* the first plies of the history were the opening's */
+    char bots[2][RECORD_NAME_MAX];   /* by side: who played first, who second */
+    struct game_state state;         /* the final state and the whole history */
     int32_t move_us[GAME_MAX_PLIES]; /* per history entry: microseconds the bot took (-1: none) */
     char reason[RECORD_REASON_MAX];
-    uint8_t foul_side;            /* enum side of the offender, SIDE_NONE if no foul */
-    int64_t start_unix_ms;        /* wall clock at the start */
+    uint8_t foul_side;     /* enum side of the offender, SIDE_NONE if no foul */
+    int64_t start_unix_ms; /* wall clock at the start */
     int64_t duration_us;
-    int64_t used_us[2];           /* thinking time per side, microseconds */
+    int64_t used_us[2]; /* thinking time per side, microseconds */
 };
 
 #endif

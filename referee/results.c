@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,17 +18,17 @@
 #include <unistd.h>
 
 const char *const results_games_columns[] = {
-    "game_id",     "pairing_id", "opening_id", "seed",        "game",        "first",
-    "second",      "first_mark", "second_mark", "result",     "winner",      "winner_mark",
-    "end",         "foul",       "foul_by",    "reason",      "plies",       "opening_plies",
-    "start_utc",   "duration_ms", "first_ms",  "second_ms",   "first_moves", "second_moves",
+    "game_id",      "pairing_id",    "opening_id",  "seed",      "game",        "first",
+    "second",       "first_mark",    "second_mark", "result",    "winner",      "winner_mark",
+    "end",          "foul",          "foul_by",     "reason",    "plies",       "opening_plies",
+    "start_utc",    "duration_ms",   "first_ms",    "second_ms", "first_moves", "second_moves",
     "first_max_ms", "second_max_ms", "moves",
 };
 const int results_games_ncolumns =
     (int)(sizeof(results_games_columns) / sizeof(results_games_columns[0]));
 
-static const char *const moves_columns[] = {"game_id", "ply",  "mark",   "bot",
-                                            "move",    "ms",   "opening"};
+static const char *const moves_columns[] = {"game_id", "ply", "mark",   "bot",
+                                            "move",    "ms",  "opening"};
 
 struct results {
     int games_fd, moves_fd;
@@ -163,8 +164,7 @@ int results_open(struct results **out, const char *dir, bool append, char *faile
                       &r->games_fd);
     if (rc == 0)
         rc = open_csv(r, dir, "moves.csv", moves_columns,
-                      (int)(sizeof(moves_columns) / sizeof(moves_columns[0])), true,
-                      &r->moves_fd);
+                      (int)(sizeof(moves_columns) / sizeof(moves_columns[0])), true, &r->moves_fd);
     if (rc < 0) {
         snprintf(failed, len, "%s", r->path);
         results_free(r);
@@ -283,4 +283,124 @@ void results_free(struct results *r)
     if (r->moves_fd >= 0)
         close(r->moves_fd);
     free(r);
+}
+
+/* Write rows to path through path.tmp and a rename. */
+static int replace_file(const char *path, const struct row *rows)
+{
+    char tmp[PATH_MAX + 8];
+    int fd, rc;
+
+    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -errno;
+    rc = rows->failed ? -ENOMEM : write_all(fd, rows->buf, rows->len);
+    if (rc == 0 && fsync(fd) < 0)
+        rc = -errno;
+    if (close(fd) < 0 && rc == 0)
+        rc = -errno;
+    if (rc == 0 && rename(tmp, path) < 0)
+        rc = -errno;
+    if (rc < 0)
+        unlink(tmp);
+    return rc;
+}
+
+int results_rewrite(const char *path, const struct table *t, const bool *keep, size_t nrows)
+{
+    struct row out = {.first = true};
+    int rc;
+
+    for (size_t c = 0; c < t->ncols; c++)
+        row_field(&out, t->header[c]);
+    row_end(&out);
+    for (size_t r = 0; r < nrows && r < t->nrows; r++) {
+        if (keep && !keep[r])
+            continue;
+        for (size_t c = 0; c < t->ncols; c++)
+            row_field(&out, t->rows[r][c]);
+        row_end(&out);
+    }
+    rc = replace_file(path, &out);
+    free(out.buf);
+    return rc;
+}
+
+/* A figure for CSV: "" for NAN, "inf"/"-inf" for the infinities. */
+static void row_number(struct row *r, const char *fmt, double v)
+{
+    if (isnan(v))
+        row_field(r, "");
+    else if (isinf(v))
+        row_field(r, v > 0 ? "inf" : "-inf");
+    else
+        row_fieldf(r, fmt, v);
+}
+
+int results_write_standings(const char *dir, struct standings *st)
+{
+    struct row out = {.first = true};
+    char path[PATH_MAX + 32];
+    size_t n;
+    const struct standings_row *rows = standings_rows(st, &n);
+    int rc;
+
+    static const char *const columns[] = {"rank",  "bot",    "games",  "wins",
+                                          "draws", "losses", "points", "score_pct",
+                                          "elo",   "elo_lo", "elo_hi", "fouls"};
+    for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
+        row_field(&out, columns[i]);
+    for (int f = 1; f < FOUL_COUNT; f++)
+        row_fieldf(&out, "fouls_%s", foul_name((enum foul)f));
+    row_field(&out, "mean_ms");
+    row_field(&out, "max_ms");
+    row_end(&out);
+    for (size_t i = 0; i < n; i++) {
+        const struct standings_row *s = &rows[i];
+        row_fieldf(&out, "%d", s->rank);
+        row_field(&out, s->name);
+        row_fieldf(&out, "%d", s->games);
+        row_fieldf(&out, "%d", s->wins);
+        row_fieldf(&out, "%d", s->draws);
+        row_fieldf(&out, "%d", s->losses);
+        row_fieldf(&out, "%g", s->points);
+        row_number(&out, "%.1f", 100 * s->score);
+        row_number(&out, "%.1f", s->elo);
+        row_number(&out, "%.1f", s->elo_lo);
+        row_number(&out, "%.1f", s->elo_hi);
+        row_fieldf(&out, "%d", s->fouls_total);
+        for (int f = 1; f < FOUL_COUNT; f++)
+            row_fieldf(&out, "%d", s->fouls[f]);
+        row_number(&out, "%.3f", s->mean_ms);
+        row_number(&out, "%.3f", s->max_ms);
+        row_end(&out);
+    }
+    snprintf(path, sizeof(path), "%s/standings.csv", dir);
+    rc = replace_file(path, &out);
+    free(out.buf);
+    if (rc < 0)
+        return rc;
+
+    /* crosstable.csv: a row per bot, a column per opponent: "points/games". */
+    out = (struct row){.first = true};
+    row_field(&out, "bot");
+    for (size_t j = 0; j < n; j++)
+        row_field(&out, rows[j].name);
+    row_end(&out);
+    for (size_t i = 0; i < n; i++) {
+        row_field(&out, rows[i].name);
+        for (size_t j = 0; j < n; j++) {
+            int games = standings_games_between(st, i, j);
+            if (i == j || games == 0)
+                row_field(&out, "");
+            else
+                row_fieldf(&out, "%g/%d", standings_points_between(st, i, j), games);
+        }
+        row_end(&out);
+    }
+    snprintf(path, sizeof(path), "%s/crosstable.csv", dir);
+    rc = replace_file(path, &out);
+    free(out.buf);
+    return rc;
 }

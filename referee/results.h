@@ -7,6 +7,8 @@
 #define REFEREE_RESULTS_H
 
 #include "record.h"
+#include "standings.h"
+#include "table.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -19,14 +21,22 @@ struct results; /* opaque */
  * that no run mixes its games into another's. On error
  * returns a negative errno and copies the path that failed into failed (len
  * bytes). */
-int results_open(struct results **out, const char *dir, bool append, char *failed,
-                 size_t len);
+int results_open(struct results **out, const char *dir, bool append, char *failed, size_t len);
 
 /* Append the rows of one finished game. Returns 0 or a negative errno. */
 int results_write_game(struct results *r, const struct game_record *rec);
 
 /* Close the files and free r; NULL is fine. */
 void results_free(struct results *r);
+
+/* Write the header of t and its first nrows rows (those marked in keep, if
+ * keep is not NULL) to path, through a temporary file renamed over it, so a
+ * kill leaves either the old file or the new. Returns 0 or a negative errno. */
+int results_rewrite(const char *path, const struct table *t, const bool *keep, size_t nrows);
+
+/* Write standings.csv and crosstable.csv into dir (each by temporary file and
+ * rename). Columns in results/README.md. Returns 0 or a negative errno. */
+int results_write_standings(const char *dir, struct standings *st);
 
 /* The header row of games.csv, without newline, for readers. */
 extern const char *const results_games_columns[];

@@ -10,7 +10,7 @@
 
 struct loader {
     struct table *t;
-    char **row;       /* fields of the row being read */
+    char **row; /* fields of the row being read */
     size_t nfields, cap;
     size_t rows_cap;
     bool header_done;

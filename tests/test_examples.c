@@ -43,7 +43,7 @@ static void play_examples(const char *a, const char *b, int n)
     snprintf(bot_b, sizeof(bot_b), "b=%s", b);
     snprintf(games, sizeof(games), "%d", n);
     /* A generous first move: interpreters may start slowly on a loaded machine. */
-    char *argv[] = {REFEREE_BIN, "match",     "--bot", bot_a,  "--bot",   bot_b, "--games",
+    char *argv[] = {REFEREE_BIN, "match",     "--bot", bot_a,         "--bot", bot_b, "--games",
                     games,       "--results", dir,     "--firstmove", "20000", NULL};
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -52,8 +52,7 @@ static void play_examples(const char *a, const char *b, int n)
     cr_expect_eq(t.nrows, (size_t)n);
     for (size_t i = 0; i < t.nrows; i++) {
         const char *end = cell(&t, i, "end");
-        cr_expect(strcmp(end, "line") == 0 || strcmp(end, "dead") == 0 ||
-                      strcmp(end, "full") == 0,
+        cr_expect(strcmp(end, "line") == 0 || strcmp(end, "dead") == 0 || strcmp(end, "full") == 0,
                   "game %zu ended by %s: %s", i + 1, end, cell(&t, i, "reason"));
         /* Colours alternate. */
         cr_expect_str_eq(cell(&t, i, "first"), i % 2 ? "b" : "a");
@@ -78,9 +77,12 @@ Test(examples, console_lines_follow_cutechess, .timeout = 30)
 {
     char dir[64];
     tmpdir(dir);
-    char *argv[] = {REFEREE_BIN, "match", "--bot",      "A=" BUILD_DIR "/bots/random --seed 1",
-                    "--bot",     "B=" BUILD_DIR "/bots/random --seed 2", "--games", "2",
-                    "--results", dir,     NULL};
+    char *argv[] = {REFEREE_BIN, "match",
+                    "--bot",     "A=" BUILD_DIR "/bots/random --seed 1",
+                    "--bot",     "B=" BUILD_DIR "/bots/random --seed 2",
+                    "--games",   "2",
+                    "--results", dir,
+                    NULL};
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_expect(strncmp(r.out, "Started game 1 of 2 (A vs B)\nFinished game 1 (A vs B): ", 55) == 0,
@@ -99,8 +101,9 @@ Test(examples, bot_names_with_commas_quotes_and_newlines_round_trip_through_csv,
 
     tmpdir(dir);
     snprintf(spec, sizeof(spec), "%s=%s", name, BUILD_DIR "/bots/random");
-    char *argv[] = {REFEREE_BIN, "match",     "--bot", spec, "--bot", "plain=" BUILD_DIR "/bots/random",
-                    "--games",   "2",         "--results", dir, "--quiet", NULL};
+    char *argv[] = {
+        REFEREE_BIN, "match", "--bot",     spec, "--bot",   "plain=" BUILD_DIR "/bots/random",
+        "--games",   "2",     "--results", dir,  "--quiet", NULL};
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
     load(&t, dir, "games.csv");
@@ -116,9 +119,12 @@ Test(examples, foul_shows_in_games_csv_with_its_reason, .timeout = 30)
     struct table t;
 
     tmpdir(dir);
-    char *argv[] = {REFEREE_BIN, "match", "--bot", "bad=" BUILD_DIR "/testbots/fixture garbage",
-                    "--bot", "good=" BUILD_DIR "/testbots/fixture legal", "--games", "1",
-                    "--results", dir, NULL};
+    char *argv[] = {REFEREE_BIN, "match",
+                    "--bot",     "bad=" BUILD_DIR "/testbots/fixture garbage",
+                    "--bot",     "good=" BUILD_DIR "/testbots/fixture legal",
+                    "--games",   "1",
+                    "--results", dir,
+                    NULL};
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_expect(strstr(r.out, "Finished game 1 (bad vs good): 0-1 {malformed reply \"hello\"}\n"),
@@ -136,8 +142,11 @@ Test(examples, missing_bot_is_an_error_naming_it, .timeout = 30)
 {
     char dir[64];
     tmpdir(dir);
-    char *argv[] = {REFEREE_BIN, "match", "--bot", "ghost=/nonexistent/bot --fast",
-                    "--bot", "b=" BUILD_DIR "/bots/random", "--results", dir, NULL};
+    char *argv[] = {REFEREE_BIN, "match",
+                    "--bot",     "ghost=/nonexistent/bot --fast",
+                    "--bot",     "b=" BUILD_DIR "/bots/random",
+                    "--results", dir,
+                    NULL};
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_expect_eq(r.status, 4);
     cr_expect_str_eq(r.err, "referee: cannot start bot 'ghost' ('/nonexistent/bot'): No such "
@@ -159,8 +168,11 @@ Test(examples, bad_flags_are_usage_errors, .timeout = 30)
 
 Test(examples, unwritable_results_directory_is_an_error_naming_it, .timeout = 30)
 {
-    char *argv[] = {REFEREE_BIN, "match", "--bot", "a=" BUILD_DIR "/bots/random", "--bot",
-                    "b=" BUILD_DIR "/bots/random", "--results", "/proc/referee-results", NULL};
+    char *argv[] = {REFEREE_BIN, "match",
+                    "--bot",     "a=" BUILD_DIR "/bots/random",
+                    "--bot",     "b=" BUILD_DIR "/bots/random",
+                    "--results", "/proc/referee-results",
+                    NULL};
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_expect_eq(r.status, 4);
     cr_expect(strstr(r.err, "cannot write results to '/proc/referee-results'"), "%s", r.err);
@@ -171,14 +183,17 @@ Test(examples, results_directory_with_games_is_refused_and_left_whole, .timeout 
     char dir[64];
     struct table t;
     tmpdir(dir);
-    char *argv[] = {REFEREE_BIN, "match", "--bot", "a=" BUILD_DIR "/bots/random", "--bot",
-                    "b=" BUILD_DIR "/bots/random", "--games", "2", "--results", dir, "--quiet",
-                    NULL};
+    char *argv[] = {REFEREE_BIN, "match",
+                    "--bot",     "a=" BUILD_DIR "/bots/random",
+                    "--bot",     "b=" BUILD_DIR "/bots/random",
+                    "--games",   "2",
+                    "--results", dir,
+                    "--quiet",   NULL};
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_assert_eq(r.status, 0);
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_expect_eq(r.status, 2);
-    cr_expect(strstr(r.err, "already holds games; choose another --results directory"), "%s",
+    cr_expect(strstr(r.err, "already holds games; continue it with --resume"), "%s",
               r.err);
     load(&t, dir, "games.csv");
     cr_expect_eq(t.nrows, 2);

@@ -1,0 +1,127 @@
+/* cmd_standings.c: `referee standings`: the leaderboard recomputed from one or
+ * more games.csv files (shards of a run merge this way), and the table that
+ * the tournament prints too. */
+#include "cli.h"
+#include "ledger.h"
+#include "results.h"
+#include "standings.h"
+#include "table.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static void standings_usage(FILE *f)
+{
+    fputs("usage: referee standings [--write DIR] GAMES.CSV...\n"
+          "\n"
+          "Counts every game of the given games.csv files (of one run, or of shards of\n"
+          "one run) and prints the standings. --write DIR also writes standings.csv and\n"
+          "crosstable.csv into DIR.\n"
+          "Exit status: 0 done, 2 bad usage, 3 a file that is not a games.csv,\n"
+          "4 a file that cannot be read or written.\n",
+          f);
+}
+
+static void print_figure(FILE *f, const char *fmt, double v, int width)
+{
+    if (isnan(v))
+        fprintf(f, "%*s", width, "-");
+    else if (isinf(v))
+        fprintf(f, "%*s", width, v > 0 ? "inf" : "-inf");
+    else
+        fprintf(f, fmt, width, v);
+}
+
+void cli_print_standings(FILE *f, struct standings *st)
+{
+    size_t n;
+    const struct standings_row *rows = standings_rows(st, &n);
+    size_t width = 4;
+
+    for (size_t i = 0; i < n; i++)
+        if (strlen(rows[i].name) > width)
+            width = strlen(rows[i].name);
+    if (width > 32)
+        width = 32;
+    fprintf(f, "%4s  %-*s %7s %6s %6s %7s %7s %6s %16s %6s %9s\n", "Rank", (int)width, "Name",
+            "Elo", "+/-", "Games", "Points", "Score", "Draw", "W-D-L", "Fouls", "Mean ms");
+    for (size_t i = 0; i < n; i++) {
+        const struct standings_row *r = &rows[i];
+        char wdl[48];
+        fprintf(f, "%4d  %-*.*s ", r->rank, (int)width, (int)width, r->name);
+        print_figure(f, "%*.1f", r->elo, 7);
+        fputc(' ', f);
+        print_figure(f, "%*.1f", (r->elo_hi - r->elo_lo) / 2, 6);
+        fprintf(f, " %6d %7g ", r->games, r->points);
+        print_figure(f, "%*.1f%%", 100 * r->score, 6);
+        fputc(' ', f);
+        print_figure(f, "%*.1f%%", r->games ? 100.0 * r->draws / r->games : NAN, 5);
+        snprintf(wdl, sizeof(wdl), "%d-%d-%d", r->wins, r->draws, r->losses);
+        fprintf(f, " %16s %6d ", wdl, r->fouls_total);
+        print_figure(f, "%*.3f", r->mean_ms, 9);
+        fputc('\n', f);
+    }
+    if (n == 2 && rows[0].games > 0) {
+        struct elo_pair e;
+        standings_elo_pair(rows[0].wins, rows[0].draws, rows[0].losses, &e);
+        fprintf(f, "Elo difference: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", e.elo,
+                e.error, 100 * e.los, 100 * e.draw_ratio);
+    }
+}
+
+int cmd_standings(int argc, char **argv)
+{
+    static const struct option options[] = {
+        {"write", required_argument, NULL, 'w'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *out_dir = NULL;
+    char why[256];
+    int opt, rc = EXIT_OK;
+
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "+w:h", options, NULL)) != -1) {
+        switch (opt) {
+        case 'w': out_dir = optarg; break;
+        case 'h': standings_usage(stdout); return EXIT_OK;
+        default: standings_usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (optind == argc) {
+        standings_usage(stderr);
+        return EXIT_USAGE;
+    }
+    struct standings *st = standings_new();
+    if (!st) {
+        cli_error("out of memory");
+        return EXIT_SYSTEM;
+    }
+    for (int i = optind; i < argc && rc == EXIT_OK; i++) {
+        struct table t;
+        int err = table_load(&t, argv[i], why, sizeof(why));
+        if (err == 0) {
+            err = ledger_add_table(st, &t, why, sizeof(why));
+            table_release(&t);
+        }
+        if (err < 0) {
+            cli_error("cannot read '%s': %s", argv[i], why);
+            rc = err == -EINVAL ? EXIT_DATA : EXIT_SYSTEM;
+        }
+    }
+    if (rc == EXIT_OK) {
+        cli_print_standings(stdout, st);
+        if (out_dir) {
+            int err = results_write_standings(out_dir, st);
+            if (err < 0) {
+                cli_error("cannot write standings to '%s': %s", out_dir, strerror(-err));
+                rc = EXIT_SYSTEM;
+            }
+        }
+    }
+    standings_free(st);
+    return rc;
+}

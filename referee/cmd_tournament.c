@@ -1,0 +1,649 @@
+/* cmd_tournament.c: `referee tournament` and `referee match` (a tournament of
+ * two bots): options, the results directory, resume, and the console. */
+#include "cli.h"
+#include "config.h"
+#include "ledger.h"
+#include "results.h"
+#include "standings.h"
+#include "table.h"
+#include "tournament.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_BOTS 256
+
+struct run_cli {
+    bool is_match;
+    struct bot_spec bots[MAX_BOTS];
+    int nbots;
+    struct tournament t;
+    long games; /* per pairing per round; for a match, in all */
+    long seed, log_cap, standings_every, openings_plies;
+    bool quiet, resume, openings_given, jobs_given;
+    const char *openings_file;
+    char **openings;
+    int nopenings;
+    char results[PATH_MAX];
+    char logs[PATH_MAX + 8];
+
+    /* While running. */
+    struct results *out;
+    struct standings *st;
+    long total, done;
+    int64_t t0_ns;
+    bool progress; /* a live line on the terminal */
+    int score[3];  /* match: wins, losses, draws of the first bot */
+};
+
+static void run_usage(FILE *f, bool is_match)
+{
+    if (is_match)
+        fputs("usage: referee match --bot NAME=COMMAND --bot NAME=COMMAND [options]\n"
+              "\n"
+              "Plays --games games between two bots, colours alternating.\n\n",
+              f);
+    else
+        fputs("usage: referee tournament (--bot NAME=COMMAND... | --bots FILE) [options]\n"
+              "\n"
+              "Plays a round robin (every pair of bots) or a gauntlet (the first bot\n"
+              "against each other one), in colour-swapped pairs of games from the same\n"
+              "opening, and writes standings.\n\n",
+              f);
+    fputs("  --bot NAME=COMMAND   a bot: its name, then its command line (split like a\n"
+          "                       shell's words, no expansions)\n"
+          "  --bots FILE          bots from a CSV file with a header: name,command and\n"
+          "                       optionally dir and args\n"
+          "  --dir NAME=DIR       working directory of bot NAME\n"
+          "  --game NAME          tictactoe (default), connect4, reversi, gomoku\n",
+          f);
+    if (is_match)
+        fputs("  --games N            games to play (default 2)\n", f);
+    else
+        fputs("  --format F           roundrobin (default) or gauntlet\n"
+              "  --games N            games per pairing per round (default 2)\n"
+              "  --rounds N           rounds (default 1)\n",
+              f);
+    fputs("  --movetime MS        limit per move (default 1000)\n"
+          "  --firstmove MS       limit for a bot's first move of a game, start-up\n"
+          "                       included (default 5000)\n"
+          "  --clock MS           game clock per side (default none)\n"
+          "  --increment MS       added to a clock after each move (default 0)\n"
+          "  --margin MS          tolerance on every limit (default 50)\n"
+          "  --openings PLIES     start each pair of games from PLIES random moves\n"
+          "                       (default: 0 for a match; in a tournament 1 for\n"
+          "                       tic-tac-toe, 4 for reversi, else 2)\n"
+          "  --openings-file FILE openings, one move list a line, used in turn\n"
+          "  --seed N             seed of the openings (default 1)\n"
+          "  -j, --jobs N         games at once (default: 1 for a match, else the cores)\n"
+          "  --restart            a new process per bot per game\n"
+          "  --no-early-draw      play dead positions out\n"
+          "  --results DIR        where the CSV files and logs/ go\n"
+          "                       (default results/<command>-<date>-<time>)\n"
+          "  --resume             continue the run in --results DIR: play only the\n"
+          "                       games it does not have\n"
+          "  --standings-every N  print the standings every N games (default: at the end)\n"
+          "  --log-cap BYTES      stderr kept per bot process (default 1048576)\n"
+          "  --quiet              no per-game lines\n"
+          "Exit status: 0 played, 2 bad usage, 3 unreadable bots, openings or results\n"
+          "file, 4 a bot that cannot be started or results that cannot be written,\n"
+          "130 interrupted (finished games are kept; --resume continues).\n",
+          f);
+}
+
+static int parse_ms(const char *flag, const char *text, int *out)
+{
+    long v;
+    if (config_parse_int(text, INT_MAX / 2, &v) < 0) {
+        cli_error("%s '%s' is not a number of milliseconds", flag, text);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+static int parse_count(const char *flag, const char *text, long min, long max, long *out)
+{
+    if (config_parse_int(text, max, out) < 0 || *out < min) {
+        cli_error("%s '%s' is not a number from %ld to %ld", flag, text, min, max);
+        return -1;
+    }
+    return 0;
+}
+
+static int add_bot(struct run_cli *c, const char *spec)
+{
+    const char *why;
+
+    if (c->nbots == MAX_BOTS) {
+        cli_error("too many bots (at most %d)", MAX_BOTS);
+        return -1;
+    }
+    if (config_bot_parse(&c->bots[c->nbots], spec, &why) < 0) {
+        cli_error("--bot '%s': %s", spec, why);
+        return -1;
+    }
+    c->nbots++;
+    return 0;
+}
+
+static int set_dir(struct run_cli *c, const char *text)
+{
+    const char *eq = strchr(text, '=');
+    for (int i = 0; eq && i < c->nbots; i++) {
+        if (strlen(c->bots[i].name) == (size_t)(eq - text) &&
+            strncmp(c->bots[i].name, text, (size_t)(eq - text)) == 0) {
+            free(c->bots[i].cwd);
+            c->bots[i].cwd = strdup(eq + 1);
+            return 0;
+        }
+    }
+    cli_error("--dir '%s': expected NAME=DIR naming a bot given before it", text);
+    return -1;
+}
+
+/* Bots from a CSV file: name,command[,dir][,args]. */
+static int load_bots(struct run_cli *c, const char *path)
+{
+    struct table t;
+    char why[160];
+    int rc = table_load(&t, path, why, sizeof(why));
+
+    if (rc < 0) {
+        cli_error("cannot read bots file '%s': %s", path, why);
+        return rc == -EINVAL ? EXIT_DATA : EXIT_SYSTEM;
+    }
+    int name = table_column(&t, "name"), command = table_column(&t, "command"),
+        dir = table_column(&t, "dir"), args = table_column(&t, "args");
+    if (name < 0 || command < 0) {
+        cli_error("bots file '%s' needs the columns 'name' and 'command'", path);
+        table_release(&t);
+        return EXIT_DATA;
+    }
+    for (size_t r = 0; r < t.nrows; r++) {
+        const char *cmd = t.rows[r][command], *extra = args >= 0 ? t.rows[r][args] : "";
+        size_t len = strlen(t.rows[r][name]) + strlen(cmd) + strlen(extra) + 3;
+        char *spec = malloc(len);
+        const char *w;
+        if (!spec) {
+            table_release(&t);
+            return EXIT_SYSTEM;
+        }
+        snprintf(spec, len, "%s=%s %s", t.rows[r][name], cmd, extra);
+        if (c->nbots == MAX_BOTS || config_bot_parse(&c->bots[c->nbots], spec, &w) < 0) {
+            cli_error("bots file '%s', row %zu: %s", path, r + 1,
+                      c->nbots == MAX_BOTS ? "too many bots" : w);
+            free(spec);
+            table_release(&t);
+            return EXIT_DATA;
+        }
+        free(spec);
+        if (dir >= 0 && t.rows[r][dir][0])
+            c->bots[c->nbots].cwd = strdup(t.rows[r][dir]);
+        c->nbots++;
+    }
+    table_release(&t);
+    return -1;
+}
+
+static int load_openings(struct run_cli *c)
+{
+    FILE *f = fopen(c->openings_file, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+
+    if (!f) {
+        cli_error("cannot open openings file '%s': %s", c->openings_file, strerror(errno));
+        return EXIT_SYSTEM;
+    }
+    while ((n = getline(&line, &cap, f)) >= 0) {
+        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+            line[--n] = '\0';
+        if (n == 0 || line[0] == '#')
+            continue;
+        char **more = realloc(c->openings, (size_t)(c->nopenings + 1) * sizeof(*more));
+        if (!more)
+            break;
+        c->openings = more;
+        c->openings[c->nopenings++] = strdup(line);
+    }
+    free(line);
+    fclose(f);
+    if (c->nopenings == 0) {
+        cli_error("openings file '%s' has no openings", c->openings_file);
+        return EXIT_DATA;
+    }
+    return -1;
+}
+
+static int parse_args(struct run_cli *c, int argc, char **argv)
+{
+    static const struct option options[] = {
+        {"bot", required_argument, NULL, 'b'},
+        {"bots", required_argument, NULL, 'B'},
+        {"dir", required_argument, NULL, 'd'},
+        {"game", required_argument, NULL, 'g'},
+        {"format", required_argument, NULL, 'f'},
+        {"games", required_argument, NULL, 'n'},
+        {"rounds", required_argument, NULL, 'N'},
+        {"movetime", required_argument, NULL, 'm'},
+        {"firstmove", required_argument, NULL, 'F'},
+        {"clock", required_argument, NULL, 'c'},
+        {"increment", required_argument, NULL, 'i'},
+        {"margin", required_argument, NULL, 'M'},
+        {"openings", required_argument, NULL, 'o'},
+        {"openings-file", required_argument, NULL, 'O'},
+        {"seed", required_argument, NULL, 's'},
+        {"jobs", required_argument, NULL, 'j'},
+        {"restart", no_argument, NULL, 'R'},
+        {"no-early-draw", no_argument, NULL, 'E'},
+        {"results", required_argument, NULL, 'r'},
+        {"resume", no_argument, NULL, 'u'},
+        {"standings-every", required_argument, NULL, 'S'},
+        {"log-cap", required_argument, NULL, 'L'},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    struct match_rules *rules = &c->t.rules;
+    long v;
+    int opt, rc;
+
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "+j:qh", options, NULL)) != -1) {
+        switch (opt) {
+        case 'b':
+            if (add_bot(c, optarg) < 0)
+                return EXIT_USAGE;
+            break;
+        case 'B':
+            if ((rc = load_bots(c, optarg)) >= 0)
+                return rc;
+            break;
+        case 'd':
+            if (set_dir(c, optarg) < 0)
+                return EXIT_USAGE;
+            break;
+        case 'g':
+            c->t.def = game_find(optarg);
+            if (!c->t.def) {
+                cli_error("unknown game '%s'", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'f':
+            if (strcmp(optarg, "roundrobin") == 0 || strcmp(optarg, "round-robin") == 0) {
+                c->t.schedule.format = SCHEDULE_ROUND_ROBIN;
+            } else if (strcmp(optarg, "gauntlet") == 0) {
+                c->t.schedule.format = SCHEDULE_GAUNTLET;
+            } else {
+                cli_error("--format '%s': expected roundrobin or gauntlet", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'n':
+            if (parse_count("--games", optarg, 1, 100000000, &c->games) < 0)
+                return EXIT_USAGE;
+            break;
+        case 'N':
+            if (parse_count("--rounds", optarg, 1, 1000000, &v) < 0)
+                return EXIT_USAGE;
+            c->t.schedule.rounds = (int)v;
+            break;
+        case 'm':
+            if (parse_ms("--movetime", optarg, &rules->time.move_ms) < 0)
+                return EXIT_USAGE;
+            break;
+        case 'F':
+            if (parse_ms("--firstmove", optarg, &rules->time.first_move_ms) < 0)
+                return EXIT_USAGE;
+            break;
+        case 'c':
+            if (parse_ms("--clock", optarg, &rules->time.clock_ms) < 0)
+                return EXIT_USAGE;
+            break;
+        case 'i':
+            if (parse_ms("--increment", optarg, &rules->time.increment_ms) < 0)
+                return EXIT_USAGE;
+            break;
+        case 'M':
+            if (parse_ms("--margin", optarg, &rules->time.margin_ms) < 0)
+                return EXIT_USAGE;
+            break;
+        case 'o':
+            if (parse_count("--openings", optarg, 0, GAME_MAX_PLIES, &c->openings_plies) < 0)
+                return EXIT_USAGE;
+            c->openings_given = true;
+            break;
+        case 'O': c->openings_file = optarg; break;
+        case 's':
+            if (parse_count("--seed", optarg, 0, LONG_MAX, &c->seed) < 0)
+                return EXIT_USAGE;
+            break;
+        case 'j':
+            if (parse_count("--jobs", optarg, 1, 1024, &v) < 0)
+                return EXIT_USAGE;
+            c->t.jobs = (int)v;
+            c->jobs_given = true;
+            break;
+        case 'R': rules->restart_each_game = true; break;
+        case 'E': c->t.early_draw = false; break;
+        case 'r': snprintf(c->results, sizeof(c->results), "%s", optarg); break;
+        case 'u': c->resume = true; break;
+        case 'S':
+            if (parse_count("--standings-every", optarg, 0, LONG_MAX, &c->standings_every) < 0)
+                return EXIT_USAGE;
+            break;
+        case 'L':
+            if (parse_count("--log-cap", optarg, 0, LONG_MAX, &c->log_cap) < 0)
+                return EXIT_USAGE;
+            break;
+        case 'q': c->quiet = true; break;
+        case 'h': run_usage(stdout, c->is_match); return EXIT_OK;
+        default: run_usage(stderr, c->is_match); return EXIT_USAGE;
+        }
+    }
+    if (optind < argc) {
+        cli_error("unexpected argument '%s'", argv[optind]);
+        return EXIT_USAGE;
+    }
+    if (c->is_match && c->nbots != 2) {
+        cli_error("a match needs two bots: --bot NAME=COMMAND twice");
+        return EXIT_USAGE;
+    }
+    if (c->nbots < 2) {
+        cli_error("a tournament needs at least two bots (--bot NAME=COMMAND or --bots FILE)");
+        return EXIT_USAGE;
+    }
+    for (int i = 0; i < c->nbots; i++)
+        for (int j = 0; j < i; j++)
+            if (strcmp(c->bots[i].name, c->bots[j].name) == 0) {
+                cli_error("two bots are named '%s'; give them different names", c->bots[i].name);
+                return EXIT_USAGE;
+            }
+    if (c->resume && c->results[0] == '\0') {
+        cli_error("--resume needs the --results directory of the run to continue");
+        return EXIT_USAGE;
+    }
+    if (c->openings_file && (rc = load_openings(c)) >= 0)
+        return rc;
+    return -1;
+}
+
+/* Console. */
+
+static void progress_clear(struct run_cli *c)
+{
+    if (c->progress)
+        fputs("\r\033[K", stderr);
+}
+
+static void progress_show(struct run_cli *c)
+{
+    if (!c->progress)
+        return;
+    double secs = (double)(proc_now_ns() - c->t0_ns) / 1e9;
+    double rate = secs > 0 ? (double)c->done / secs : 0;
+    long left = c->total - c->done;
+    double eta = rate > 0 ? (double)left / rate : 0;
+    size_t n;
+    const struct standings_row *rows = standings_rows(c->st, &n);
+    fprintf(stderr, "\r\033[K%ld/%ld games  %.1f games/s  ETA %d:%02d", c->done, c->total, rate,
+            (int)eta / 60, (int)eta % 60);
+    if (n > 0 && rows[0].games > 0)
+        fprintf(stderr, "  leader %s (%.1f%%)", rows[0].name, 100 * rows[0].score);
+    fflush(stderr);
+}
+
+static void print_standings(struct run_cli *c)
+{
+    progress_clear(c);
+    cli_print_standings(stdout, c->st);
+    fflush(stdout);
+}
+
+static void on_started(void *ctx, const struct scheduled_game *g)
+{
+    struct run_cli *c = ctx;
+    if (c->quiet)
+        return;
+    progress_clear(c);
+    printf("Started game %d of %ld (%s vs %s)\n", g->id, c->total, c->bots[g->bots[0]].name,
+           c->bots[g->bots[1]].name);
+    fflush(stdout);
+    progress_show(c);
+}
+
+static int on_finished(void *ctx, const struct game_record *rec)
+{
+    struct run_cli *c = ctx;
+    int rc = results_write_game(c->out, rec);
+
+    if (rc < 0)
+        return rc;
+    struct game_summary g;
+    ledger_summary_of_record(rec, &g);
+    if (standings_add_game(c->st, &g) < 0)
+        return -ENOMEM;
+    c->done++;
+
+    if (!c->quiet) {
+        progress_clear(c);
+        printf("Finished game %d (%s vs %s): %s {%s}\n", rec->id, rec->bots[0], rec->bots[1],
+               game_result_text(&rec->state), rec->reason);
+        if (c->nbots == 2) {
+            int w = rec->state.winner;
+            bool first_is_a = strcmp(rec->bots[0], c->bots[0].name) == 0;
+            if (w == SIDE_NONE)
+                c->score[2]++;
+            else if ((w == SIDE_FIRST) == first_is_a)
+                c->score[0]++;
+            else
+                c->score[1]++;
+            int n = c->score[0] + c->score[1] + c->score[2];
+            printf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", c->bots[0].name, c->bots[1].name,
+                   c->score[0], c->score[1], c->score[2], (c->score[0] + 0.5 * c->score[2]) / n, n);
+        }
+        fflush(stdout);
+    }
+    if (c->standings_every > 0 && c->done % c->standings_every == 0 && c->done < c->total)
+        print_standings(c);
+    else
+        progress_show(c);
+    return 0;
+}
+
+/* Random openings long enough to vary games, short enough not to decide them:
+ * in tic-tac-toe any first move still draws with best play. */
+static int default_opening_plies(const struct game_def *def)
+{
+    if (strcmp(def->name, "tictactoe") == 0)
+        return 1;
+    if (strcmp(def->name, "reversi") == 0)
+        return 4;
+    return 2;
+}
+
+static void default_results(struct run_cli *c)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    char stamp[32];
+
+    gmtime_r(&now, &tm);
+    strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+    snprintf(c->results, sizeof(c->results), "results/%s-%s", c->is_match ? "match" : "tournament",
+             stamp);
+}
+
+static int run(struct run_cli *c)
+{
+    char failed[PATH_MAX + 16], why[256];
+    bool *skip = NULL;
+    int rc = EXIT_OK, err;
+
+    c->t.bots = c->bots;
+    c->t.nbots = c->nbots;
+    c->t.schedule.nbots = c->nbots;
+    c->t.schedule.seed = (uint64_t)c->seed;
+    c->t.schedule.games_per_pairing = (int)c->games;
+    c->t.openings = c->openings;
+    c->t.nopenings = c->nopenings;
+    c->t.opening_plies = (int)c->openings_plies;
+    c->t.log_cap = (size_t)c->log_cap;
+    c->total = schedule_count(&c->t.schedule);
+
+    /* Every opening must be playable before any game starts. */
+    for (int i = 0; i < c->nopenings; i++) {
+        struct scheduled_game g = {.opening_id = i + 1};
+        struct game_state s;
+        if (tournament_start(&c->t, &g, &s) < 0) {
+            cli_error("openings file '%s', opening %d ('%s'): not a playable line of %s",
+                      c->openings_file, i + 1, c->openings[i], c->t.def->name);
+            return EXIT_DATA;
+        }
+    }
+
+    c->st = standings_new();
+    skip = calloc((size_t)c->total + 1, sizeof(*skip));
+    if (!c->st || !skip) {
+        cli_error("out of memory");
+        rc = EXIT_SYSTEM;
+        goto out;
+    }
+    for (int i = 0; i < c->nbots; i++)
+        standings_add_bot(c->st, c->bots[i].name);
+
+    if (c->resume) {
+        err = ledger_resume(c->results, &c->t, skip, c->st, why, sizeof(why));
+        if (err < 0) {
+            cli_error("cannot resume '%s': %s", c->results, why);
+            rc = err == -EINVAL ? EXIT_DATA : EXIT_SYSTEM;
+            goto out;
+        }
+        for (long i = 0; i < c->total; i++)
+            c->done += skip[i];
+        if (!c->quiet) {
+            printf("Resuming '%s': %ld of %ld games already played\n", c->results, c->done,
+                   c->total);
+            fflush(stdout);
+        }
+    }
+    err = results_open(&c->out, c->results, c->resume, failed, sizeof(failed));
+    snprintf(c->logs, sizeof(c->logs), "%s/logs", c->results);
+    if (err == 0 && mkdir(c->logs, 0755) < 0 && errno != EEXIST) {
+        err = -errno;
+        snprintf(failed, sizeof(failed), "%s", c->logs);
+    }
+    if (err == -EEXIST) {
+        cli_error("'%s' already holds games; continue it with --resume or choose another "
+                  "--results directory",
+                  failed);
+        rc = EXIT_USAGE;
+        goto out;
+    }
+    if (err < 0) {
+        cli_error("cannot write results to '%s': %s", failed, strerror(-err));
+        rc = EXIT_SYSTEM;
+        goto out;
+    }
+    c->t.log_dir = c->logs;
+
+    struct tournament_hooks hooks = {.started = on_started, .finished = on_finished, .ctx = c};
+    struct tournament_failure failure = {0};
+    c->t.rules.stop = &cli_interrupted;
+    c->progress = !c->quiet && isatty(STDERR_FILENO);
+    c->t0_ns = proc_now_ns();
+    err = tournament_run(&c->t, skip, &hooks, &cli_interrupted, &failure);
+    progress_clear(c);
+
+    if (err < 0 && failure.bot >= 0) {
+        const struct bot_spec *b = &c->bots[failure.bot];
+        cli_error("cannot start bot '%s' ('%s'): %s", b->name, b->argv[0], strerror(-err));
+        rc = EXIT_SYSTEM;
+    } else if (err < 0) {
+        cli_error("cannot write to '%s': %s", c->results, strerror(-err));
+        rc = EXIT_SYSTEM;
+    } else if (err == 1) {
+        rc = EXIT_INTERRUPTED;
+    }
+
+    if (c->done > 0) {
+        err = results_write_standings(c->results, c->st);
+        if (err < 0) {
+            cli_error("cannot write standings to '%s': %s", c->results, strerror(-err));
+            rc = rc ? rc : EXIT_SYSTEM;
+        }
+        if (!c->quiet || rc == EXIT_OK)
+            print_standings(c);
+    }
+    if (rc == EXIT_INTERRUPTED)
+        cli_error("interrupted after %ld of %ld games; continue with: --results '%s' --resume",
+                  c->done, c->total, c->results);
+out:
+    results_free(c->out);
+    standings_free(c->st);
+    free(skip);
+    return rc;
+}
+
+static int run_command(int argc, char **argv, bool is_match)
+{
+    struct run_cli *c = calloc(1, sizeof(*c));
+    int rc;
+
+    if (!c) {
+        cli_error("out of memory");
+        return EXIT_SYSTEM;
+    }
+    c->is_match = is_match;
+    c->t.def = game_find("tictactoe");
+    c->t.early_draw = true;
+    c->t.schedule = (struct schedule){.format = SCHEDULE_ROUND_ROBIN, .rounds = 1};
+    c->t.rules = (struct match_rules){
+        .time = {.move_ms = 1000, .first_move_ms = 5000, .margin_ms = 50},
+        .stop_grace_ms = 200,
+    };
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    c->t.jobs = is_match ? 1 : (int)(cores > 0 ? cores : 1);
+    c->games = 2;
+    c->seed = 1;
+    c->log_cap = 1 << 20;
+
+    rc = parse_args(c, argc, argv);
+    if (rc < 0) {
+        if (!c->openings_given && !is_match)
+            c->openings_plies = default_opening_plies(c->t.def);
+        if (c->results[0] == '\0')
+            default_results(c);
+        proc_ignore_sigpipe();
+        cli_catch_signals();
+        rc = run(c);
+    }
+    for (int i = 0; i < c->nbots; i++)
+        config_bot_release(&c->bots[i]);
+    for (int i = 0; i < c->nopenings; i++)
+        free(c->openings[i]);
+    free(c->openings);
+    free(c);
+    return rc;
+}
+
+int cmd_tournament(int argc, char **argv)
+{
+    return run_command(argc, argv, false);
+}
+
+int cmd_match(int argc, char **argv)
+{
+    return run_command(argc, argv, true);
+}

@@ -1,0 +1,227 @@
+/* tournament.c: worker threads, each playing whole games with its own bot
+ * processes, and the in-order hand-over of finished games. */
+#include "tournament.h"
+#include "notation.h"
+#include "opening.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct run {
+    const struct tournament *t;
+    const bool *skip;
+    const struct tournament_hooks *hooks;
+    volatile sig_atomic_t *stop;
+    char (*log_paths)[PATH_MAX];
+
+    pthread_mutex_t lock;
+    long count;
+    long next_game;               /* next index to hand to a worker */
+    long next_write;              /* next index to hand over in order */
+    struct game_record **pending; /* finished, waiting for their turn; by index */
+    int error;
+    struct tournament_failure failure;
+};
+
+void tournament_log_path(char *out, size_t len, const char *dir, const char *bot)
+{
+    int n = snprintf(out, len, "%s/", dir);
+    size_t k = n > 0 ? (size_t)n : 0;
+
+    for (const char *p = bot; *p && k + 5 < len; p++) {
+        char c = *p;
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                  c == '.' || c == '-' || c == '_';
+        out[k++] = ok ? c : '_';
+    }
+    snprintf(out + k, len - k, ".log");
+}
+
+int tournament_start(const struct tournament *t, const struct scheduled_game *g,
+                     struct game_state *s)
+{
+    game_init(s, t->def, t->early_draw);
+    if (t->nopenings > 0) {
+        char buf[GAME_MAX_PLIES * GAME_MOVE_TEXT], *save = NULL;
+        snprintf(buf, sizeof(buf), "%s", t->openings[(g->opening_id - 1) % t->nopenings]);
+        for (char *m = strtok_r(buf, " \t", &save); m; m = strtok_r(NULL, " \t", &save)) {
+            struct action a;
+            const char *why;
+            if (notation_parse_move(s, m, &a, &why) < 0 ||
+                (a.kind != ACTION_MOVE && a.kind != ACTION_PASS))
+                return -1;
+            if (!game_step(s, a) || game_is_over(s))
+                return -1;
+        }
+        return 0;
+    }
+    if (t->opening_plies > 0)
+        return opening_random_line(s, g->seed, t->opening_plies);
+    return 0;
+}
+
+/* Hand over, in order, every finished game that is next. Called with the lock. */
+static void flush_in_order(struct run *r)
+{
+    while (r->next_write < r->count) {
+        long i = r->next_write;
+        if (r->skip && r->skip[i]) {
+            r->next_write++;
+            continue;
+        }
+        struct game_record *rec = r->pending[i];
+        if (!rec)
+            return;
+        if (!r->error) {
+            int rc = r->hooks->finished(r->hooks->ctx, rec);
+            if (rc < 0) {
+                r->error = rc;
+                r->failure = (struct tournament_failure){.error = rc, .bot = -1};
+            }
+        }
+        free(rec);
+        r->pending[i] = NULL;
+        r->next_write++;
+    }
+}
+
+/* The next game index for a worker, or -1 when there is none to play. */
+static long take_game(struct run *r)
+{
+    long i = -1;
+
+    pthread_mutex_lock(&r->lock);
+    while (r->next_game < r->count && r->skip && r->skip[r->next_game])
+        r->next_game++;
+    if (r->next_game < r->count && !r->error && !*r->stop)
+        i = r->next_game++;
+    pthread_mutex_unlock(&r->lock);
+    return i;
+}
+
+static void *worker(void *arg)
+{
+    struct run *r = arg;
+    const struct tournament *t = r->t;
+    struct player *players = calloc((size_t)t->nbots, sizeof(*players));
+    long i;
+
+    if (!players) {
+        pthread_mutex_lock(&r->lock);
+        r->error = -ENOMEM;
+        r->failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1};
+        pthread_mutex_unlock(&r->lock);
+        return NULL;
+    }
+    for (int b = 0; b < t->nbots; b++)
+        player_init(&players[b], &t->bots[b], r->log_paths ? r->log_paths[b] : NULL, t->log_cap);
+
+    while ((i = take_game(r)) >= 0) {
+        struct scheduled_game g;
+        struct game_state start;
+        struct game_record *rec = calloc(1, sizeof(*rec));
+        enum side failed = SIDE_NONE;
+
+        schedule_game(&t->schedule, i, &g);
+        if (!rec || tournament_start(t, &g, &start) < 0) {
+            pthread_mutex_lock(&r->lock);
+            r->error = rec ? -EINVAL : -ENOMEM;
+            r->failure = (struct tournament_failure){.error = r->error, .bot = -1};
+            pthread_mutex_unlock(&r->lock);
+            free(rec);
+            break;
+        }
+        rec->id = g.id;
+        rec->pairing = g.pairing;
+        rec->opening_id = g.opening_id;
+        rec->seed = g.seed;
+        rec->opening_plies = start.nhistory;
+        for (int s = 0; s < 2; s++)
+            snprintf(rec->bots[s], sizeof(rec->bots[s]), "%s", t->bots[g.bots[s]].name);
+        if (r->hooks->started) {
+            pthread_mutex_lock(&r->lock);
+            r->hooks->started(r->hooks->ctx, &g);
+            pthread_mutex_unlock(&r->lock);
+        }
+
+        struct player *seats[2] = {&players[g.bots[0]], &players[g.bots[1]]};
+        int rc = match_play(seats, &start, &t->rules, rec, &failed);
+
+        pthread_mutex_lock(&r->lock);
+        if (rc < 0) {
+            if (!r->error) {
+                r->error = rc;
+                r->failure = (struct tournament_failure){.error = rc, .bot = g.bots[failed]};
+            }
+            free(rec);
+        } else if (*r->stop && rec->state.end == END_ABORTED) {
+            free(rec); /* cut short by the stop: not a finished game */
+        } else {
+            r->pending[i] = rec;
+            flush_in_order(r);
+        }
+        pthread_mutex_unlock(&r->lock);
+        if (rc < 0)
+            break;
+    }
+    for (int b = 0; b < t->nbots; b++)
+        player_stop(&players[b], t->rules.stop_grace_ms);
+    free(players);
+    return NULL;
+}
+
+int tournament_run(const struct tournament *t, const bool *skip,
+                   const struct tournament_hooks *hooks, volatile sig_atomic_t *stop,
+                   struct tournament_failure *failure)
+{
+    struct run r = {.t = t, .skip = skip, .hooks = hooks, .stop = stop};
+    int jobs = t->jobs > 0 ? t->jobs : 1;
+    pthread_t *threads;
+    int started = 0;
+
+    r.count = schedule_count(&t->schedule);
+    r.pending = calloc((size_t)r.count + 1, sizeof(*r.pending));
+    threads = calloc((size_t)jobs, sizeof(*threads));
+    if (t->log_dir)
+        r.log_paths = calloc((size_t)t->nbots, sizeof(*r.log_paths));
+    if (!r.pending || !threads || (t->log_dir && !r.log_paths)) {
+        free(r.pending);
+        free(threads);
+        free(r.log_paths);
+        failure->error = -ENOMEM;
+        failure->bot = -1;
+        return -ENOMEM;
+    }
+    for (int b = 0; t->log_dir && b < t->nbots; b++)
+        tournament_log_path(r.log_paths[b], PATH_MAX, t->log_dir, t->bots[b].name);
+    pthread_mutex_init(&r.lock, NULL);
+
+    if (jobs > r.count)
+        jobs = r.count > 0 ? (int)r.count : 1;
+    for (; started < jobs; started++)
+        if (pthread_create(&threads[started], NULL, worker, &r) != 0)
+            break;
+    if (started == 0)
+        worker(&r);
+    for (int i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+
+    /* Games finished after a failure or a stop stay unwritten, as unfinished. */
+    for (long i = 0; i < r.count; i++)
+        free(r.pending[i]);
+    free(r.pending);
+    free(threads);
+    free(r.log_paths);
+    pthread_mutex_destroy(&r.lock);
+    if (r.error) {
+        *failure = r.failure;
+        return r.error;
+    }
+    if (*stop)
+        return 1;
+    return 0;
+}

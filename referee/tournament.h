@@ -1,0 +1,63 @@
+/* tournament.h: plays a schedule of games on N worker threads, each with its
+ * own bot processes, and hands the finished games over in game order, whatever
+ * order they finish in (c-chess-cli's sequential writer). */
+#ifndef REFEREE_TOURNAMENT_H
+#define REFEREE_TOURNAMENT_H
+
+#include "config.h"
+#include "match.h"
+#include "record.h"
+#include "schedule.h"
+
+#include <signal.h>
+#include <stdbool.h>
+
+struct tournament {
+    const struct game_def *def;
+    bool early_draw;
+    const struct bot_spec *bots; /* nbots, borrowed */
+    int nbots;
+    struct schedule schedule;
+    struct match_rules rules;
+    int opening_plies;     /* random openings of this many plies (if no file) */
+    char *const *openings; /* or: move lists, one per opening, used in turn */
+    int nopenings;
+    int jobs;            /* games at once */
+    const char *log_dir; /* bots' stderr goes to <log_dir>/<bot>.log */
+    size_t log_cap;
+};
+
+struct tournament_hooks {
+    /* A game begins (in any order). */
+    void (*started)(void *ctx, const struct scheduled_game *g);
+    /* A game is over and is next in game order: write it, print it. Returns 0,
+     * or a negative errno that stops the tournament. */
+    int (*finished)(void *ctx, const struct game_record *rec);
+    void *ctx;
+};
+
+/* Why tournament_run stopped early. */
+struct tournament_failure {
+    int error; /* negative errno */
+    int bot;   /* index of the bot that could not be started, or -1 */
+};
+
+/* Set up the start of game g into *s: the initial position with its opening
+ * played. Returns 0, or -1 if the opening cannot be played (a bad move list,
+ * or no random line of that length keeps the game open). */
+int tournament_start(const struct tournament *t, const struct scheduled_game *g,
+                     struct game_state *s);
+
+/* Play every game of the schedule whose index is not marked in skip (may be
+ * NULL), calling hooks->finished in increasing game order. Stops taking games
+ * once *stop is set (games under way are aborted and not handed over).
+ * Returns 0 when all were played, 1 when stopped, or a negative errno with
+ * *failure filled. Every bot process is stopped and reaped before it returns. */
+int tournament_run(const struct tournament *t, const bool *skip,
+                   const struct tournament_hooks *hooks, volatile sig_atomic_t *stop,
+                   struct tournament_failure *failure);
+
+/* A file name for a bot's log: anything but [A-Za-z0-9._-] becomes '_'. */
+void tournament_log_path(char *out, size_t len, const char *dir, const char *bot);
+
+#endif

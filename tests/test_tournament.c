@@ -1,0 +1,330 @@
+/* test_tournament.c: `referee tournament` end to end with real processes and
+ * files: a seeded round robin against its golden games file, the same files
+ * whatever -j, resume after SIGKILL and after Ctrl-C, standings recomputed
+ * from the records, and the user's errors. */
+#include "run.h"
+#include "table.h"
+
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <time.h>
+
+#define BOTDIR BUILD_DIR "/bots/"
+
+static struct run_result r;
+
+static const char *const timing[] = {"start_utc", "duration_ms",  "first_ms",
+                                     "second_ms", "first_max_ms", "second_max_ms",
+                                     "ms",        "mean_ms",      "max_ms"};
+
+static bool is_timing(const char *column)
+{
+    for (size_t i = 0; i < sizeof(timing) / sizeof(timing[0]); i++)
+        if (strcmp(column, timing[i]) == 0)
+            return true;
+    return false;
+}
+
+static void load(struct table *t, const char *dir, const char *file)
+{
+    char path[512], why[128];
+    snprintf(path, sizeof(path), "%s/%s", dir, file);
+    cr_assert_eq(table_load(t, path, why, sizeof(why)), 0, "%s: %s", path, why);
+}
+
+/* Files a and b hold the same rows, timing columns aside (b may lack them). */
+static void expect_same_csv(const char *dir_a, const char *dir_b, const char *file)
+{
+    struct table a, b;
+    load(&a, dir_a, file);
+    load(&b, dir_b, file);
+    cr_assert_eq(a.nrows, b.nrows, "%s: %zu rows against %zu", file, a.nrows, b.nrows);
+    for (size_t c = 0; c < a.ncols; c++) {
+        if (is_timing(a.header[c]))
+            continue;
+        int cb = table_column(&b, a.header[c]);
+        cr_assert_geq(cb, 0, "%s: no column %s", file, a.header[c]);
+        for (size_t i = 0; i < a.nrows; i++)
+            cr_assert_str_eq(a.rows[i][c], b.rows[i][cb], "%s row %zu column %s", file, i + 1,
+                             a.header[c]);
+    }
+    table_release(&a);
+    table_release(&b);
+}
+
+static void tmpdir(char *dir)
+{
+    strcpy(dir, "/tmp/referee-test-tournament-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+}
+
+/* The seeded round robin of deterministic bots every test here plays. */
+#define ROUND_ROBIN(dir, jobs, ...)                                                                \
+    {                                                                                              \
+        REFEREE_BIN, "tournament", "--bot", "r1=" BOTDIR "random --seed 1", "--bot",               \
+            "r2=" BOTDIR "random --seed 2", "--bot", "heuristic=" BOTDIR "heuristic", "--bot",     \
+            "perfect=" BOTDIR "perfect", "--games", "10", "--seed", "7", "-j", jobs, "--results",  \
+            dir, "--quiet", __VA_ARGS__ NULL                                                       \
+    }
+
+Test(tournament, seeded_round_robin_matches_its_golden_games_file, .timeout = 60)
+{
+    char dir[64];
+    tmpdir(dir);
+    char *argv[] = ROUND_ROBIN(dir, "2", );
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    expect_same_csv(dir, SOURCE_DIR "/tests/golden", "games.csv");
+    expect_same_csv(dir, SOURCE_DIR "/tests/golden", "standings.csv");
+    expect_same_csv(dir, SOURCE_DIR "/tests/golden", "crosstable.csv");
+}
+
+Test(tournament, files_are_the_same_with_one_job_or_four, .timeout = 60)
+{
+    char one[64], four[64];
+    tmpdir(one);
+    tmpdir(four);
+    char *a[] = ROUND_ROBIN(one, "1", );
+    char *b[] = ROUND_ROBIN(four, "4", );
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_eq(run_program(b, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    expect_same_csv(one, four, "games.csv");
+    expect_same_csv(one, four, "moves.csv");
+    expect_same_csv(one, four, "standings.csv");
+}
+
+static long count_lines(const char *dir, const char *file)
+{
+    char path[512];
+    snprintf(path, sizeof(path), "%s/%s", dir, file);
+    FILE *f = fopen(path, "r");
+    long n = 0;
+    int ch;
+    if (!f)
+        return 0;
+    while ((ch = fgetc(f)) != EOF)
+        n += ch == '\n';
+    fclose(f);
+    return n;
+}
+
+/* Start argv, wait until games.csv has `rows` rows (or it ends), then send sig. */
+static int run_and_signal(char *const argv[], const char *dir, long rows, int sig)
+{
+    posix_spawn_file_actions_t fa;
+    pid_t pid;
+    int st;
+
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    cr_assert_eq(posix_spawn(&pid, argv[0], &fa, NULL, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
+    for (int i = 0; i < 20000 && count_lines(dir, "games.csv") < rows + 1; i++) {
+        if (waitpid(pid, &st, WNOHANG) == pid)
+            return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+        nanosleep(&(struct timespec){0, 200000}, NULL);
+    }
+    kill(pid, sig);
+    cr_assert_eq(waitpid(pid, &st, 0), pid);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* Like ROUND_ROBIN, with a bot that takes 3 ms a move, so that a kill lands
+ * while games are under way. */
+#define SLOW_ROUND_ROBIN(dir, ...)                                                                 \
+    {                                                                                              \
+        REFEREE_BIN, "tournament", "--bot", "r1=" BOTDIR "random --seed 1", "--bot",               \
+            "slowpoke=" BUILD_DIR "/testbots/fixture slow 3", "--bot",                             \
+            "heuristic=" BOTDIR "heuristic", "--bot", "perfect=" BOTDIR "perfect", "--games",      \
+            "10", "-j", "2", "--results", dir, "--quiet", __VA_ARGS__ NULL                         \
+    }
+
+Test(tournament, killed_run_resumed_gives_the_uninterrupted_games, .timeout = 120)
+{
+    char whole[64];
+    tmpdir(whole);
+    char *a[] = SLOW_ROUND_ROBIN(whole, );
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+
+    /* Kill it at several moments, resuming after each kill. */
+    long points[] = {0, 3, 17, 41};
+    char dir[64];
+    tmpdir(dir);
+    char *b[] = SLOW_ROUND_ROBIN(dir, );
+    char *resume[] = SLOW_ROUND_ROBIN(dir, "--resume", );
+    for (size_t k = 0; k < sizeof(points) / sizeof(points[0]); k++) {
+        int status = run_and_signal(k == 0 ? b : resume, dir, points[k], SIGKILL);
+        cr_expect_eq(status, 128 + SIGKILL, "kill %zu: the run ended first", k);
+    }
+    cr_assert_eq(run_program(resume, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    expect_same_csv(whole, dir, "games.csv");
+    expect_same_csv(whole, dir, "moves.csv");
+    expect_same_csv(whole, dir, "standings.csv");
+}
+
+Test(tournament, interrupt_stops_cleanly_with_130_and_resume_finishes, .timeout = 120)
+{
+    char whole[64], dir[64];
+    tmpdir(whole);
+    tmpdir(dir);
+    char *a[] = SLOW_ROUND_ROBIN(whole, );
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+
+    char *b[] = SLOW_ROUND_ROBIN(dir, );
+    int status = run_and_signal(b, dir, 5, SIGINT);
+    cr_expect_eq(status, 130);
+    long rows = count_lines(dir, "games.csv") - 1;
+    cr_expect(rows >= 5 && rows < 60, "%ld games kept", rows);
+    struct table t;
+    load(&t, dir, "standings.csv"); /* written for the games it kept */
+    table_release(&t);
+
+    char *resume[] = SLOW_ROUND_ROBIN(dir, "--resume", );
+    cr_assert_eq(run_program(resume, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    expect_same_csv(whole, dir, "games.csv");
+    expect_same_csv(whole, dir, "moves.csv");
+}
+
+Test(tournament, resume_refuses_the_files_of_another_tournament, .timeout = 60)
+{
+    char dir[64];
+    tmpdir(dir);
+    char *a[] = ROUND_ROBIN(dir, "2", );
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    char *other[] = {REFEREE_BIN,          "tournament", "--bot", "x=" BOTDIR "random", "--bot",
+                     "y=" BOTDIR "random", "--results",  dir,     "--resume",           NULL};
+    cr_assert_eq(run_program(other, NULL, &r), 0);
+    cr_expect_eq(r.status, 3);
+    cr_expect(strstr(r.err, "cannot resume"), "%s", r.err);
+    cr_expect(strstr(r.err, "not the same tournament"), "%s", r.err);
+    struct table t;
+    load(&t, dir, "games.csv");
+    cr_expect_eq(t.nrows, 60, "the files are left as they were");
+    table_release(&t);
+}
+
+Test(tournament, rerun_without_resume_refuses_a_directory_with_games, .timeout = 60)
+{
+    char dir[64];
+    tmpdir(dir);
+    char *a[] = ROUND_ROBIN(dir, "2", );
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "already holds games; continue it with --resume"), "%s", r.err);
+}
+
+Test(tournament, standings_command_recomputes_the_tournaments_standings, .timeout = 60)
+{
+    char dir[64], out[64], games[128];
+    tmpdir(dir);
+    tmpdir(out);
+    char *a[] = ROUND_ROBIN(dir, "2", );
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    snprintf(games, sizeof(games), "%s/games.csv", dir);
+    char *b[] = {REFEREE_BIN, "standings", "--write", out, games, NULL};
+    cr_assert_eq(run_program(b, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "Rank  Name"), "%s", r.out);
+    expect_same_csv(dir, out, "standings.csv");
+    expect_same_csv(dir, out, "crosstable.csv");
+}
+
+Test(tournament, gauntlet_plays_the_first_bot_against_each_other, .timeout = 60)
+{
+    char dir[64];
+    struct table t;
+    tmpdir(dir);
+    char *argv[] = {REFEREE_BIN, "tournament",
+                    "--format",  "gauntlet",
+                    "--bot",     "cand=" BOTDIR "heuristic",
+                    "--bot",     "a=" BOTDIR "random --seed 1",
+                    "--bot",     "b=" BOTDIR "random --seed 2",
+                    "--bot",     "c=" BOTDIR "perfect",
+                    "--games",   "4",
+                    "--rounds",  "2",
+                    "--results", dir,
+                    "--quiet",   NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    load(&t, dir, "games.csv");
+    cr_expect_eq(t.nrows, 3 * 4 * 2);
+    int first = table_column(&t, "first"), second = table_column(&t, "second");
+    int as_first = 0;
+    for (size_t i = 0; i < t.nrows; i++) {
+        bool f = strcmp(t.rows[i][first], "cand") == 0;
+        cr_expect(f || strcmp(t.rows[i][second], "cand") == 0, "game %zu", i + 1);
+        as_first += f;
+    }
+    cr_expect_eq(as_first, 12, "colours balanced");
+    table_release(&t);
+}
+
+Test(tournament, bots_file_and_openings_file_are_read, .timeout = 60)
+{
+    char dir[64], bots[128], openings[128];
+    struct table t;
+    tmpdir(dir);
+    snprintf(bots, sizeof(bots), "%s/bots.csv", dir);
+    snprintf(openings, sizeof(openings), "%s/openings.txt", dir);
+    FILE *f = fopen(bots, "w");
+    fprintf(f,
+            "name,command,dir,args\n\"heur, the\"\"rule\"\" bot\",%s,/tmp,\n"
+            "rnd,%s,,--seed 9\n",
+            BOTDIR "heuristic", BOTDIR "random");
+    fclose(f);
+    f = fopen(openings, "w");
+    fprintf(f, "# two openings\no:b2 x:a1\na1 c3\n");
+    fclose(f);
+    char *argv[] = {REFEREE_BIN, "tournament", "--bots",    bots, "--openings-file", openings,
+                    "--games",   "4",          "--results", dir,  "--quiet",         NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    load(&t, dir, "games.csv");
+    cr_assert_eq(t.nrows, 4);
+    int moves = table_column(&t, "moves"), first = table_column(&t, "first");
+    cr_expect_str_eq(t.rows[0][first], "heur, the\"rule\" bot");
+    cr_expect(strncmp(t.rows[0][moves], "o:b2 x:a1 ", 10) == 0, "%s", t.rows[0][moves]);
+    cr_expect(strncmp(t.rows[1][moves], "o:b2 x:a1 ", 10) == 0, "%s", t.rows[1][moves]);
+    cr_expect(strncmp(t.rows[2][moves], "o:a1 x:c3 ", 10) == 0, "%s", t.rows[2][moves]);
+    table_release(&t);
+}
+
+Test(tournament, users_errors_name_the_thing_and_exit_with_their_code, .timeout = 60)
+{
+    char *missing[] = {REFEREE_BIN, "tournament", "--bots", "/nonexistent/bots.csv", NULL};
+    cr_assert_eq(run_program(missing, NULL, &r), 0);
+    cr_expect_eq(r.status, 4);
+    cr_expect_str_eq(r.err, "referee: cannot read bots file '/nonexistent/bots.csv': No such file "
+                            "or directory\n");
+
+    char *one[] = {REFEREE_BIN, "tournament", "--bot", "a=" BOTDIR "random", NULL};
+    cr_assert_eq(run_program(one, NULL, &r), 0);
+    cr_expect_eq(r.status, 2);
+
+    char *fmt[] = {REFEREE_BIN, "tournament", "--format", "swiss", NULL};
+    cr_assert_eq(run_program(fmt, NULL, &r), 0);
+    cr_expect_eq(r.status, 2);
+    cr_expect_str_eq(r.err, "referee: --format 'swiss': expected roundrobin or gauntlet\n");
+
+    char dir[64];
+    tmpdir(dir);
+    char *ghost[] = {REFEREE_BIN, "tournament",
+                     "--bot",     "a=" BOTDIR "random",
+                     "--bot",     "ghost=/nonexistent/ghost",
+                     "--results", dir,
+                     "--quiet",   NULL};
+    cr_assert_eq(run_program(ghost, NULL, &r), 0);
+    cr_expect_eq(r.status, 4);
+    cr_expect(strstr(r.err, "cannot start bot 'ghost' ('/nonexistent/ghost'): No such file"), "%s",
+              r.err);
+}
