@@ -1,9 +1,14 @@
-/* cli.c: what the subcommands share: error messages. */
+/* cli.c: what the subcommands share: error messages and the handling of Ctrl-C. */
+#define _GNU_SOURCE /* pipe2 */
 #include "cli.h"
+#include "proc.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 void cli_error(const char *fmt, ...)
 {
@@ -17,21 +22,31 @@ void cli_error(const char *fmt, ...)
 }
 
 volatile sig_atomic_t cli_interrupted;
+static int interrupt_pipe[2] = {-1, -1};
 
 static void on_signal(int sig)
 {
-    (void)sig;
+    int saved = errno;
+
     cli_interrupted = 1;
+    /* Wake every thread waiting on a bot; the byte is never read. */
+    if (interrupt_pipe[1] >= 0 && write(interrupt_pipe[1], "!", 1) < 0) {
+        /* full or closed: the pipe is readable already */
+    }
+    /* A second Ctrl-C is not caught: it stops referee at once. */
+    signal(sig, SIG_DFL);
+    errno = saved;
 }
 
 void cli_catch_signals(void)
 {
     struct sigaction sa;
 
+    if (interrupt_pipe[0] < 0 && pipe2(interrupt_pipe, O_CLOEXEC | O_NONBLOCK) == 0)
+        proc_set_interrupt_fd(interrupt_pipe[0]);
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    /* No SA_RESTART: a poll() waiting on a bot returns at once with EINTR. */
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
 }

@@ -18,8 +18,10 @@ enum exit_code {
 /* Print "referee: <message>" on stderr, as git does: lowercase, no period. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Set by SIGINT and SIGTERM once cli_catch_signals ran: commands that play
- * games stop between moves, keep what is finished and exit with EXIT_INTERRUPTED. */
+/* Set by SIGINT and SIGTERM once cli_catch_signals ran, which also wakes every
+ * wait on a bot (proc_set_interrupt_fd): commands that play games abort the
+ * games under way, keep what is finished and exit with EXIT_INTERRUPTED. A
+ * second signal is not caught. */
 extern volatile sig_atomic_t cli_interrupted;
 void cli_catch_signals(void);
 

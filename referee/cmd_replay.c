@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "game.h"
 #include "notation.h"
+#include "table.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -15,6 +16,7 @@ static void replay_usage(FILE *f)
 {
     fputs("usage: referee replay [--game NAME] [--board BOARD] [--early-draw] [MOVE...]\n"
           "       referee replay [options] --file FILE   (FILE '-' is standard input)\n"
+          "       referee replay --results DIR --id N    (game N of a tournament or match)\n"
           "\n"
           "Plays the moves in order, from the initial position or from BOARD, and\n"
           "prints the board, the history, the result and why. Moves after the end of\n"
@@ -29,6 +31,9 @@ struct replay {
     int index;          /* 1-based number of the move being read, for messages */
     char ignored[4096]; /* moves after the end, as written */
     size_t nignored;
+    enum foul forfeit; /* from a record: the kind of its forfeit, FOUL_NONE if none */
+    char *reason;      /* from a record: its reason, for fouls the rules cannot see */
+    char *bots[2];     /* from a record: who played */
 };
 
 /* Fold one move text; returns an exit code (EXIT_OK to go on). */
@@ -50,6 +55,14 @@ static int replay_move(struct replay *r, const char *text)
     if (notation_parse_move(&r->game, text, &a, &why) < 0) {
         cli_error("move %d '%s': %s", r->index, text, why);
         return EXIT_DATA;
+    }
+    if (a.kind == ACTION_FORFEIT) {
+        if (r->forfeit == FOUL_NONE) {
+            cli_error("move %d '%s': a forfeit is known only from a record (--results, --id)",
+                      r->index, text);
+            return EXIT_DATA;
+        }
+        a.foul = (uint8_t)r->forfeit;
     }
     game_step(&r->game, a);
     return EXIT_OK;
@@ -89,6 +102,8 @@ static void replay_print(const struct replay *r)
     char *history = malloc(GAME_MAX_PLIES * GAME_MOVE_TEXT);
 
     printf("game %s\n", def->name);
+    if (r->bots[0])
+        printf("first %s\nsecond %s\n", r->bots[0], r->bots[1]);
     printf("board %s\n", notation_format_board(&r->game, board, sizeof(board)));
     if (history)
         printf("history %s\n",
@@ -100,7 +115,11 @@ static void replay_print(const struct replay *r)
             printf("winner none\n");
         else
             printf("winner %c\n", def->marks[r->game.winner]);
-        printf("reason %s\n", game_reason(&r->game, reason, sizeof(reason)));
+        /* The figures of a timeout or a crash are only in the record. */
+        bool referee_foul = r->game.end == END_FOUL && r->game.foul >= FOUL_TIMEOUT;
+        printf("reason %s\n", referee_foul && r->reason
+                                  ? r->reason
+                                  : game_reason(&r->game, reason, sizeof(reason)));
     } else {
         printf("to-move %c\n", def->marks[r->game.to_move]);
     }
@@ -108,24 +127,83 @@ static void replay_print(const struct replay *r)
         printf("ignored %s\n", r->ignored);
 }
 
+/* Set up r from game `id` of DIR/games.csv; its moves go to *moves (owned by
+ * the caller). Returns EXIT_OK or an exit code, having said why. */
+static int replay_record(struct replay *r, const char *dir, const char *id, char **moves)
+{
+    static const char *const keys[] = {"game_id", "game",   "early_draw", "moves",
+                                       "foul",    "reason", "first",      "second"};
+    char path[4096], why[160];
+    struct table t;
+    int col[8];
+    int rc = EXIT_OK;
+
+    snprintf(path, sizeof(path), "%s/games.csv", dir);
+    int err = table_load(&t, path, why, sizeof(why));
+    if (err < 0) {
+        cli_error("cannot read '%s': %s", path, why);
+        return err == -EINVAL ? EXIT_DATA : EXIT_SYSTEM;
+    }
+    for (int i = 0; i < 8; i++)
+        if ((col[i] = table_column(&t, keys[i])) < 0) {
+            cli_error("'%s' has no column '%s': not a games.csv of referee", path, keys[i]);
+            table_release(&t);
+            return EXIT_DATA;
+        }
+    size_t row = t.nrows;
+    for (size_t i = 0; i < t.nrows; i++)
+        if (strcmp(t.rows[i][col[0]], id) == 0)
+            row = i;
+    if (row == t.nrows) {
+        cli_error("no game '%s' in '%s'", id, path);
+        table_release(&t);
+        return EXIT_USAGE;
+    }
+    char **f = t.rows[row];
+    const struct game_def *def = game_find(f[col[1]]);
+    if (!def) {
+        cli_error("game %s in '%s': unknown game '%s'", id, path, f[col[1]]);
+        rc = EXIT_DATA;
+    } else {
+        game_init(&r->game, def, strcmp(f[col[2]], "0") != 0);
+        r->forfeit = f[col[4]][0] ? foul_from_name(f[col[4]]) : FOUL_NONE;
+        if (r->forfeit == FOUL_COUNT)
+            r->forfeit = FOUL_NONE;
+        *moves = strdup(f[col[3]]);
+        r->reason = strdup(f[col[5]]);
+        r->bots[0] = strdup(f[col[6]]);
+        r->bots[1] = strdup(f[col[7]]);
+        if (!*moves || !r->reason || !r->bots[0] || !r->bots[1]) {
+            cli_error("out of memory");
+            rc = EXIT_SYSTEM;
+        }
+    }
+    table_release(&t);
+    return rc;
+}
+
 int cmd_replay(int argc, char **argv)
 {
     static const struct option options[] = {
-        {"game", required_argument, NULL, 'g'}, {"board", required_argument, NULL, 'b'},
-        {"early-draw", no_argument, NULL, 'e'}, {"file", required_argument, NULL, 'f'},
-        {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
+        {"game", required_argument, NULL, 'g'},    {"board", required_argument, NULL, 'b'},
+        {"early-draw", no_argument, NULL, 'e'},    {"file", required_argument, NULL, 'f'},
+        {"results", required_argument, NULL, 'r'}, {"id", required_argument, NULL, 'i'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
     };
-    const char *game_name = "tictactoe", *board = NULL, *file = NULL;
+    const char *game_name = "tictactoe", *board = NULL, *file = NULL, *results = NULL, *id = NULL;
+    char *record_moves = NULL;
     bool early_draw = false;
     int opt;
 
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "+g:b:ef:h", options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "+g:b:ef:r:i:h", options, NULL)) != -1) {
         switch (opt) {
         case 'g': game_name = optarg; break;
         case 'b': board = optarg; break;
         case 'e': early_draw = true; break;
         case 'f': file = optarg; break;
+        case 'r': results = optarg; break;
+        case 'i': id = optarg; break;
         case 'h': replay_usage(stdout); return EXIT_OK;
         default: replay_usage(stderr); return EXIT_USAGE;
         }
@@ -139,6 +217,10 @@ int cmd_replay(int argc, char **argv)
         cli_error("give moves either as arguments or with --file, not both");
         return EXIT_USAGE;
     }
+    if (!results != !id || (results && (file || board || optind < argc))) {
+        cli_error("a game of a run is replayed with --results DIR and --id N, and nothing else");
+        return EXIT_USAGE;
+    }
 
     struct replay *r = calloc(1, sizeof(*r));
     int rc = EXIT_OK;
@@ -147,7 +229,11 @@ int cmd_replay(int argc, char **argv)
         cli_error("out of memory");
         return EXIT_SYSTEM;
     }
-    if (board) {
+    if (results) {
+        rc = replay_record(r, results, id, &record_moves);
+        if (rc != EXIT_OK)
+            goto out_free;
+    } else if (board) {
         if (notation_parse_board(def, board, early_draw, &r->game, &why) < 0) {
             cli_error("board '%s': %s", board, why);
             rc = EXIT_DATA;
@@ -157,7 +243,12 @@ int cmd_replay(int argc, char **argv)
         game_init(&r->game, def, early_draw);
     }
 
-    if (file)
+    if (record_moves) {
+        char *save = NULL;
+        for (char *t = strtok_r(record_moves, " ", &save); t && rc == EXIT_OK;
+             t = strtok_r(NULL, " ", &save))
+            rc = replay_move(r, t);
+    } else if (file)
         rc = replay_file(r, file);
     else if (optind == argc && !isatty(STDIN_FILENO))
         rc = replay_file(r, "-");
@@ -167,6 +258,10 @@ int cmd_replay(int argc, char **argv)
     if (rc == EXIT_OK)
         replay_print(r);
 out_free:
+    free(record_moves);
+    free(r->reason);
+    free(r->bots[0]);
+    free(r->bots[1]);
     free(r);
     return rc;
 }

@@ -370,6 +370,10 @@ static int parse_args(struct run_cli *c, int argc, char **argv)
                 cli_error("two bots are named '%s'; give them different names", c->bots[i].name);
                 return EXIT_USAGE;
             }
+    if (rules->time.move_ms == 0 && rules->time.clock_ms == 0) {
+        cli_error("--movetime 0 needs a game clock (--clock MS)");
+        return EXIT_USAGE;
+    }
     if (c->resume && c->results[0] == '\0') {
         cli_error("--resume needs the --results directory of the run to continue");
         return EXIT_USAGE;
@@ -502,6 +506,22 @@ static int run(struct run_cli *c)
     c->t.log_cap = (size_t)c->log_cap;
     c->total = schedule_count(&c->t.schedule);
 
+    if (c->total > 100000000) {
+        cli_error("%ld games is more than one run can hold (100000000); split it with "
+                  "fewer --games or --rounds",
+                  c->total);
+        return EXIT_USAGE;
+    }
+    if (c->nopenings == 0 && c->openings_plies > 0) {
+        struct scheduled_game g;
+        struct game_state s;
+        schedule_game(&c->t.schedule, 0, &g);
+        if (tournament_start(&c->t, &g, &s) < 0) {
+            cli_error("--openings %ld: no line of %ld random moves leaves a game of %s open",
+                      c->openings_plies, c->openings_plies, c->t.def->name);
+            return EXIT_USAGE;
+        }
+    }
     /* Every opening must be playable before any game starts. */
     for (int i = 0; i < c->nopenings; i++) {
         struct scheduled_game g = {.opening_id = i + 1};
@@ -551,6 +571,11 @@ static int run(struct run_cli *c)
         rc = EXIT_USAGE;
         goto out;
     }
+    if (err == -EPROTO) {
+        cli_error("'%s' has other columns than this version of referee writes", failed);
+        rc = EXIT_DATA;
+        goto out;
+    }
     if (err < 0) {
         cli_error("cannot write results to '%s': %s", failed, strerror(-err));
         rc = EXIT_SYSTEM;
@@ -571,7 +596,8 @@ static int run(struct run_cli *c)
         cli_error("cannot start bot '%s' ('%s'): %s", b->name, b->argv[0], strerror(-err));
         rc = EXIT_SYSTEM;
     } else if (err < 0) {
-        cli_error("cannot write to '%s': %s", c->results, strerror(-err));
+        cli_error("cannot %s in '%s': %s", failure.what ? failure.what : "go on", c->results,
+                  strerror(-err));
         rc = EXIT_SYSTEM;
     } else if (err == 1) {
         rc = EXIT_INTERRUPTED;

@@ -136,6 +136,14 @@ const char *foul_name(enum foul f)
     return (unsigned)f < FOUL_COUNT ? foul_names[f] : "?";
 }
 
+enum foul foul_from_name(const char *name)
+{
+    for (int f = 1; f < FOUL_COUNT; f++)
+        if (strcmp(foul_names[f], name) == 0)
+            return (enum foul)f;
+    return FOUL_COUNT;
+}
+
 const char *end_name(enum end e)
 {
     switch (e) {

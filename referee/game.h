@@ -167,6 +167,8 @@ char *game_reason(const struct game_state *s, char *buf, size_t len);
 
 /* Short stable names for CSV columns: "timeout", "occupied"; "" for FOUL_NONE. */
 const char *foul_name(enum foul f);
+/* The foul named `name` (as foul_name gives it), or FOUL_COUNT if none is. */
+enum foul foul_from_name(const char *name);
 /* Stable names of ends: "line", "full", "dead", "count", "foul", "resigned", "aborted". */
 const char *end_name(enum end e);
 

@@ -1,6 +1,7 @@
 /* ledger.c: reading games.csv back into summaries, and trimming a killed
  * run's files to its whole games before it goes on. */
 #include "ledger.h"
+#include "notation.h"
 #include "results.h"
 
 #include <errno.h>
@@ -64,14 +65,6 @@ static int find_columns(const struct table *t, int *cols, char *why, size_t len)
     return 0;
 }
 
-static enum foul foul_of(const char *name)
-{
-    for (int f = 1; f < FOUL_COUNT; f++)
-        if (strcmp(foul_name((enum foul)f), name) == 0)
-            return (enum foul)f;
-    return FOUL_COUNT;
-}
-
 static bool number(const char *text, double *out)
 {
     char *end;
@@ -104,7 +97,7 @@ static int summary_of_row(char **row, const int *cols, size_t r, struct game_sum
     g->foul = FOUL_NONE;
     g->foul_side = SIDE_NONE;
     if (row[cols[C_FOUL]][0]) {
-        g->foul = foul_of(row[cols[C_FOUL]]);
+        g->foul = foul_from_name(row[cols[C_FOUL]]);
         const char *by = row[cols[C_FOUL_BY]];
         g->foul_side = strcmp(by, g->bots[0]) == 0   ? SIDE_FIRST
                        : strcmp(by, g->bots[1]) == 0 ? SIDE_SECOND
@@ -182,6 +175,32 @@ static int check_row(const struct tournament *t, const struct table *tab, size_t
                      id, keys[i], tab->rows[r][col[i]], expect[i]);
             return -EINVAL;
         }
+    /* The same rules and the same opening: --no-early-draw, --openings. */
+    int early = table_column(tab, "early_draw"), plies = table_column(tab, "opening_plies"),
+        moves = table_column(tab, "moves");
+    struct game_state start;
+    char opening[GAME_MAX_PLIES * GAME_MOVE_TEXT];
+    if (early < 0 || plies < 0 || moves < 0) {
+        snprintf(why, len,
+                 "no column 'early_draw', 'opening_plies' or 'moves': not a games.csv "
+                 "of this version of referee");
+        return -EINVAL;
+    }
+    if (tournament_start(t, &g, &start) < 0) {
+        snprintf(why, len, "game %ld: its opening cannot be played", id);
+        return -EINVAL;
+    }
+    notation_format_history(&start, opening, sizeof(opening));
+    snprintf(expect[0], sizeof(expect[0]), "%d", start.nhistory);
+    if (strcmp(tab->rows[r][early], t->early_draw ? "1" : "0") != 0 ||
+        strcmp(tab->rows[r][plies], expect[0]) != 0 ||
+        strncmp(tab->rows[r][moves], opening, strlen(opening)) != 0) {
+        snprintf(why, len,
+                 "game %ld was played with other rules or another opening (early draw %s, "
+                 "opening '%.60s'): not the same tournament",
+                 id, tab->rows[r][early], opening);
+        return -EINVAL;
+    }
     *index = id - 1;
     return 0;
 }

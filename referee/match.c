@@ -109,13 +109,22 @@ int match_play(struct player *players[2], const struct game_state *start,
         n = protocol_format_turn(line, sizeof(line), s, limit);
         player_ask(p, line, (size_t)n, limit, proc_now_ns() + ((int64_t)limit + tc->margin_ms) * MS,
                    &reply);
+        if (reply.interrupted) {
+            game_step(s, (struct action){.kind = ACTION_ABORT, .side = side});
+            snprintf(rec->reason, sizeof(rec->reason), "interrupted");
+            break;
+        }
         int at = s->nhistory;
         rec->used_us[side] += reply.elapsed_ns / 1000;
+        if (tc->clock_ms) {
+            /* As move_limit says: the first-move allowance is not the clock's. */
+            int64_t charged = reply.elapsed_ns;
+            if (!moved[side])
+                charged = charged > tc->first_move_ms * MS ? charged - tc->first_move_ms * MS : 0;
+            clock_left[side] = (clock_left[side] > charged ? clock_left[side] - charged : 0) +
+                               tc->increment_ms * MS;
+        }
         moved[side] = true;
-        if (tc->clock_ms)
-            clock_left[side] =
-                (clock_left[side] > reply.elapsed_ns ? clock_left[side] - reply.elapsed_ns : 0) +
-                tc->increment_ms * MS;
 
         struct action a;
         if (reply.foul != FOUL_NONE) {
@@ -132,7 +141,9 @@ int match_play(struct player *players[2], const struct game_state *start,
             game_step(s, a);
         }
         if (s->nhistory > at)
-            rec->move_us[at] = (int32_t)(reply.elapsed_ns / 1000);
+            rec->move_us[at] = reply.elapsed_ns / 1000 > INT32_MAX
+                                   ? INT32_MAX
+                                   : (int32_t)(reply.elapsed_ns / 1000);
         if (s->end == END_FOUL)
             rec->foul_side = side;
     }

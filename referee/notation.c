@@ -72,6 +72,8 @@ int notation_parse_move(const struct game_state *s, const char *text, struct act
     }
     if (strcmp(text, "resign") == 0) {
         a.kind = ACTION_RESIGN;
+    } else if (strcmp(text, "forfeit") == 0) {
+        a.kind = ACTION_FORFEIT; /* in records: the foul's kind is kept beside them */
     } else if (strcmp(text, "pass") == 0) {
         if (!def->has_pass) {
             *why = "this game has no pass";

@@ -8,7 +8,9 @@
 /* Parse one move as a player or a move list writes it: a square ("c2", or "4"
  * in column games), "pass" where the game has it, or "resign"; optionally with
  * the mark of the side first ("o:c2"); also "abort" (the referee's). Without a
- * mark the move is by s->to_move. A well-formed square off the board parses
+ * mark the move is by s->to_move. "forfeit" (as records show a foul that is
+ * not a move) parses as ACTION_FORFEIT with FOUL_NONE: the caller knows the
+ * kind. A well-formed square off the board parses
  * (the rules call it a foul). Returns 0 with *out set, or -1 with *why pointing
  * to a static phrase saying what is wrong. */
 int notation_parse_move(const struct game_state *s, const char *text, struct action *out,

@@ -18,7 +18,9 @@ void player_init(struct player *p, const struct bot_spec *bot, const char *log_p
 
 int player_ensure_started(struct player *p, bool fresh)
 {
-    if (p->running && !p->tainted && !fresh)
+    /* A bot that quit between games is started again rather than forfeiting a
+     * game it was never asked to play. */
+    if (p->running && !p->tainted && !fresh && !proc_wait(&p->proc, 0))
         return 0;
     if (p->running)
         player_stop(p, 0);
@@ -71,6 +73,7 @@ void player_ask(struct player *p, const char *line, size_t len, int limit_ms, in
     size_t n = 0;
 
     r->foul = FOUL_NONE;
+    r->interrupted = false;
     r->line[0] = '\0';
     r->reason[0] = '\0';
     int64_t start = proc_now_ns();
@@ -98,6 +101,10 @@ void player_ask(struct player *p, const char *line, size_t len, int limit_ms, in
         p->tainted = true;
         return;
     case PROC_CLOSED: diagnose_gone(p, r); return;
+    case PROC_INTERRUPTED:
+        r->interrupted = true;
+        p->tainted = true; /* its reply may still come */
+        return;
     default:
         r->foul = FOUL_CLOSED;
         snprintf(r->reason, sizeof(r->reason), "pipe error (%s)", strerror(-rc));

@@ -22,7 +22,8 @@ struct player {
 
 /* What came of asking for a move. */
 struct player_reply {
-    enum foul foul; /* FOUL_NONE: line holds the reply */
+    enum foul foul;   /* FOUL_NONE: line holds the reply */
+    bool interrupted; /* the user stopped referee while the bot thought */
     char line[PROTOCOL_REPLY_MAX + 2];
     char reason[PLAYER_REASON_MAX]; /* for a foul: "timeout (312 ms over 100 ms)" */
     int64_t elapsed_ns;             /* from the request written to the reply read */
@@ -33,8 +34,8 @@ void player_init(struct player *p, const struct bot_spec *bot, const char *log_p
                  size_t log_cap);
 
 /* Start the bot's process unless it is running and usable; restart it if it
- * is tainted or `fresh` is asked. Returns 0, or a negative errno when it cannot
- * be started (an error of the user's, not a foul). */
+ * is tainted, has exited since its last game, or `fresh` is asked. Returns 0, or a negative errno
+ * when it cannot be started (an error of the user's, not a foul). */
 int player_ensure_started(struct player *p, bool fresh);
 
 /* Write a line the bot is not expected to answer (game, result). Returns

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -35,6 +36,14 @@ void proc_ignore_sigpipe(void)
     sa.sa_handler = SIG_IGN;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGPIPE, &sa, NULL);
+}
+
+/* Read end of a pipe that becomes readable when the user interrupts; -1: none. */
+static int interrupt_fd = -1;
+
+void proc_set_interrupt_fd(int fd)
+{
+    interrupt_fd = fd;
 }
 
 int64_t proc_now_ns(void)
@@ -259,6 +268,10 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
             ret = -errno;
             goto out_close;
         }
+        /* The cap is the file's, across restarts of the bot: count what is there. */
+        struct stat st;
+        if (fstat(p->log_fd, &st) == 0)
+            p->log_written = (size_t)st.st_size;
     }
     if ((ret = pipe_above_stdio(in)) < 0 || (ret = pipe_above_stdio(out)) < 0 ||
         (ret = pipe_above_stdio(err)) < 0 || (ret = pipe_above_stdio(report)) < 0)
@@ -355,11 +368,15 @@ int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns
             int ms = ms_until(deadline_ns);
             if (ms == 0)
                 return PROC_TIMEOUT;
-            struct pollfd fds[2] = {{.fd = p->in_fd, .events = POLLOUT},
-                                    {.fd = p->err_fd, .events = POLLIN}};
-            int r = poll(fds, p->err_fd >= 0 ? 2 : 1, ms);
+            /* poll() skips negative descriptors: no stderr, no interrupt pipe. */
+            struct pollfd fds[3] = {{.fd = p->in_fd, .events = POLLOUT},
+                                    {.fd = p->err_fd, .events = POLLIN},
+                                    {.fd = interrupt_fd, .events = POLLIN}};
+            int r = poll(fds, 3, ms);
             if (r < 0 && errno != EINTR)
                 return -errno;
+            if (r > 0 && fds[2].revents != 0)
+                return PROC_INTERRUPTED;
             if (r > 0 && fds[1].revents != 0)
                 drain_stderr(p);
             if (r > 0 && fds[0].revents != 0)
@@ -413,11 +430,14 @@ int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t 
             int ms = ms_until(deadline_ns);
             if (ms == 0)
                 return PROC_TIMEOUT;
-            struct pollfd fds[2] = {{.fd = p->out_fd, .events = POLLIN},
-                                    {.fd = p->err_fd, .events = POLLIN}};
-            int r = poll(fds, p->err_fd >= 0 ? 2 : 1, ms);
+            struct pollfd fds[3] = {{.fd = p->out_fd, .events = POLLIN},
+                                    {.fd = p->err_fd, .events = POLLIN},
+                                    {.fd = interrupt_fd, .events = POLLIN}};
+            int r = poll(fds, 3, ms);
             if (r < 0 && errno != EINTR)
                 return -errno;
+            if (r > 0 && fds[2].revents != 0)
+                return PROC_INTERRUPTED;
             if (r > 0 && fds[1].revents != 0)
                 drain_stderr(p);
             if (r > 0 && fds[0].revents != 0)

@@ -35,9 +35,10 @@
  * errors of the referee itself. */
 enum proc_io {
     PROC_OK = 0,
-    PROC_TIMEOUT,  /* the deadline passed first */
-    PROC_CLOSED,   /* the child closed its end (EOF on stdout, EPIPE on stdin) */
-    PROC_TOO_LONG, /* a line longer than the caller's limit */
+    PROC_TIMEOUT,     /* the deadline passed first */
+    PROC_CLOSED,      /* the child closed its end (EOF on stdout, EPIPE on stdin) */
+    PROC_TOO_LONG,    /* a line longer than the caller's limit */
+    PROC_INTERRUPTED, /* the interrupt pipe became readable (proc_set_interrupt_fd) */
 };
 
 struct proc_options {
@@ -64,6 +65,11 @@ struct proc {
 
 /* Ignore SIGPIPE for the whole process. Call once at start-up. */
 void proc_ignore_sigpipe(void);
+
+/* Make every wait of proc_write and proc_read_line return PROC_INTERRUPTED as
+ * soon as fd (the read end of a pipe that a signal handler writes to, and
+ * nobody reads) is readable; -1 to stop. Call before any thread starts. */
+void proc_set_interrupt_fd(int fd);
 
 /* Monotonic clock, in nanoseconds. */
 int64_t proc_now_ns(void);

@@ -86,7 +86,8 @@ int protocol_parse_reply(const struct game_state *s, const char *line, struct ac
     const char *why;
     struct action a;
 
-    if (notation_parse_move(s, line, &a, &why) < 0 || a.kind == ACTION_ABORT)
+    if (notation_parse_move(s, line, &a, &why) < 0 || a.kind == ACTION_ABORT ||
+        a.kind == ACTION_FORFEIT)
         return -1;
     *out = a;
     return 0;

@@ -22,7 +22,7 @@ const char *const results_games_columns[] = {
     "second",       "first_mark",    "second_mark", "result",    "winner",      "winner_mark",
     "end",          "foul",          "foul_by",     "reason",    "plies",       "opening_plies",
     "start_utc",    "duration_ms",   "first_ms",    "second_ms", "first_moves", "second_moves",
-    "first_max_ms", "second_max_ms", "moves",
+    "first_max_ms", "second_max_ms", "early_draw",  "moves",
 };
 const int results_games_ncolumns =
     (int)(sizeof(results_games_columns) / sizeof(results_games_columns[0]));
@@ -124,8 +124,22 @@ static int mkdir_p(char *path)
     return 0;
 }
 
+/* The file starts with this header, or it is not ours to append to. */
+static int check_header(int fd, const struct row *header)
+{
+    char *line = malloc(header->len);
+    ssize_t n = line ? pread(fd, line, header->len, 0) : -1;
+    int rc = n == (ssize_t)header->len && memcmp(line, header->buf, header->len) == 0 ? 0 : -EPROTO;
+
+    free(line);
+    return rc;
+}
+
+/* Open a CSV file for appending. Unless `append`, a file with rows is refused,
+ * or emptied if `truncate_rows` (the moves of a run whose games file is empty). */
 static int open_csv(struct results *r, const char *dir, const char *name,
-                    const char *const *columns, int ncolumns, bool append, int *fd)
+                    const char *const *columns, int ncolumns, bool append, bool truncate_rows,
+                    int *fd)
 {
     struct stat st;
     struct row header = {.first = true};
@@ -137,13 +151,17 @@ static int open_csv(struct results *r, const char *dir, const char *name,
     if (header.failed)
         return -ENOMEM;
     snprintf(r->path, sizeof(r->path), "%s/%s", dir, name);
-    *fd = open(r->path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    *fd = open(r->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (*fd < 0 || fstat(*fd, &st) < 0)
         rc = -errno;
-    else if (!append && (size_t)st.st_size > header.len)
+    else if (!append && (size_t)st.st_size > header.len && !truncate_rows)
         rc = -EEXIST; /* it holds rows of another run */
-    else if (st.st_size == 0)
+    else if (!append && truncate_rows && ftruncate(*fd, 0) < 0)
+        rc = -errno;
+    else if ((!append && truncate_rows) || st.st_size == 0)
         rc = write_all(*fd, header.buf, header.len);
+    else
+        rc = check_header(*fd, &header);
     free(header.buf);
     return rc;
 }
@@ -161,10 +179,11 @@ int results_open(struct results **out, const char *dir, bool append, char *faile
     /* games.csv first: it decides whether the directory is taken. */
     if (rc == 0)
         rc = open_csv(r, dir, "games.csv", results_games_columns, results_games_ncolumns, append,
-                      &r->games_fd);
+                      false, &r->games_fd);
     if (rc == 0)
         rc = open_csv(r, dir, "moves.csv", moves_columns,
-                      (int)(sizeof(moves_columns) / sizeof(moves_columns[0])), true, &r->moves_fd);
+                      (int)(sizeof(moves_columns) / sizeof(moves_columns[0])), append, !append,
+                      &r->moves_fd);
     if (rc < 0) {
         snprintf(failed, len, "%s", r->path);
         results_free(r);
@@ -259,6 +278,7 @@ int results_write_game(struct results *r, const struct game_record *rec)
     row_fieldf(&game, "%d", nmoves[1]);
     row_fieldf(&game, "%.3f", max_us[0] / 1e3);
     row_fieldf(&game, "%.3f", max_us[1] / 1e3);
+    row_field(&game, s->early_draw ? "1" : "0");
     row_field(&game, notation_format_history(s, history, GAME_MAX_PLIES * GAME_MOVE_TEXT));
     row_end(&game);
     free(history);

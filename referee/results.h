@@ -18,7 +18,9 @@ struct results; /* opaque */
 /* Create dir (and its parents) if needed, and open games.csv and moves.csv in
  * it for appending, writing their header rows if they are new. Unless
  * `append`, a games.csv that already holds rows is refused with -EEXIST, so
- * that no run mixes its games into another's. On error
+ * that no run mixes its games into another's (moves.csv is then emptied: its
+ * rows can only be a killed run's first game). When appending, a file whose
+ * header is not this version's is refused with -EPROTO. On error
  * returns a negative errno and copies the path that failed into failed (len
  * bytes). */
 int results_open(struct results **out, const char *dir, bool append, char *failed, size_t len);

@@ -80,7 +80,8 @@ static void flush_in_order(struct run *r)
             int rc = r->hooks->finished(r->hooks->ctx, rec);
             if (rc < 0) {
                 r->error = rc;
-                r->failure = (struct tournament_failure){.error = rc, .bot = -1};
+                r->failure = (struct tournament_failure){
+                    .error = rc, .bot = -1, .what = "write the results"};
             }
         }
         free(rec);
@@ -103,17 +104,45 @@ static long take_game(struct run *r)
     return i;
 }
 
+/* Bot processes a worker keeps between games, at most. */
+#define KEEP_ALIVE 4
+
+static int count_live(const struct player *players, int n)
+{
+    int live = 0;
+    for (int b = 0; b < n; b++)
+        live += players[b].running;
+    return live;
+}
+
+/* The running bot used longest ago that does not play game g, or -1. */
+static int least_recent(const struct player *players, const long *last_used, int n,
+                        const struct scheduled_game *g)
+{
+    int best = -1;
+    for (int b = 0; b < n; b++) {
+        if (!players[b].running || b == g->bots[0] || b == g->bots[1])
+            continue;
+        if (best < 0 || last_used[b] < last_used[best])
+            best = b;
+    }
+    return best;
+}
+
 static void *worker(void *arg)
 {
     struct run *r = arg;
     const struct tournament *t = r->t;
     struct player *players = calloc((size_t)t->nbots, sizeof(*players));
+    long *last_used = calloc((size_t)t->nbots, sizeof(*last_used));
     long i;
 
-    if (!players) {
+    if (!players || !last_used) {
+        free(players);
+        free(last_used);
         pthread_mutex_lock(&r->lock);
         r->error = -ENOMEM;
-        r->failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1};
+        r->failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
         pthread_mutex_unlock(&r->lock);
         return NULL;
     }
@@ -130,7 +159,8 @@ static void *worker(void *arg)
         if (!rec || tournament_start(t, &g, &start) < 0) {
             pthread_mutex_lock(&r->lock);
             r->error = rec ? -EINVAL : -ENOMEM;
-            r->failure = (struct tournament_failure){.error = r->error, .bot = -1};
+            r->failure = (struct tournament_failure){
+                .error = r->error, .bot = -1, .what = rec ? "play the opening" : "run"};
             pthread_mutex_unlock(&r->lock);
             free(rec);
             break;
@@ -148,6 +178,17 @@ static void *worker(void *arg)
             pthread_mutex_unlock(&r->lock);
         }
 
+        /* Keep a few bots' processes alive for the games to come, not every bot's:
+         * descriptors and memory stay bounded whatever the number of bots. */
+        int starting = !players[g.bots[0]].running + !players[g.bots[1]].running;
+        while (count_live(players, t->nbots) + starting > KEEP_ALIVE) {
+            int b = least_recent(players, last_used, t->nbots, &g);
+            if (b < 0)
+                break;
+            player_stop(&players[b], t->rules.stop_grace_ms);
+        }
+        last_used[g.bots[0]] = last_used[g.bots[1]] = i + 1;
+
         struct player *seats[2] = {&players[g.bots[0]], &players[g.bots[1]]};
         int rc = match_play(seats, &start, &t->rules, rec, &failed);
 
@@ -155,7 +196,8 @@ static void *worker(void *arg)
         if (rc < 0) {
             if (!r->error) {
                 r->error = rc;
-                r->failure = (struct tournament_failure){.error = rc, .bot = g.bots[failed]};
+                r->failure = (struct tournament_failure){
+                    .error = rc, .bot = g.bots[failed], .what = "start the bot"};
             }
             free(rec);
         } else if (*r->stop && rec->state.end == END_ABORTED) {
@@ -171,6 +213,7 @@ static void *worker(void *arg)
     for (int b = 0; b < t->nbots; b++)
         player_stop(&players[b], t->rules.stop_grace_ms);
     free(players);
+    free(last_used);
     return NULL;
 }
 
@@ -192,8 +235,7 @@ int tournament_run(const struct tournament *t, const bool *skip,
         free(r.pending);
         free(threads);
         free(r.log_paths);
-        failure->error = -ENOMEM;
-        failure->bot = -1;
+        *failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
         return -ENOMEM;
     }
     for (int b = 0; t->log_dir && b < t->nbots; b++)

@@ -38,8 +38,9 @@ struct tournament_hooks {
 
 /* Why tournament_run stopped early. */
 struct tournament_failure {
-    int error; /* negative errno */
-    int bot;   /* index of the bot that could not be started, or -1 */
+    int error;        /* negative errno */
+    int bot;          /* index of the bot that could not be started, or -1 */
+    const char *what; /* what failed: "start the bot", "write the results", ... */
 };
 
 /* Set up the start of game g into *s: the initial position with its opening

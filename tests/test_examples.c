@@ -193,8 +193,7 @@ Test(examples, results_directory_with_games_is_refused_and_left_whole, .timeout 
     cr_assert_eq(r.status, 0);
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_expect_eq(r.status, 2);
-    cr_expect(strstr(r.err, "already holds games; continue it with --resume"), "%s",
-              r.err);
+    cr_expect(strstr(r.err, "already holds games; continue it with --resume"), "%s", r.err);
     load(&t, dir, "games.csv");
     cr_expect_eq(t.nrows, 2);
     table_release(&t);
@@ -202,4 +201,36 @@ Test(examples, results_directory_with_games_is_refused_and_left_whole, .timeout 
     cr_expect_eq(table_column(&t, "ply"), 1);
     cr_expect_str_eq(t.rows[t.nrows - 1][0], "2");
     table_release(&t);
+}
+
+Test(examples, game_of_a_run_replays_from_its_record_with_the_recorded_reason, .timeout = 30)
+{
+    char dir[64];
+    tmpdir(dir);
+    char *argv[] = {REFEREE_BIN,  "match",
+                    "--bot",      "slow=" BUILD_DIR "/testbots/fixture slow 400",
+                    "--bot",      "quick=" BUILD_DIR "/testbots/fixture legal",
+                    "--games",    "1",
+                    "--movetime", "100",
+                    "--results",  dir,
+                    "--quiet",    NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char *replay[] = {REFEREE_BIN, "replay", "--results", dir, "--id", "1", NULL};
+    cr_assert_eq(run_program(replay, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    const char *expect = "game tictactoe\n"
+                         "first slow\n"
+                         "second quick\n"
+                         "board [ox-,---,---]\n"
+                         "history o:a1 x:a2 o:forfeit\n"
+                         "result 0-1\n"
+                         "winner x\n"
+                         "reason timeout (";
+    cr_expect(strncmp(r.out, expect, strlen(expect)) == 0, "%s", r.out);
+    cr_expect(strstr(r.out, " ms over 100 ms)\n"), "%s", r.out);
+    char *missing[] = {REFEREE_BIN, "replay", "--results", dir, "--id", "2", NULL};
+    cr_assert_eq(run_program(missing, NULL, &r), 0);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "no game '2' in "), "%s", r.err);
 }

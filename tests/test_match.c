@@ -284,3 +284,38 @@ Test(match, bots_are_kept_alive_across_games_and_restarted_after_a_foul, .timeou
     for (int i = 0; i < 2; i++)
         player_stop(&players[i], 100);
 }
+
+Test(match, start_up_beyond_the_clock_is_covered_by_the_first_move_limit, .timeout = 20)
+{
+    struct outcome o;
+    struct match_rules rules = fast_rules;
+    rules.time = (struct time_control){.clock_ms = 1000, .first_move_ms = 5000, .margin_ms = 50};
+    /* Starts in 1.2 s, longer than its whole clock, then plays 60 ms a move. */
+    char *const slow_start[] = {"/bin/sh", "-c", "sleep 1.2; exec " FIXTURE " slow 60", NULL};
+    play_against("legal", NULL, SIDE_FIRST, &rules, slow_start, &o);
+    cr_expect_neq(o.rec.state.end, END_FOUL, "%s", o.rec.reason);
+}
+
+Test(match, bot_that_quits_between_games_is_started_again_not_forfeited, .timeout = 20)
+{
+    struct bot_spec bots[2] = {{.name = "a", .argv = {FIXTURE, "legal"}},
+                               {.name = "b", .argv = {FIXTURE, "onegame"}}};
+    struct player players[2], *seats[2] = {&players[0], &players[1]};
+    struct game_state start;
+    struct game_record rec;
+    enum side failed;
+
+    signal(SIGPIPE, SIG_IGN);
+    for (int i = 0; i < 2; i++)
+        player_init(&players[i], &bots[i], NULL, 0);
+    game_init(&start, game_find("tictactoe"), true);
+    for (int g = 0; g < 3; g++) {
+        cr_assert_eq(match_play(seats, &start, &fast_rules, &rec, &failed), 0);
+        cr_expect_neq(rec.state.end, END_FOUL, "game %d: %s", g + 1, rec.reason);
+        /* Give it the time to be gone before the next game. */
+        proc_wait(&players[1].proc, proc_now_ns() + 1000000000LL);
+    }
+    for (int i = 0; i < 2; i++)
+        player_stop(&players[i], 100);
+    cr_expect_eq(waitpid(-1, NULL, WNOHANG), -1);
+}

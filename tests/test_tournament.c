@@ -9,6 +9,8 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #define BOTDIR BUILD_DIR "/bots/"
@@ -327,4 +329,135 @@ Test(tournament, users_errors_name_the_thing_and_exit_with_their_code, .timeout 
     cr_expect_eq(r.status, 4);
     cr_expect(strstr(r.err, "cannot start bot 'ghost' ('/nonexistent/ghost'): No such file"), "%s",
               r.err);
+}
+
+Test(tournament, ctrl_c_stops_a_bot_that_is_thinking_at_once, .timeout = 60)
+{
+    char dir[64];
+    tmpdir(dir);
+    char *argv[] = {REFEREE_BIN,   "match",
+                    "--bot",       "thinker=" BUILD_DIR "/testbots/fixture silent",
+                    "--bot",       "b=" BOTDIR "random",
+                    "--movetime",  "20000",
+                    "--firstmove", "20000",
+                    "--results",   dir,
+                    NULL};
+    posix_spawn_file_actions_t fa;
+    pid_t pid;
+    int st;
+
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    cr_assert_eq(posix_spawn(&pid, argv[0], &fa, NULL, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
+    nanosleep(&(struct timespec){0, 500000000}, NULL);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    kill(pid, SIGINT);
+    cr_assert_eq(waitpid(pid, &st, 0), pid);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 130, "status %d", st);
+    cr_expect_lt(secs, 3.0, "took %.1f s to stop", secs);
+    struct table t;
+    load(&t, dir, "games.csv");
+    cr_expect_eq(t.nrows, 0, "the game cut short is not recorded");
+    table_release(&t);
+}
+
+Test(tournament, many_bots_run_within_a_small_descriptor_limit, .timeout = 60)
+{
+    char dir[64];
+    tmpdir(dir);
+    /* 12 bots, 4 workers: a process of every bot in every worker would need
+     * 4 x 12 x 4 descriptors; the limit allows far fewer. */
+    struct rlimit lim = {.rlim_cur = 128, .rlim_max = 128};
+    cr_assert_eq(setrlimit(RLIMIT_NOFILE, &lim), 0);
+    char *argv[40] = {REFEREE_BIN, "tournament"};
+    char specs[12][64];
+    int n = 2;
+    for (int i = 0; i < 12; i++) {
+        snprintf(specs[i], sizeof(specs[i]), "b%d=%s --seed %d", i, BOTDIR "random", i);
+        argv[n++] = "--bot";
+        argv[n++] = specs[i];
+    }
+    char *rest[] = {"-j", "4", "--results", dir, "--quiet", NULL};
+    for (int i = 0; rest[i]; i++)
+        argv[n++] = rest[i];
+    argv[n] = NULL;
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect_eq(count_lines(dir, "games.csv"), 1 + 66 * 2);
+}
+
+Test(tournament, resume_refuses_other_openings_or_rules, .timeout = 60)
+{
+    char dir[64];
+    tmpdir(dir);
+    char *a[] = ROUND_ROBIN(dir, "2", );
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    char *openings[] = ROUND_ROBIN(dir, "2", "--resume", "--openings", "3", );
+    cr_assert_eq(run_program(openings, NULL, &r), 0);
+    cr_expect_eq(r.status, 3);
+    cr_expect(strstr(r.err, "other rules or another opening"), "%s", r.err);
+    char *rules[] = ROUND_ROBIN(dir, "2", "--resume", "--no-early-draw", );
+    cr_assert_eq(run_program(rules, NULL, &r), 0);
+    cr_expect_eq(r.status, 3);
+}
+
+Test(tournament, fresh_run_drops_the_moves_a_killed_first_game_left, .timeout = 60)
+{
+    char dir[64], path[128];
+    tmpdir(dir);
+    char *a[] = ROUND_ROBIN(dir, "2", );
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    /* As if killed between game 1's moves and its games row. */
+    snprintf(path, sizeof(path), "%s/games.csv", dir);
+    FILE *f = fopen(path, "r+");
+    char header[1024];
+    cr_assert_not_null(fgets(header, sizeof(header), f));
+    cr_assert_eq(ftruncate(fileno(f), (off_t)strlen(header)), 0);
+    fclose(f);
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char whole[64];
+    tmpdir(whole);
+    char *b[] = ROUND_ROBIN(whole, "2", );
+    cr_assert_eq(run_program(b, NULL, &r), 0);
+    expect_same_csv(whole, dir, "moves.csv");
+}
+
+Test(tournament, settings_that_cannot_work_are_refused_before_any_game, .timeout = 60)
+{
+    char dir[64];
+    tmpdir(dir);
+    char *deep[] = ROUND_ROBIN(dir, "2", "--openings", "9", );
+    cr_assert_eq(run_program(deep, NULL, &r), 0);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "--openings 9: no line of 9 random moves"), "%s", r.err);
+    char *zero[] = ROUND_ROBIN(dir, "2", "--movetime", "0", );
+    cr_assert_eq(run_program(zero, NULL, &r), 0);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "--movetime 0 needs a game clock"), "%s", r.err);
+}
+
+Test(tournament, bot_log_stays_within_its_cap_across_restarts, .timeout = 60)
+{
+    char dir[64], path[128];
+    struct stat st;
+    tmpdir(dir);
+    char *argv[] = {REFEREE_BIN, "match",
+                    "--bot",     "chatty=" BUILD_DIR "/testbots/fixture stderr 8",
+                    "--bot",     "b=" BOTDIR "random",
+                    "--games",   "6",
+                    "--restart", "--log-cap",
+                    "4096",      "--results",
+                    dir,         "--quiet",
+                    NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    snprintf(path, sizeof(path), "%s/logs/chatty.log", dir);
+    cr_assert_eq(stat(path, &st), 0);
+    cr_expect_eq(st.st_size, 4096);
 }

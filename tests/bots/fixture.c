@@ -28,6 +28,7 @@ static const char *usage_text =
     "  stderr N     writes N KiB to stderr on each turn, then answers legally\n"
     "  unasked      writes 'a1' right after each game line, then plays legally\n"
     "  echo         writes back every line it reads, quit too; exits at EOF\n"
+    "  onegame      plays legally, exits 0 after its first result line\n"
     "Other modes exit 0 on quit or EOF.\n";
 
 static void sleep_ms(long ms)
@@ -188,6 +189,8 @@ int main(int argc, char **argv)
         } else if (strncmp(line, "turn ", 5) == 0) {
             take_turn(mode, n, line, mark, ++turns);
         } else if (strncmp(line, "quit", 4) == 0 && (line[4] == '\n' || line[4] == ' ')) {
+            break;
+        } else if (strncmp(line, "result ", 7) == 0 && strcmp(mode, "onegame") == 0) {
             break;
         }
     }
