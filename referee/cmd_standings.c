@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void standings_usage(FILE *f)
 {
@@ -84,7 +85,7 @@ int cmd_standings(int argc, char **argv)
     int opt, rc = EXIT_OK;
 
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "+w:h", options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "w:h", options, NULL)) != -1) {
         switch (opt) {
         case 'w': out_dir = optarg; break;
         case 'h': standings_usage(stdout); return EXIT_OK;
@@ -115,7 +116,9 @@ int cmd_standings(int argc, char **argv)
     if (rc == EXIT_OK) {
         cli_print_standings(stdout, st);
         if (out_dir) {
-            int err = results_write_standings(out_dir, st);
+            int err = mkdir(out_dir, 0755) < 0 && errno != EEXIST ? -errno : 0;
+            if (err == 0)
+                err = results_write_standings(out_dir, st);
             if (err < 0) {
                 cli_error("cannot write standings to '%s': %s", out_dir, strerror(-err));
                 rc = EXIT_SYSTEM;

@@ -39,6 +39,8 @@ struct run_cli {
     struct results *out;
     struct standings *st;
     long total, done;
+    long planned;      /* games of this run (of its shard) in the end */
+    int shard, shards; /* --shard I/N, 0-based I; 1 shard: the whole */
     int64_t t0_ns;
     bool progress; /* a live line on the terminal */
     int score[3];  /* match: wins, losses, draws of the first bot */
@@ -90,6 +92,8 @@ static void run_usage(FILE *f, bool is_match)
           "                       (default results/<command>-<date>-<time>)\n"
           "  --resume             continue the run in --results DIR: play only the\n"
           "                       games it does not have\n"
+          "  --shard I/N          play only slice I of N of the schedule (pairs of games\n"
+          "                       stay together); merge with 'referee standings'\n"
           "  --standings-every N  print the standings every N games (default: at the end)\n"
           "  --log-cap BYTES      stderr kept per bot process (default 1048576)\n"
           "  --quiet              no per-game lines\n"
@@ -248,6 +252,7 @@ static int parse_args(struct run_cli *c, int argc, char **argv)
         {"no-early-draw", no_argument, NULL, 'E'},
         {"results", required_argument, NULL, 'r'},
         {"resume", no_argument, NULL, 'u'},
+        {"shard", required_argument, NULL, 'H'},
         {"standings-every", required_argument, NULL, 'S'},
         {"log-cap", required_argument, NULL, 'L'},
         {"quiet", no_argument, NULL, 'q'},
@@ -339,6 +344,17 @@ static int parse_args(struct run_cli *c, int argc, char **argv)
         case 'E': c->t.early_draw = false; break;
         case 'r': snprintf(c->results, sizeof(c->results), "%s", optarg); break;
         case 'u': c->resume = true; break;
+        case 'H': {
+            int i, n, used = 0;
+            if (sscanf(optarg, "%d/%d%n", &i, &n, &used) != 2 || optarg[used] != '\0' || n < 1 ||
+                i < 1 || i > n) {
+                cli_error("--shard '%s': expected I/N with 1 <= I <= N, as 2/4", optarg);
+                return EXIT_USAGE;
+            }
+            c->shard = i - 1;
+            c->shards = n;
+            break;
+        }
         case 'S':
             if (parse_count("--standings-every", optarg, 0, LONG_MAX, &c->standings_every) < 0)
                 return EXIT_USAGE;
@@ -397,11 +413,11 @@ static void progress_show(struct run_cli *c)
         return;
     double secs = (double)(proc_now_ns() - c->t0_ns) / 1e9;
     double rate = secs > 0 ? (double)c->done / secs : 0;
-    long left = c->total - c->done;
+    long left = c->planned - c->done;
     double eta = rate > 0 ? (double)left / rate : 0;
     size_t n;
     const struct standings_row *rows = standings_rows(c->st, &n);
-    fprintf(stderr, "\r\033[K%ld/%ld games  %.1f games/s  ETA %d:%02d", c->done, c->total, rate,
+    fprintf(stderr, "\r\033[K%ld/%ld games  %.1f games/s  ETA %d:%02d", c->done, c->planned, rate,
             (int)eta / 60, (int)eta % 60);
     if (n > 0 && rows[0].games > 0)
         fprintf(stderr, "  leader %s (%.1f%%)", rows[0].name, 100 * rows[0].score);
@@ -459,7 +475,7 @@ static int on_finished(void *ctx, const struct game_record *rec)
         }
         fflush(stdout);
     }
-    if (c->standings_every > 0 && c->done % c->standings_every == 0 && c->done < c->total)
+    if (c->standings_every > 0 && c->done % c->standings_every == 0 && c->done < c->planned)
         print_standings(c);
     else
         progress_show(c);
@@ -550,13 +566,25 @@ static int run(struct run_cli *c)
             rc = err == -EINVAL ? EXIT_DATA : EXIT_SYSTEM;
             goto out;
         }
-        for (long i = 0; i < c->total; i++)
+    }
+    /* A shard plays the games of its pairs of games; the rest are not its own. */
+    c->planned = 0;
+    for (long i = 0; i < c->total; i++) {
+        if (schedule_in_shard(&c->t.schedule, i, c->shard, c->shards)) {
+            c->planned++;
             c->done += skip[i];
-        if (!c->quiet) {
-            printf("Resuming '%s': %ld of %ld games already played\n", c->results, c->done,
-                   c->total);
-            fflush(stdout);
+        } else if (skip[i]) {
+            cli_error("cannot resume '%s': game %ld is not of shard %d/%d", c->results, i + 1,
+                      c->shard + 1, c->shards);
+            rc = EXIT_DATA;
+            goto out;
+        } else {
+            skip[i] = true;
         }
+    }
+    if (c->resume && !c->quiet) {
+        printf("Resuming '%s': %ld of %ld games already played\n", c->results, c->done, c->planned);
+        fflush(stdout);
     }
     err = results_open(&c->out, c->results, c->resume, failed, sizeof(failed));
     snprintf(c->logs, sizeof(c->logs), "%s/logs", c->results);
@@ -614,7 +642,7 @@ static int run(struct run_cli *c)
     }
     if (rc == EXIT_INTERRUPTED)
         cli_error("interrupted after %ld of %ld games; continue with: --results '%s' --resume",
-                  c->done, c->total, c->results);
+                  c->done, c->planned, c->results);
 out:
     results_free(c->out);
     standings_free(c->st);
@@ -642,6 +670,7 @@ static int run_command(int argc, char **argv, bool is_match)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     c->t.jobs = is_match ? 1 : (int)(cores > 0 ? cores : 1);
     c->games = 2;
+    c->shards = 1;
     c->seed = 1;
     c->log_cap = 1 << 20;
 

@@ -63,3 +63,13 @@ void schedule_game(const struct schedule *s, long index, struct scheduled_game *
     uint64_t mix = s->seed ^ ((uint64_t)out->opening_id * 0x9E3779B97F4A7C15ull);
     out->seed = opening_random(&mix);
 }
+
+bool schedule_in_shard(const struct schedule *s, long index, int shard, int shards)
+{
+    struct scheduled_game g;
+
+    if (shards <= 1)
+        return true;
+    schedule_game(s, index, &g);
+    return (g.opening_id - 1) % shards == shard;
+}

@@ -40,6 +40,10 @@ long schedule_count(const struct schedule *s);
  * balanced while a tournament is under way. */
 void schedule_game(const struct schedule *s, long index, struct scheduled_game *out);
 
+/* True if the game at `index` belongs to shard `shard` (0-based) of `shards`:
+ * pairs of games sharing an opening go to the same shard, in turn. */
+bool schedule_in_shard(const struct schedule *s, long index, int shard, int shards);
+
 /* Bots of pairing p (1-based), lower index first. */
 void schedule_pairing_bots(const struct schedule *s, int pairing, int bots[2]);
 

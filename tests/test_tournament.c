@@ -461,3 +461,81 @@ Test(tournament, bot_log_stays_within_its_cap_across_restarts, .timeout = 60)
     cr_assert_eq(stat(path, &st), 0);
     cr_expect_eq(st.st_size, 4096);
 }
+
+/* Rows of games.csv files, timing aside, sorted by game_id, as one text. */
+static void games_text(char *out, size_t cap, const char *const *dirs, int n)
+{
+    static char lines[400][2048];
+    int count = 0;
+    for (int d = 0; d < n; d++) {
+        struct table t;
+        load(&t, dirs[d], "games.csv");
+        for (size_t i = 0; i < t.nrows && count < 400; i++) {
+            size_t k = 0;
+            for (size_t c = 0; c < t.ncols; c++)
+                if (!is_timing(t.header[c]))
+                    k += (size_t)snprintf(lines[count] + k, sizeof(lines[0]) - k, "%s|",
+                                          t.rows[i][c]);
+            count++;
+        }
+        table_release(&t);
+    }
+    /* Sort by the leading game id. */
+    for (int i = 1; i < count; i++)
+        for (int j = i; j > 0 && atol(lines[j - 1]) > atol(lines[j]); j--) {
+            char tmp[2048];
+            memcpy(tmp, lines[j], sizeof(tmp));
+            memcpy(lines[j], lines[j - 1], sizeof(tmp));
+            memcpy(lines[j - 1], tmp, sizeof(tmp));
+        }
+    size_t k = 0;
+    out[0] = '\0';
+    for (int i = 0; i < count && k < cap; i++)
+        k += (size_t)snprintf(out + k, cap - k, "%s\n", lines[i]);
+}
+
+Test(tournament, shards_run_through_gnu_parallel_merge_to_the_whole_run, .timeout = 120)
+{
+    char whole[64], sharded[64];
+    static char a[400 * 2048], b[400 * 2048];
+    tmpdir(whole);
+    tmpdir(sharded);
+    char *all[] = ROUND_ROBIN(whole, "1", );
+    cr_assert_eq(run_program(all, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+
+    setenv("REFEREE", REFEREE_BIN, 1);
+    char *shards[] = {SOURCE_DIR "/scripts/shards",
+                      "3",
+                      sharded,
+                      "--bot",
+                      "r1=" BOTDIR "random --seed 1",
+                      "--bot",
+                      "r2=" BOTDIR "random --seed 2",
+                      "--bot",
+                      "heuristic=" BOTDIR "heuristic",
+                      "--bot",
+                      "perfect=" BOTDIR "perfect",
+                      "--games",
+                      "10",
+                      "--seed",
+                      "7",
+                      "-j",
+                      "1",
+                      NULL};
+    cr_assert_eq(run_program(shards, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    expect_same_csv(whole, sharded, "standings.csv");
+    expect_same_csv(whole, sharded, "crosstable.csv");
+
+    char dirs[3][96];
+    const char *parts[3];
+    for (int i = 0; i < 3; i++) {
+        snprintf(dirs[i], sizeof(dirs[i]), "%s/shard-%d", sharded, i + 1);
+        parts[i] = dirs[i];
+    }
+    const char *one[] = {whole};
+    games_text(a, sizeof(a), one, 1);
+    games_text(b, sizeof(b), parts, 3);
+    cr_expect_str_eq(a, b);
+}
