@@ -29,6 +29,7 @@ struct run_cli {
     long games; /* per pairing per round; for a match, in all */
     long seed, log_cap, standings_every, openings_plies;
     bool quiet, resume, openings_given, jobs_given;
+    struct bot_limits limits; /* for every bot */
     const char *openings_file;
     char **openings;
     int nopenings;
@@ -95,7 +96,11 @@ static void run_usage(FILE *f, bool is_match)
           "  --shard I/N          play only slice I of N of the schedule (pairs of games\n"
           "                       stay together); merge with 'referee standings'\n"
           "  --standings-every N  print the standings every N games (default: at the end)\n"
-          "  --log-cap BYTES      stderr kept per bot process (default 1048576)\n"
+          "  --log-cap BYTES      size a bot's stderr log may reach (default 1048576)\n"
+          "  --memory MB          address space of each bot process (default: no limit)\n"
+          "  --cpu-time S         CPU seconds of each bot process, over its whole life\n"
+          "  --max-files N        open descriptors of each bot process\n"
+          "  --max-procs N        processes of the user, for each bot (not for root)\n"
           "  --quiet              no per-game lines\n"
           "Exit status: 0 played, 2 bad usage, 3 unreadable bots, openings or results\n"
           "file, 4 a bot that cannot be started or results that cannot be written,\n"
@@ -253,6 +258,10 @@ static int parse_args(struct run_cli *c, int argc, char **argv)
         {"results", required_argument, NULL, 'r'},
         {"resume", no_argument, NULL, 'u'},
         {"shard", required_argument, NULL, 'H'},
+        {"memory", required_argument, NULL, 'X'},
+        {"cpu-time", required_argument, NULL, 'C'},
+        {"max-files", required_argument, NULL, 'Y'},
+        {"max-procs", required_argument, NULL, 'Z'},
         {"standings-every", required_argument, NULL, 'S'},
         {"log-cap", required_argument, NULL, 'L'},
         {"quiet", no_argument, NULL, 'q'},
@@ -344,6 +353,22 @@ static int parse_args(struct run_cli *c, int argc, char **argv)
         case 'E': c->t.early_draw = false; break;
         case 'r': snprintf(c->results, sizeof(c->results), "%s", optarg); break;
         case 'u': c->resume = true; break;
+        case 'X':
+            if (parse_count("--memory", optarg, 1, 1L << 30, &c->limits.memory_mb) < 0)
+                return EXIT_USAGE;
+            break;
+        case 'C':
+            if (parse_count("--cpu-time", optarg, 1, 1L << 30, &c->limits.cpu_seconds) < 0)
+                return EXIT_USAGE;
+            break;
+        case 'Y':
+            if (parse_count("--max-files", optarg, 4, 1L << 20, &c->limits.open_files) < 0)
+                return EXIT_USAGE;
+            break;
+        case 'Z':
+            if (parse_count("--max-procs", optarg, 1, 1L << 20, &c->limits.processes) < 0)
+                return EXIT_USAGE;
+            break;
         case 'H': {
             int i, n, used = 0;
             if (sscanf(optarg, "%d/%d%n", &i, &n, &used) != 2 || optarg[used] != '\0' || n < 1 ||
@@ -511,6 +536,8 @@ static int run(struct run_cli *c)
     bool *skip = NULL;
     int rc = EXIT_OK, err;
 
+    for (int i = 0; i < c->nbots; i++)
+        c->bots[i].limits = c->limits;
     c->t.bots = c->bots;
     c->t.nbots = c->nbots;
     c->t.schedule.nbots = c->nbots;

@@ -10,11 +10,17 @@
 
 #define CONFIG_MAX_ARGS 64
 
+/* What a bot's process may use; 0: no limit (see proc.h for how each holds). */
+struct bot_limits {
+    long memory_mb, cpu_seconds, open_files, processes;
+};
+
 /* One bot as the user described it. Owns its strings (config_bot_release). */
 struct bot_spec {
     char *name;
     char *argv[CONFIG_MAX_ARGS + 1]; /* NULL-terminated */
     char *cwd;                       /* NULL: referee's own */
+    struct bot_limits limits;
 };
 
 /* Parse "NAME=COMMAND [ARG]..." into *bot: the command line is split on blanks,

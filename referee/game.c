@@ -127,7 +127,7 @@ static const char *const foul_names[FOUL_COUNT] = {
     [FOUL_TOO_LONG] = "too-long",
     [FOUL_CRASHED] = "crashed",
     [FOUL_EXITED] = "exited",
-    [FOUL_CLOSED] = "closed-output",
+    [FOUL_CLOSED] = "closed-pipe",
     [FOUL_UNASKED] = "unasked-output",
 };
 

@@ -29,6 +29,10 @@ int player_ensure_started(struct player *p, bool fresh)
         .cwd = p->bot->cwd,
         .log_path = p->log_path,
         .log_cap = p->log_cap,
+        .limits = {.memory_mb = p->bot->limits.memory_mb,
+                   .cpu_seconds = p->bot->limits.cpu_seconds,
+                   .open_files = p->bot->limits.open_files,
+                   .processes = p->bot->limits.processes},
     };
     int rc = proc_spawn(&p->proc, &opt);
     if (rc < 0)
@@ -46,8 +50,9 @@ int player_tell(struct player *p, const char *line, size_t len, int64_t deadline
     return proc_write(&p->proc, line, len, deadline_ns);
 }
 
-/* The process closed its pipe or stopped answering: say how it went. */
-static void diagnose_gone(struct player *p, struct player_reply *r)
+/* The process closed a pipe or stopped answering: say how it went. `input`:
+ * it was its standard input that was found closed. */
+static void diagnose_gone(struct player *p, struct player_reply *r, bool input)
 {
     int64_t wait_until = proc_now_ns() + (int64_t)EXIT_WAIT_MS * 1000000;
 
@@ -62,7 +67,7 @@ static void diagnose_gone(struct player *p, struct player_reply *r)
         }
     } else {
         r->foul = FOUL_CLOSED;
-        snprintf(r->reason, sizeof(r->reason), "closed its output");
+        snprintf(r->reason, sizeof(r->reason), "closed its %s", input ? "input" : "output");
     }
     p->tainted = true;
 }
@@ -78,6 +83,7 @@ void player_ask(struct player *p, const char *line, size_t len, int limit_ms, in
     r->reason[0] = '\0';
     int64_t start = proc_now_ns();
     int rc = proc_write(&p->proc, line, len, deadline_ns);
+    bool input = rc == PROC_CLOSED;
     if (rc == PROC_OK)
         rc = proc_read_line(&p->proc, r->line, sizeof(r->line) - 1, &n, deadline_ns);
     r->elapsed_ns = proc_now_ns() - start;
@@ -87,7 +93,7 @@ void player_ask(struct player *p, const char *line, size_t len, int limit_ms, in
     case PROC_TIMEOUT:
         /* A bot that exited while a grandchild holds its pipe is found here. */
         if (proc_wait(&p->proc, 0)) {
-            diagnose_gone(p, r);
+            diagnose_gone(p, r, false);
             return;
         }
         r->foul = FOUL_TIMEOUT;
@@ -100,7 +106,7 @@ void player_ask(struct player *p, const char *line, size_t len, int limit_ms, in
         snprintf(r->reason, sizeof(r->reason), "reply longer than %d bytes", PROTOCOL_REPLY_MAX);
         p->tainted = true;
         return;
-    case PROC_CLOSED: diagnose_gone(p, r); return;
+    case PROC_CLOSED: diagnose_gone(p, r, input); return;
     case PROC_INTERRUPTED:
         r->interrupted = true;
         p->tainted = true; /* its reply may still come */
@@ -125,7 +131,7 @@ bool player_wrote_unasked(struct player *p, struct player_reply *r)
     if (rc == PROC_OK) {
         snprintf(r->reason, sizeof(r->reason), "wrote when not asked \"%.64s\"", r->line);
     } else if (rc == PROC_CLOSED) {
-        diagnose_gone(p, r);
+        diagnose_gone(p, r, false);
         return true;
     } else {
         snprintf(r->reason, sizeof(r->reason), "wrote when not asked");

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -152,6 +153,7 @@ struct child_plan {
     const char *path;          /* PATH, for an argv[0] without '/' */
     int in_fd, out_fd, err_fd; /* the child's ends, all above 2 */
     int report_fd;             /* write end of the exec-error pipe */
+    struct proc_limits limits;
 };
 
 static _Noreturn void child_fail(int report_fd, int err)
@@ -199,6 +201,32 @@ static void child_exec_path(const struct child_plan *c)
     errno = denied ? EACCES : ENOENT;
 }
 
+/* In the child: a plain system call each, safe between fork and exec. */
+static void set_limit(int resource, rlim_t value, int report_fd)
+{
+    struct rlimit r = {.rlim_cur = value, .rlim_max = value};
+    if (setrlimit(resource, &r) < 0)
+        child_fail(report_fd, errno);
+}
+
+static void set_limits(const struct proc_limits *l, int report_fd)
+{
+    set_limit(RLIMIT_CORE, 0, report_fd);
+    if (l->memory_mb > 0)
+        set_limit(RLIMIT_AS, (rlim_t)l->memory_mb << 20, report_fd);
+    if (l->cpu_seconds > 0) {
+        /* SIGXCPU at the soft limit, SIGKILL a second later at the hard one. */
+        struct rlimit r = {.rlim_cur = (rlim_t)l->cpu_seconds,
+                           .rlim_max = (rlim_t)l->cpu_seconds + 1};
+        if (setrlimit(RLIMIT_CPU, &r) < 0)
+            child_fail(report_fd, errno);
+    }
+    if (l->open_files > 0)
+        set_limit(RLIMIT_NOFILE, (rlim_t)l->open_files, report_fd);
+    if (l->processes > 0)
+        set_limit(RLIMIT_NPROC, (rlim_t)l->processes, report_fd);
+}
+
 static _Noreturn void child_run(const struct child_plan *c)
 {
     /* Ignored signals survive exec, and the parent blocked all of them around fork. */
@@ -214,6 +242,7 @@ static _Noreturn void child_run(const struct child_plan *c)
     sigprocmask(SIG_SETMASK, &none, NULL);
 
     setpgid(0, 0);
+    set_limits(&c->limits, c->report_fd);
     /* All sources are above 2, so no dup2 clobbers another; the copies on 0-2 lose
      * close-on-exec, the originals keep it. */
     if (dup2(c->in_fd, 0) < 0 || dup2(c->out_fd, 1) < 0 || dup2(c->err_fd, 2) < 0)
@@ -286,6 +315,7 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
         .out_fd = out[1],
         .err_fd = err[1],
         .report_fd = report[1],
+        .limits = opt->limits,
     };
 
     /* No handler of ours may run in the child before it resets them all. */

@@ -41,12 +41,23 @@ enum proc_io {
     PROC_INTERRUPTED, /* the interrupt pipe became readable (proc_set_interrupt_fd) */
 };
 
+/* Resource limits set in the child before exec (setrlimit); 0: no limit. A
+ * bot over its memory limit sees allocations fail; over its CPU time it gets
+ * SIGXCPU, then SIGKILL. Core dumps are always off. */
+struct proc_limits {
+    long memory_mb;   /* address space (RLIMIT_AS), in MiB */
+    long cpu_seconds; /* CPU time of the whole process life (RLIMIT_CPU) */
+    long open_files;  /* descriptors (RLIMIT_NOFILE) */
+    long processes;   /* processes of the user (RLIMIT_NPROC; not enforced for root) */
+};
+
 struct proc_options {
     char *const *argv;    /* argv[0] is looked up in PATH if it has no '/'; NULL-terminated */
     const char *cwd;      /* working directory of the child, or NULL for ours; entered
                            * before exec, so a relative argv[0] is relative to it */
     const char *log_path; /* file that gets the child's stderr (appended), or NULL to drop it */
-    size_t log_cap;       /* bytes of stderr kept in the log at most; 0: no limit */
+    size_t log_cap;       /* size the log file may reach (what it holds counts); 0: none */
+    struct proc_limits limits;
 };
 
 /* Its descriptors are never 0, 1 or 2, so a zeroed struct holds none. */

@@ -10,6 +10,8 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,6 +29,9 @@ static int count_fds(void)
     closedir(d);
     return n;
 }
+
+/* Limits of the misbehaving bot's process in the next play(). */
+static struct bot_limits bad_limits;
 
 struct outcome {
     struct game_record rec;
@@ -53,7 +58,9 @@ static void play_against(const char *mode, const char *arg, enum side side,
     int fds = count_fds();
 
     signal(SIGPIPE, SIG_IGN);
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
     bots[side].name = "bad";
+    bots[side].limits = bad_limits;
     bots[side].argv[0] = FIXTURE;
     bots[side].argv[1] = (char *)mode;
     bots[side].argv[2] = (char *)arg;
@@ -77,6 +84,13 @@ static void play_against(const char *mode, const char *arg, enum side side,
     }
     cr_assert(game_is_over(&out->rec.state));
     /* Nothing left: every child reaped, every process group gone, every fd closed. */
+    /* Orphans of the bots come to us (the subreaper): reap the dead, wait for
+     * the rest a moment; a live one left over fails below. */
+    for (int i = 0; i < 200 && waitpid(-1, NULL, WNOHANG) != -1;)
+        if (waitpid(-1, NULL, WNOHANG) == 0) {
+            nanosleep(&(struct timespec){0, 5000000}, NULL);
+            i++;
+        }
     cr_expect_eq(waitpid(-1, NULL, WNOHANG), -1, "a child is left");
     for (int i = 0; i < 2; i++)
         if (out->pgids[i] > 0)
@@ -232,8 +246,8 @@ Test(match, game_clock_runs_out_for_a_slow_bot, .timeout = 20)
     struct outcome o;
     struct match_rules rules = fast_rules;
     rules.time = (struct time_control){.clock_ms = 400, .margin_ms = 50};
-    play("slow", "150", SIDE_FIRST, &rules, &o);
-    /* 150 ms a move: the third move finds 100 ms left on a 400 ms clock. */
+    play("slow", "180", SIDE_FIRST, &rules, &o);
+    /* 180 ms a move: the third move finds 40 ms left on a 400 ms clock. */
     expect_foul(&o, SIDE_FIRST, FOUL_TIMEOUT, NULL);
     cr_expect_eq(o.rec.state.plies, 4, "plies %d", o.rec.state.plies);
 }
@@ -318,4 +332,68 @@ Test(match, bot_that_quits_between_games_is_started_again_not_forfeited, .timeou
     for (int i = 0; i < 2; i++)
         player_stop(&players[i], 100);
     cr_expect_eq(waitpid(-1, NULL, WNOHANG), -1);
+}
+
+Test(match, bot_flooding_without_newlines_is_too_long, .timeout = 20)
+{
+    struct outcome o;
+    play("flood", NULL, SIDE_FIRST, &fast_rules, &o);
+    expect_foul(&o, SIDE_FIRST, FOUL_TOO_LONG, "reply longer than 256 bytes");
+    cr_expect_lt(o.elapsed_ms, 2000, "took %lld ms", (long long)o.elapsed_ms);
+}
+
+Test(match, bot_that_closes_its_input_closed_it, .timeout = 20)
+{
+    struct outcome o;
+    play("closein", NULL, SIDE_SECOND, &fast_rules, &o);
+    expect_foul(&o, SIDE_SECOND, FOUL_CLOSED, "closed its input");
+}
+
+Test(match, children_a_bot_forks_are_killed_with_it, .timeout = 20)
+{
+    struct outcome o;
+    /* play() checks that the bot's whole process group is gone. */
+    play("forker", "20", SIDE_FIRST, &fast_rules, &o);
+    cr_expect_neq(o.rec.state.end, END_FOUL, "%s", o.rec.reason);
+}
+
+Test(match, bot_over_its_memory_limit_crashes_alone, .timeout = 20)
+{
+    struct outcome o;
+    bad_limits = (struct bot_limits){.memory_mb = 256};
+    play("eatmem", NULL, SIDE_FIRST, &fast_rules, &o);
+    expect_foul(&o, SIDE_FIRST, FOUL_CRASHED, "crashed (signal 6)");
+    char log[256] = "";
+    FILE *f = fopen(o.log_path, "r");
+    if (f) {
+        size_t n = fread(log, 1, sizeof(log) - 1, f);
+        log[n] = '\0';
+        fclose(f);
+    }
+    cr_expect(strstr(log, "allocation failed after "), "log: %s", log);
+}
+
+Test(match, bot_spinning_past_its_cpu_limit_is_stopped, .timeout = 20)
+{
+    struct outcome o;
+    struct match_rules rules = fast_rules;
+    rules.time.first_move_ms = 8000;
+    bad_limits = (struct bot_limits){.cpu_seconds = 1};
+    play("spin", NULL, SIDE_FIRST, &rules, &o);
+    /* SIGXCPU after a second of CPU, SIGKILL a second later if it is caught. */
+    cr_expect_eq(o.rec.state.foul, FOUL_CRASHED, "%s", o.rec.reason);
+    cr_expect(strcmp(o.rec.reason, "crashed (signal 24)") == 0 ||
+                  strcmp(o.rec.reason, "crashed (signal 9)") == 0,
+              "%s", o.rec.reason);
+    cr_expect_lt(o.elapsed_ms, 6000, "took %lld ms", (long long)o.elapsed_ms);
+}
+
+Test(match, bot_spinning_without_limit_loses_on_time, .timeout = 20)
+{
+    struct outcome o;
+    struct match_rules rules = fast_rules;
+    rules.time.first_move_ms = 300;
+    play("spin", NULL, SIDE_FIRST, &rules, &o);
+    expect_foul(&o, SIDE_FIRST, FOUL_TIMEOUT, NULL);
+    cr_expect_lt(o.elapsed_ms, 1500, "took %lld ms", (long long)o.elapsed_ms);
 }

@@ -29,6 +29,12 @@ static const char *usage_text =
     "  unasked      writes 'a1' right after each game line, then plays legally\n"
     "  echo         writes back every line it reads, quit too; exits at EOF\n"
     "  onegame      plays legally, exits 0 after its first result line\n"
+    "  flood        on its first turn writes 'a' without end, never a newline\n"
+    "  closein      closes stdin on its first turn, answers, keeps running (60 s)\n"
+    "  forker N     on its first turn forks N children that sleep 60 s, plays legally\n"
+    "  eatmem       on its first turn allocates and touches memory (4 GiB at most),\n"
+    "               aborts when an allocation fails, else answers legally\n"
+    "  spin         on its first turn spins the CPU without end\n"
     "Other modes exit 0 on quit or EOF.\n";
 
 static void sleep_ms(long ms)
@@ -116,6 +122,21 @@ static void flood_stderr(long kib)
     fflush(stderr);
 }
 
+/* Allocate and touch 16 MiB blocks, at most 4 GiB, and abort as most programs
+ * do when an allocation fails (under a memory limit). */
+static void eat_memory(void)
+{
+    for (int i = 0; i < 256; i++) {
+        char *block = malloc(16 << 20);
+        if (!block) {
+            fprintf(stderr, "allocation failed after %d MiB\n", 16 * i);
+            signal(SIGABRT, SIG_DFL);
+            abort();
+        }
+        memset(block, i, 16 << 20);
+    }
+}
+
 static void take_turn(const char *mode, long n, const char *line, char mark, int turns)
 {
     char legal[16], board[64], square[4];
@@ -142,6 +163,20 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
     }
     if (strcmp(mode, "stderr") == 0)
         flood_stderr(n);
+    if (strcmp(mode, "flood") == 0)
+        for (;;)
+            fputs("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", stdout);
+    if (strcmp(mode, "forker") == 0 && turns == 1)
+        for (long i = 0; i < n; i++)
+            if (fork() == 0) {
+                sleep(60);
+                _exit(0);
+            }
+    if (strcmp(mode, "eatmem") == 0 && turns == 1)
+        eat_memory();
+    if (strcmp(mode, "spin") == 0)
+        for (volatile unsigned long x = 0;; x++)
+            ;
     if (strcmp(mode, "garbage") == 0) {
         printf("hello\n");
     } else if (strcmp(mode, "outofturn") == 0) {
@@ -187,7 +222,14 @@ int main(int argc, char **argv)
             if (strcmp(mode, "unasked") == 0)
                 printf("a1\n");
         } else if (strncmp(line, "turn ", 5) == 0) {
+            /* Closed before the reply, so that referee finds it closed at the next turn. */
+            if (strcmp(mode, "closein") == 0)
+                fclose(stdin);
             take_turn(mode, n, line, mark, ++turns);
+            if (strcmp(mode, "closein") == 0) {
+                sleep(60);
+                return 0;
+            }
         } else if (strncmp(line, "quit", 4) == 0 && (line[4] == '\n' || line[4] == ' ')) {
             break;
         } else if (strncmp(line, "result ", 7) == 0 && strcmp(mode, "onegame") == 0) {
