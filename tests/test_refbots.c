@@ -1,0 +1,273 @@
+/* test_refbots.c: the reference bots (bots/connect4.c, greedy.c, reversi.c,
+ * gomoku.c): known answers to single turns, then whole matches through the real
+ * referee, read back from games.csv: no fouls, and each bot beats the weaker. */
+#include "run.h"
+#include "table.h"
+
+#include <criterion/criterion.h>
+#include <criterion/logging.h>
+#include <stdbool.h>
+
+/* Every test gets the same timeout: Criterion leaks under ASan otherwise. */
+#define TIMEOUT 60
+
+#define BOT(name) BUILD_DIR "/bots/" name
+
+static struct run_result r;
+
+/* What a match said about its first bot. */
+struct outcome {
+    double score;   /* points per game: a win 1, a draw 1/2 */
+    double mean_ms; /* its mean time per move */
+    size_t games;
+};
+
+static const char *cell(const struct table *t, size_t row, const char *column)
+{
+    int c = table_column(t, column);
+    cr_assert_geq(c, 0, "no column %s", column);
+    return t->rows[row][c];
+}
+
+/* `referee match` of `games` games of `game` between bots a and b (NAME=COMMAND,
+ * colours alternating, each pair of games from one opening of `openings`
+ * plies); checks that every game ended by the rules, never by a foul. */
+static struct outcome play_match(const char *game, const char *a, const char *b, int games,
+                                 int movetime, int openings)
+{
+    char dir[] = "/tmp/referee-test-refbots-XXXXXX", path[128], why[128], ngames[16], ms[16],
+         plies[16], name[64], other[64];
+    struct outcome o = {0};
+    double moves = 0, total_ms = 0;
+    struct table t;
+
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(ngames, sizeof(ngames), "%d", games);
+    snprintf(ms, sizeof(ms), "%d", movetime);
+    snprintf(plies, sizeof(plies), "%d", openings);
+    snprintf(name, sizeof(name), "%.*s", (int)(strchr(a, '=') - a), a);
+    snprintf(other, sizeof(other), "%.*s", (int)(strchr(b, '=') - b), b);
+    /* The bots think for half of each limit, on the first move of a game too
+     * (the rest of its limit is start-up). A loaded machine can still stop a
+     * bot for a hundred milliseconds and more, so the margin is wide: fouls
+     * here mean broken bots, and the time they take is checked on its mean. */
+    char *argv[] = {REFEREE_BIN, "match",   "--game",     (char *)game, "--bot",       (char *)a,
+                    "--bot",     (char *)b, "--games",    ngames,       "--movetime",  ms,
+                    "--margin",  "500",     "--openings", plies,        "--firstmove", "2000",
+                    "--results", dir,       "--quiet",    NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+
+    snprintf(path, sizeof(path), "%s/games.csv", dir);
+    cr_assert_eq(table_load(&t, path, why, sizeof(why)), 0, "%s: %s", path, why);
+    cr_assert_eq(t.nrows, (size_t)games);
+    for (size_t i = 0; i < t.nrows; i++) {
+        bool first = strcmp(cell(&t, i, "first"), name) == 0;
+        cr_expect_str_empty(cell(&t, i, "foul"), "game %zu: %s by %s", i + 1, cell(&t, i, "reason"),
+                            cell(&t, i, "foul_by"));
+        if (strcmp(cell(&t, i, "winner"), name) == 0)
+            o.score += 1;
+        else if (strcmp(cell(&t, i, "result"), "1/2-1/2") == 0)
+            o.score += 0.5;
+        total_ms += atof(cell(&t, i, first ? "first_ms" : "second_ms"));
+        moves += atof(cell(&t, i, first ? "first_moves" : "second_moves"));
+    }
+    o.games = t.nrows;
+    o.score /= (double)t.nrows;
+    o.mean_ms = moves > 0 ? total_ms / moves : 0;
+    table_release(&t);
+    cr_log_info("%s: %s scores %.3f over %zu games against %s, %.1f ms a move", game, name, o.score,
+                o.games, other, o.mean_ms);
+
+    char *rm[] = {"/bin/rm", "-rf", dir, NULL};
+    run_program(rm, NULL, &r);
+    return o;
+}
+
+/* The first line a bot writes when given `input`, without the newline. */
+static const char *answer(const char *bot, const char *input)
+{
+    char *argv[] = {(char *)bot, NULL};
+    cr_assert_eq(run_program(argv, input, &r), 0);
+    cr_assert_eq(r.status, 0, "%s exited %d: %s", bot, r.status, r.err);
+    r.out[strcspn(r.out, "\n")] = '\0';
+    return r.out;
+}
+
+Test(refbots, connect4_takes_a_win_blocks_one_and_makes_a_double_threat, .timeout = TIMEOUT)
+{
+    cr_expect_str_eq(answer(BOT("connect4"),
+                            "game 1 connect4 o first x\n"
+                            "turn board [-------,-------,-------,-------,x----x-,xooo-x-] last x:1 "
+                            "time 1000 legal 1 2 3 4 5 6 7\n"),
+                     "5");
+    cr_expect_str_eq(answer(BOT("connect4"),
+                            "game 1 connect4 x first x\n"
+                            "turn board [-------,-------,-------,-----o-,-----o-,x-x--ox] last o:6 "
+                            "time 1000 legal 1 2 3 4 5 6 7\n"),
+                     "6");
+    /* x on 4 threatens 1 and 5 at once. */
+    cr_expect_str_eq(answer(BOT("connect4"),
+                            "game 1 connect4 x first x\n"
+                            "turn board [-------,-------,-------,-------,-oo----,-xx----] last o:3 "
+                            "time 1000 legal 1 2 3 4 5 6 7\n"),
+                     "4");
+}
+
+/* Eight empties, x to move: c8 wins by 24 discs, the only best move; h1 flips the most. */
+#define REVERSI_ENDGAME                                                                            \
+    "game 1 reversi x first x\n"                                                                   \
+    "turn board [xxooooo-,-xxxxoox,xxxooxo-,xxoooooo,xoxxoooo,ooxxxooo,-ooxoxo-,o--ooxx-] "        \
+    "last o:a1 time 5000 legal h1 h3 a7 h7 b8 c8 h8\n"
+
+Test(refbots, reversi_solves_an_endgame_that_greedy_gets_wrong, .timeout = TIMEOUT)
+{
+    cr_expect_str_eq(answer(BOT("reversi"), REVERSI_ENDGAME), "c8");
+    cr_expect_str_eq(answer(BOT("greedy"), REVERSI_ENDGAME), "h1");
+}
+
+Test(refbots, greedy_flips_the_most_takes_the_first_of_equals_and_passes, .timeout = TIMEOUT)
+{
+    const char *start = "[--------,--------,--------,---ox---,---xo---,--------,--------,--------]";
+    char input[512];
+
+    snprintf(input, sizeof(input),
+             "game 1 reversi x first x\nturn board %s last none time 100 legal d3 c4 f5 e6\n",
+             start);
+    cr_expect_str_eq(answer(BOT("greedy"), input), "d3");
+    cr_expect_str_eq(answer(BOT("greedy"),
+                            "game 1 reversi x first x\n"
+                            "turn board [xooo----,--------,--------,---ox---,---xo---,--------,"
+                            "--------,--------] last o:b1 time 100 legal d3 c4 e1 f5 e6\n"),
+                     "e1");
+    snprintf(input, sizeof(input),
+             "game 1 reversi o first x\nturn board %s last x:d3 time 100 "
+             "legal pass\n",
+             start);
+    cr_expect_str_eq(answer(BOT("greedy"), input), "pass");
+    cr_expect_str_eq(answer(BOT("reversi"), input), "pass");
+}
+
+/* The gomoku bot's answer as x to the board of these 15 rows (top first). */
+static const char *gomoku_answer(const char *rows[15])
+{
+    static char input[2048];
+    int n = snprintf(input, sizeof(input), "game 1 gomoku x first x\nturn board [");
+    for (int i = 0; i < 15; i++)
+        n += snprintf(input + n, sizeof(input) - (size_t)n, "%s%s", rows[i], i < 14 ? "," : "");
+    n += snprintf(input + n, sizeof(input) - (size_t)n, "] last none time 100 legal");
+    for (int row = 0; row < 15; row++)
+        for (int col = 0; col < 15; col++)
+            if (rows[row][col] == '-')
+                n += snprintf(input + n, sizeof(input) - (size_t)n, " %c%d", 'a' + col, row + 1);
+    snprintf(input + n, sizeof(input) - (size_t)n, "\n");
+    return answer(BOT("gomoku"), input);
+}
+
+#define GOMOKU_EMPTY "---------------"
+
+Test(refbots, gomoku_completes_five_blocks_four_makes_open_four_blocks_three, .timeout = TIMEOUT)
+{
+    const char *five[15], *block[15], *open_four[15], *three[15];
+    for (int i = 0; i < 15; i++)
+        five[i] = block[i] = open_four[i] = three[i] = GOMOKU_EMPTY;
+
+    five[7] = "---xxxx--------";
+    five[8] = "---oooo--------";
+    block[7] = "--xoooo--------";
+    block[8] = "---x-----------";
+    block[9] = "----x----------";
+    block[0] = "x--------------";
+    open_four[7] = "---xxx---------";
+    open_four[9] = "---ooo---------";
+    three[7] = "---ooo---------";
+    three[0] = "x--------------";
+    three[14] = "x-------------x";
+
+    const char *a = gomoku_answer(five);
+    cr_expect(strcmp(a, "c8") == 0 || strcmp(a, "h8") == 0, "%s", a);
+    cr_expect_str_eq(gomoku_answer(block), "h8");
+    a = gomoku_answer(open_four);
+    cr_expect(strcmp(a, "c8") == 0 || strcmp(a, "g8") == 0, "%s", a);
+    a = gomoku_answer(three);
+    cr_expect(strcmp(a, "c8") == 0 || strcmp(a, "g8") == 0, "%s", a);
+}
+
+Test(refbots, bots_ignore_unknown_lines_and_keys_and_exit_at_eof, .timeout = TIMEOUT)
+{
+    const char *bots[] = {BOT("connect4"), BOT("reversi"), BOT("greedy"), BOT("gomoku")};
+    const char *games[] = {"connect4", "reversi", "reversi", "gomoku"};
+    const char *boards[] = {
+        "[-------,-------,-------,-------,-------,-------]",
+        "[--------,--------,--------,---ox---,---xo---,--------,--------,--------]",
+        "[--------,--------,--------,---ox---,---xo---,--------,--------,--------]",
+        "[" GOMOKU_EMPTY "," GOMOKU_EMPTY "," GOMOKU_EMPTY "," GOMOKU_EMPTY "," GOMOKU_EMPTY
+        "," GOMOKU_EMPTY "," GOMOKU_EMPTY "," GOMOKU_EMPTY "," GOMOKU_EMPTY "," GOMOKU_EMPTY
+        "," GOMOKU_EMPTY "," GOMOKU_EMPTY "," GOMOKU_EMPTY "," GOMOKU_EMPTY "," GOMOKU_EMPTY "]",
+    };
+    const char *legal[] = {"4", "d3", "d3", "h8"};
+
+    for (int i = 0; i < 4; i++) {
+        char input[1024];
+        snprintf(input, sizeof(input),
+                 "hello there\n\ngame 1 %s x first x movetime 100 colour black\n"
+                 "turn weather fine board %s last none time 100 legal %s\n"
+                 "result 1-0 winner x reason resigned\n",
+                 games[i], boards[i], legal[i]);
+        /* No `quit`: the end of the input must end the bot, with status 0. */
+        char *argv[] = {(char *)bots[i], NULL};
+        cr_assert_eq(run_program(argv, input, &r), 0);
+        cr_expect_eq(r.status, 0, "%s: %s", bots[i], r.err);
+        char expect[16];
+        snprintf(expect, sizeof(expect), "%s\n", legal[i]);
+        cr_expect_str_eq(r.out, expect, "%s", bots[i]);
+    }
+}
+
+Test(refbots, connect4_beats_random_without_fouls, .timeout = TIMEOUT)
+{
+    struct outcome o =
+        play_match("connect4", "connect4=" BOT("connect4"), "random=" BOT("random"), 20, 100, 2);
+    cr_expect_geq(o.score, 0.9, "score %.3f", o.score);
+    cr_expect_leq(o.mean_ms, 75, "%.1f ms a move", o.mean_ms);
+}
+
+Test(refbots, reversi_beats_random_without_fouls, .timeout = TIMEOUT)
+{
+    struct outcome o =
+        play_match("reversi", "reversi=" BOT("reversi"), "random=" BOT("random"), 20, 50, 2);
+    cr_expect_geq(o.score, 0.9, "score %.3f", o.score);
+    cr_expect_leq(o.mean_ms, 37.5, "%.1f ms a move", o.mean_ms);
+}
+
+Test(refbots, reversi_beats_greedy_with_colours_balanced, .timeout = TIMEOUT)
+{
+    /* Pairs of games from one opening, each side playing each colour once. */
+    struct outcome o =
+        play_match("reversi", "reversi=" BOT("reversi"), "greedy=" BOT("greedy"), 12, 50, 4);
+    cr_expect_geq(o.score, 0.6, "score %.3f", o.score);
+}
+
+Test(refbots, greedy_beats_random_without_fouls, .timeout = TIMEOUT)
+{
+    /* Greedy is only a little better than random (about 63% over thousands of
+     * games), so many games and a bar below that. */
+    struct outcome o =
+        play_match("reversi", "greedy=" BOT("greedy"), "random=" BOT("random"), 400, 100, 2);
+    cr_expect_geq(o.score, 0.57, "score %.3f", o.score);
+}
+
+Test(refbots, gomoku_beats_random_without_fouls, .timeout = TIMEOUT)
+{
+    struct outcome o =
+        play_match("gomoku", "gomoku=" BOT("gomoku"), "random=" BOT("random"), 20, 100, 2);
+    cr_expect_geq(o.score, 0.9, "score %.3f", o.score);
+    cr_expect_leq(o.mean_ms, 20, "%.1f ms a move", o.mean_ms);
+}
+
+Test(refbots, search_bots_play_themselves_without_fouls, .timeout = TIMEOUT)
+{
+    play_match("connect4", "a=" BOT("connect4"), "b=" BOT("connect4"), 2, 50, 2);
+    play_match("reversi", "a=" BOT("reversi"), "b=" BOT("reversi"), 2, 50, 4);
+    play_match("gomoku", "a=" BOT("gomoku"), "b=" BOT("gomoku"), 4, 50, 2);
+}
