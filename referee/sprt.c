@@ -1,0 +1,207 @@
+/* sprt.c: the generalized SPRT in logistic Elo (fishtest, fastchess) and the
+ * Elo figures of the counts behind it. The maximum likelihood distributions
+ * follow Van den Bergh, "Comments on Normalized Elo", proposition 1.1. */
+#include "sprt.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define Z95         1.959963984540054  /* the 97.5% quantile of the normal law */
+#define NELO_PER_T  347.43558552260146 /* 800 / ln 10: nElo per unit of (s - 1/2) / sigma */
+#define REGULARIZER 1e-3               /* what fishtest and fastchess count an empty cell as */
+#define MAX_CELLS   5
+
+/* The counts of one model, lowest score first: cell i scores i / (n - 1). */
+struct cells {
+    int n;
+    double count[MAX_CELLS];
+};
+
+static double score_of_elo(double elo)
+{
+    return 1 / (1 + pow(10, -elo / 400));
+}
+
+static double elo_of_score(double s)
+{
+    if (s >= 1)
+        return INFINITY;
+    if (s <= 0)
+        return -INFINITY;
+    return -400.0 * log10(1.0 / s - 1.0);
+}
+
+bool sprt_params_is_valid(const struct sprt_params *p)
+{
+    /* The bisection needs 0 < s < 1; checked on |elo| so that the limit is
+     * symmetric (a score rounds to 1 long before it rounds to 0). Written so
+     * that a NAN anywhere fails. */
+    return score_of_elo(fabs(p->elo0)) < 1 && score_of_elo(fabs(p->elo1)) < 1 &&
+           p->elo0 < p->elo1 && p->alpha > 0 && p->alpha < 1 && p->beta > 0 && p->beta < 1 &&
+           p->alpha + p->beta < 1;
+}
+
+static double cell_score(const struct cells *k, int i)
+{
+    return (double)i / (k->n - 1);
+}
+
+/* sum c_i b_i / (1 + x b_i) with b_i = a_i - s: decreasing in x, from +inf at
+ * x = -1/(1-s) to -inf at x = 1/s. Past either end (a rounding away) it gives
+ * the infinity of that end, so the bisection stays inside. */
+static double secular(const struct cells *k, double s, double x)
+{
+    double sum = 0;
+
+    for (int i = 0; i < k->n; i++) {
+        double b = cell_score(k, i) - s, d = 1 + x * b;
+        if (d <= 0)
+            return b > 0 ? INFINITY : -INFINITY;
+        sum += k->count[i] * b / d;
+    }
+    return sum;
+}
+
+/* The root of secular() by bisection down to adjacent doubles. The LLR is
+ * stationary in x at the root, so its error is second order in x's. */
+static double mle_multiplier(const struct cells *k, double s)
+{
+    double lo = -1 / (1 - s), hi = 1 / s;
+
+    for (int iter = 0; iter < 2200; iter++) {
+        double mid = lo + (hi - lo) / 2;
+        if (mid <= lo || mid >= hi)
+            break;
+        if (secular(k, s, mid) > 0)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo + (hi - lo) / 2;
+}
+
+/* N sum p_i ln(p_1i / p_0i) = sum c_i (ln(1 + x_0 b_0i) - ln(1 + x_1 b_1i)),
+ * since p_ji = p_i / (1 + x_j b_ji). Counts regularized. */
+static double llr_logistic(const struct cells *k, double s0, double s1)
+{
+    double x0 = mle_multiplier(k, s0), x1 = mle_multiplier(k, s1), llr = 0;
+
+    for (int i = 0; i < k->n; i++) {
+        double a = cell_score(k, i);
+        llr += k->count[i] * (log1p(x0 * (a - s0)) - log1p(x1 * (a - s1)));
+    }
+    return llr;
+}
+
+/* Elo, nElo and LOS from the raw counts; total > 0. */
+static void figures(const struct cells *k, double total, struct sprt_result *out)
+{
+    double mean = 0, var = 0;
+
+    for (int i = 0; i < k->n; i++)
+        mean += k->count[i] * cell_score(k, i);
+    mean /= total;
+    for (int i = 0; i < k->n; i++)
+        var += k->count[i] * (cell_score(k, i) - mean) * (cell_score(k, i) - mean);
+    var /= total;
+
+    /* Per pair sigma is sqrt(2 v): a game's deviation if the pair's two games
+     * were independent (fishtest's sigma_pg). */
+    double per = k->n == 3 ? 1 : 2;
+    double dev = sqrt(var / total);
+
+    out->elo = elo_of_score(mean);
+    out->elo_error = (elo_of_score(mean + Z95 * dev) - elo_of_score(mean - Z95 * dev)) / 2;
+    if (mean <= 0 || mean >= 1) /* the variance is 0, yet nothing bounds the rating */
+        out->elo_error = INFINITY;
+    out->nelo_error = Z95 * NELO_PER_T / sqrt(per * total);
+    if (var > 0) {
+        out->nelo = (mean - 0.5) / sqrt(per * var) * NELO_PER_T;
+        out->los = 0.5 * erfc(-(mean - 0.5) / (dev * sqrt(2.0)));
+    } else if (mean == 0.5) {
+        out->nelo = NAN;
+        out->los = 0.5;
+    } else {
+        out->nelo = copysign(INFINITY, mean - 0.5);
+        out->los = mean > 0.5 ? 1 : 0;
+    }
+}
+
+int sprt_compute(const struct sprt_counts *c, const struct sprt_params *p, enum sprt_model m,
+                 struct sprt_result *out)
+{
+    struct cells raw, reg;
+    double total = 0;
+
+    if (!sprt_params_is_valid(p) || (m != SPRT_TRINOMIAL && m != SPRT_PENTANOMIAL))
+        return -1;
+    if (m == SPRT_TRINOMIAL) {
+        raw = (struct cells){3, {c->losses, c->draws, c->wins}};
+    } else {
+        raw.n = 5;
+        for (int i = 0; i < 5; i++)
+            raw.count[i] = c->pairs[i];
+    }
+    reg = raw;
+    for (int i = 0; i < raw.n; i++) {
+        if (raw.count[i] < 0)
+            return -1;
+        total += raw.count[i];
+        if (raw.count[i] == 0)
+            reg.count[i] = REGULARIZER;
+    }
+
+    out->lower = log(p->beta / (1 - p->alpha));
+    out->upper = log((1 - p->beta) / p->alpha);
+    if (total == 0) {
+        out->llr = 0;
+        out->elo = out->elo_error = out->nelo = out->nelo_error = out->los = NAN;
+    } else {
+        out->llr = llr_logistic(&reg, score_of_elo(p->elo0), score_of_elo(p->elo1));
+        figures(&raw, total, out);
+    }
+    if (out->llr >= out->upper)
+        out->verdict = SPRT_H1;
+    else if (out->llr <= out->lower)
+        out->verdict = SPRT_H0;
+    else
+        out->verdict = SPRT_CONTINUE;
+    return 0;
+}
+
+int sprt_parse_param(struct sprt_params *p, const char *key_eq_value)
+{
+    static const char *const keys[] = {"elo0", "elo1", "alpha", "beta"};
+    const char *eq = strchr(key_eq_value, '=');
+    char *end;
+    double v;
+    int key = -1;
+
+    if (!eq)
+        return -1;
+    for (int i = 0; i < 4; i++)
+        if ((size_t)(eq - key_eq_value) == strlen(keys[i]) &&
+            strncmp(key_eq_value, keys[i], strlen(keys[i])) == 0)
+            key = i;
+    /* strtod would skip leading blanks: a word has none. */
+    if (key < 0 || eq[1] == '\0' || isspace((unsigned char)eq[1]))
+        return -1;
+    errno = 0;
+    v = strtod(eq + 1, &end);
+    if (*end != '\0' || errno == ERANGE || !isfinite(v))
+        return -1;
+    if (key >= 2 && !(v > 0 && v < 1))
+        return -1;
+    if (key == 0)
+        p->elo0 = v;
+    else if (key == 1)
+        p->elo1 = v;
+    else if (key == 2)
+        p->alpha = v;
+    else
+        p->beta = v;
+    return 0;
+}
