@@ -6,12 +6,16 @@
 #include <signal.h>
 #include <stdio.h>
 
+#include "sprt.h"
+
 /* Exit codes, documented in README.md. */
 enum exit_code {
     EXIT_OK = 0,
-    EXIT_USAGE = 2,  /* bad flags or arguments */
-    EXIT_DATA = 3,   /* unparseable input: a move, a board, a CSV file */
-    EXIT_SYSTEM = 4, /* a file or a bot that cannot be opened, read, written or started */
+    EXIT_USAGE = 2,      /* bad flags or arguments */
+    EXIT_DATA = 3,       /* unparseable input: a move, a board, a CSV file */
+    EXIT_SYSTEM = 4,     /* a file or a bot that cannot be opened, read, written or started */
+    EXIT_SPRT_H0 = 10,   /* an SPRT accepted H0: the candidate is not better by elo1 */
+    EXIT_SPRT_NONE = 11, /* an SPRT reached its game cap without a verdict */
     EXIT_INTERRUPTED = 130,
 };
 
@@ -29,7 +33,22 @@ struct standings;
 /* Print the standings table (and, for two bots, cutechess's Elo line) to f. */
 void cli_print_standings(FILE *f, struct standings *st);
 
+struct sprt_counts;
+struct sprt_params;
+struct sprt_result;
+/* SPRT options: words "elo0=A elo1=B alpha=X beta=Y" (spaces or commas),
+ * checked; a model name. Return 0, or -1 having said why. */
+int cli_parse_sprt_words(struct sprt_params *p, const char *text);
+int cli_parse_sprt_model(const char *text, enum sprt_model *m);
+/* Print the SPRT lines (cutechess's SPRT line, fastchess's Ptnml line, Elo)
+ * for counts, filling *r. */
+void cli_print_sprt(FILE *f, const struct sprt_counts *c, const struct sprt_params *p,
+                    enum sprt_model model, struct sprt_result *r);
+/* The exit status of a verdict: EXIT_OK for H1, EXIT_SPRT_H0, EXIT_SPRT_NONE. */
+int cli_sprt_exit(enum sprt_verdict v);
+
 int cmd_replay(int argc, char **argv);
+int cmd_sprt(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
 int cmd_match(int argc, char **argv);

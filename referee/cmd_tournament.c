@@ -30,6 +30,11 @@ struct run_cli {
     long seed, log_cap, standings_every, openings_plies;
     bool quiet, resume, openings_given, jobs_given;
     struct bot_limits limits; /* for every bot */
+    bool sprt;                /* stop at an SPRT verdict of bots[0] against bots[1] */
+    struct sprt_params sprt_params;
+    enum sprt_model sprt_model;
+    struct sprt_tally tally;
+    enum sprt_verdict verdict;
     const char *openings_file;
     char **openings;
     int nopenings;
@@ -96,6 +101,10 @@ static void run_usage(FILE *f, bool is_match)
           "  --shard I/N          play only slice I of N of the schedule (pairs of games\n"
           "                       stay together); merge with 'referee standings'\n"
           "  --standings-every N  print the standings every N games (default: at the end)\n"
+          "  --sprt WORDS         stop at a verdict of the SPRT of the first bot against\n"
+          "                       the second, e.g. 'elo0=0 elo1=5 alpha=0.05 beta=0.05';\n"
+          "                       --games is then the cap; exit 0 H1, 10 H0, 11 none\n"
+          "  --sprt-model M       pentanomial (default, on pairs of games) or trinomial\n"
           "  --log-cap BYTES      size a bot's stderr log may reach (default 1048576)\n"
           "  --memory MB          address space of each bot process (default: no limit)\n"
           "  --cpu-time S         CPU seconds of each bot process, over its whole life\n"
@@ -259,6 +268,8 @@ static int parse_args(struct run_cli *c, int argc, char **argv)
         {"resume", no_argument, NULL, 'u'},
         {"shard", required_argument, NULL, 'H'},
         {"memory", required_argument, NULL, 'X'},
+        {"sprt", required_argument, NULL, 'P'},
+        {"sprt-model", required_argument, NULL, 'Q'},
         {"cpu-time", required_argument, NULL, 'C'},
         {"max-files", required_argument, NULL, 'Y'},
         {"max-procs", required_argument, NULL, 'Z'},
@@ -353,6 +364,15 @@ static int parse_args(struct run_cli *c, int argc, char **argv)
         case 'E': c->t.early_draw = false; break;
         case 'r': snprintf(c->results, sizeof(c->results), "%s", optarg); break;
         case 'u': c->resume = true; break;
+        case 'P':
+            if (cli_parse_sprt_words(&c->sprt_params, optarg) < 0)
+                return EXIT_USAGE;
+            c->sprt = true;
+            break;
+        case 'Q':
+            if (cli_parse_sprt_model(optarg, &c->sprt_model) < 0)
+                return EXIT_USAGE;
+            break;
         case 'X':
             if (parse_count("--memory", optarg, 1, 1L << 30, &c->limits.memory_mb) < 0)
                 return EXIT_USAGE;
@@ -415,6 +435,10 @@ static int parse_args(struct run_cli *c, int argc, char **argv)
         cli_error("--movetime 0 needs a game clock (--clock MS)");
         return EXIT_USAGE;
     }
+    if (c->sprt && c->nbots != 2) {
+        cli_error("--sprt tests one candidate against one baseline: give two bots");
+        return EXIT_USAGE;
+    }
     if (c->resume && c->results[0] == '\0') {
         cli_error("--resume needs the --results directory of the run to continue");
         return EXIT_USAGE;
@@ -423,6 +447,9 @@ static int parse_args(struct run_cli *c, int argc, char **argv)
         return rc;
     return -1;
 }
+
+static void sprt_count(struct run_cli *c, const char *first, int winner, bool aborted,
+                       int opening_id);
 
 /* Console. */
 
@@ -456,6 +483,33 @@ static void print_standings(struct run_cli *c)
     fflush(stdout);
 }
 
+/* The SPRT so far, from the rows of games.csv a resumed run already has. */
+static int sprt_recount(struct run_cli *c)
+{
+    char path[PATH_MAX + 16], why[160];
+    struct table t;
+
+    snprintf(path, sizeof(path), "%s/games.csv", c->results);
+    int err = table_load(&t, path, why, sizeof(why));
+    if (err == -ENOENT)
+        return 0;
+    if (err < 0) {
+        cli_error("cannot read '%s': %s", path, why);
+        return EXIT_DATA;
+    }
+    int first = table_column(&t, "first"), result = table_column(&t, "result"),
+        opening = table_column(&t, "opening_id");
+    for (size_t i = 0; i < t.nrows && first >= 0 && result >= 0 && opening >= 0; i++) {
+        const char *res = t.rows[i][result];
+        int winner = strcmp(res, "1-0") == 0   ? SIDE_FIRST
+                     : strcmp(res, "0-1") == 0 ? SIDE_SECOND
+                                               : SIDE_NONE;
+        sprt_count(c, t.rows[i][first], winner, strcmp(res, "*") == 0, atoi(t.rows[i][opening]));
+    }
+    table_release(&t);
+    return 0;
+}
+
 static void on_started(void *ctx, const struct scheduled_game *g)
 {
     struct run_cli *c = ctx;
@@ -466,6 +520,25 @@ static void on_started(void *ctx, const struct scheduled_game *g)
            c->bots[g->bots[1]].name);
     fflush(stdout);
     progress_show(c);
+}
+
+/* Count a game for the SPRT, from the candidate's (bots[0]) view, and stop the
+ * run at a verdict: the games under way are then left unplayed. */
+static void sprt_count(struct run_cli *c, const char *first, int winner, bool aborted,
+                       int opening_id)
+{
+    struct sprt_result r;
+    bool candidate_first = strcmp(first, c->bots[0].name) == 0;
+
+    if (aborted)
+        return;
+    double score = winner == SIDE_NONE ? 0.5 : (winner == SIDE_FIRST) == candidate_first ? 1 : 0;
+    sprt_tally_add(&c->tally, opening_id, score);
+    if (sprt_compute(&c->tally.counts, &c->sprt_params, c->sprt_model, &r) == 0 &&
+        r.verdict != SPRT_CONTINUE && c->verdict == SPRT_CONTINUE) {
+        c->verdict = r.verdict;
+        cli_interrupted = 1; /* stops the run as Ctrl-C would; the verdict decides the exit */
+    }
 }
 
 static int on_finished(void *ctx, const struct game_record *rec)
@@ -480,6 +553,9 @@ static int on_finished(void *ctx, const struct game_record *rec)
     if (standings_add_game(c->st, &g) < 0)
         return -ENOMEM;
     c->done++;
+    if (c->sprt)
+        sprt_count(c, rec->bots[0], rec->state.winner, rec->state.end == END_ABORTED,
+                   rec->opening_id);
 
     if (!c->quiet) {
         progress_clear(c);
@@ -609,6 +685,8 @@ static int run(struct run_cli *c)
             skip[i] = true;
         }
     }
+    if (c->resume && c->sprt && (rc = sprt_recount(c)) != EXIT_OK)
+        goto out;
     if (c->resume && !c->quiet) {
         printf("Resuming '%s': %ld of %ld games already played\n", c->results, c->done, c->planned);
         fflush(stdout);
@@ -654,8 +732,12 @@ static int run(struct run_cli *c)
         cli_error("cannot %s in '%s': %s", failure.what ? failure.what : "go on", c->results,
                   strerror(-err));
         rc = EXIT_SYSTEM;
+    } else if (c->sprt && c->verdict != SPRT_CONTINUE) {
+        rc = cli_sprt_exit(c->verdict);
     } else if (err == 1) {
         rc = EXIT_INTERRUPTED;
+    } else if (c->sprt) {
+        rc = EXIT_SPRT_NONE;
     }
 
     if (c->done > 0) {
@@ -664,8 +746,14 @@ static int run(struct run_cli *c)
             cli_error("cannot write standings to '%s': %s", c->results, strerror(-err));
             rc = rc ? rc : EXIT_SYSTEM;
         }
-        if (!c->quiet || rc == EXIT_OK)
+        if (!c->quiet || rc == EXIT_OK || c->sprt)
             print_standings(c);
+        if (c->sprt) {
+            struct sprt_result r;
+            cli_print_sprt(stdout, &c->tally.counts, &c->sprt_params, c->sprt_model, &r);
+            if (rc == EXIT_SPRT_NONE)
+                printf("SPRT: no verdict after %ld games\n", c->done);
+        }
     }
     if (rc == EXIT_INTERRUPTED)
         cli_error("interrupted after %ld of %ld games; continue with: --results '%s' --resume",
@@ -698,12 +786,14 @@ static int run_command(int argc, char **argv, bool is_match)
     c->t.jobs = is_match ? 1 : (int)(cores > 0 ? cores : 1);
     c->games = 2;
     c->shards = 1;
+    c->sprt_params = (struct sprt_params)SPRT_PARAMS_DEFAULT;
+    c->sprt_model = SPRT_PENTANOMIAL;
     c->seed = 1;
     c->log_cap = 1 << 20;
 
     rc = parse_args(c, argc, argv);
     if (rc < 0) {
-        if (!c->openings_given && !is_match)
+        if (!c->openings_given && (!is_match || c->sprt))
             c->openings_plies = default_opening_plies(c->t.def);
         if (c->results[0] == '\0')
             default_results(c);

@@ -205,3 +205,22 @@ int sprt_parse_param(struct sprt_params *p, const char *key_eq_value)
         p->beta = v;
     return 0;
 }
+
+void sprt_tally_add(struct sprt_tally *t, int opening_id, double score)
+{
+    if (score >= 1)
+        t->counts.wins++;
+    else if (score > 0)
+        t->counts.draws++;
+    else
+        t->counts.losses++;
+    if (t->pending_opening && t->pending_opening == opening_id) {
+        /* Half points of the pair: 0..4. */
+        int k = (int)((t->pending_score + score) * 2 + 0.5);
+        t->counts.pairs[k]++;
+        t->pending_opening = 0;
+    } else {
+        t->pending_opening = opening_id;
+        t->pending_score = score;
+    }
+}

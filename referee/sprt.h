@@ -86,4 +86,17 @@ int sprt_compute(const struct sprt_counts *c, const struct sprt_params *p, enum 
  * unknown key or a bad value. */
 int sprt_parse_param(struct sprt_params *p, const char *key_eq_value);
 
+/* Counting games as they finish, in game order: each game adds to the
+ * trinomial; two consecutive games with the same opening (a colour-swapped
+ * pair) add one pair to the pentanomial. */
+struct sprt_tally {
+    struct sprt_counts counts;
+    int pending_opening; /* opening of a game waiting for its pair; 0: none */
+    double pending_score;
+};
+
+/* Add a game the candidate scored `score` in (0, 0.5 or 1), played from
+ * opening `opening_id` (> 0). */
+void sprt_tally_add(struct sprt_tally *t, int opening_id, double score);
+
 #endif
