@@ -49,6 +49,7 @@ int cli_sprt_exit(enum sprt_verdict v);
 
 int cmd_replay(int argc, char **argv);
 int cmd_sprt(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
 int cmd_match(int argc, char **argv);

@@ -539,3 +539,41 @@ Test(tournament, shards_run_through_gnu_parallel_merge_to_the_whole_run, .timeou
     games_text(b, sizeof(b), parts, 3);
     cr_expect_str_eq(a, b);
 }
+
+Test(tournament, kill_and_resume_stress_keeps_every_game_whole, .timeout = 120)
+{
+    setenv("BUILD", BUILD_DIR, 1);
+    char *argv[] = {SOURCE_DIR "/scripts/stress-resume", "5", NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect(strstr(r.out, "stress-resume: 5 rounds"), "%s", r.out);
+}
+
+Test(tournament, check_command_finds_a_game_without_its_moves, .timeout = 60)
+{
+    char dir[64], path[128];
+    tmpdir(dir);
+    char *a[] = ROUND_ROBIN(dir, "2", );
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    char *check[] = {REFEREE_BIN, "check", dir, NULL};
+    cr_assert_eq(run_program(check, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, ": 60 games, "), "%s", r.out);
+    /* Drop the last row of moves.csv: game 60 lacks a move. */
+    snprintf(path, sizeof(path), "%s/moves.csv", dir);
+    struct stat st;
+    cr_assert_eq(stat(path, &st), 0);
+    FILE *f = fopen(path, "r+");
+    long cut = (long)st.st_size - 1;
+    while (cut > 0) {
+        fseek(f, cut - 1, SEEK_SET);
+        if (fgetc(f) == '\n')
+            break;
+        cut--;
+    }
+    cr_assert_eq(ftruncate(fileno(f), cut), 0);
+    fclose(f);
+    cr_assert_eq(run_program(check, NULL, &r), 0);
+    cr_expect_eq(r.status, 3);
+    cr_expect(strstr(r.err, "moves.csv lacks ply "), "%s", r.err);
+}
