@@ -15,65 +15,68 @@ static const unsigned lines[8] = {
     0421, 0124,       /* diagonals: a1-b2-c3, a3-b2-c1 */
 };
 
-/* Values of the positions already searched, by (mover's mask, other's mask),
- * stored as value + 64 so that 0 means not searched yet. */
-static unsigned char memo[1 << 18];
+/* What the search knows of a position, by (mover's mask, other's mask). */
+struct entry {
+    bool known;
+    signed char value; /* for the mover, with best play on both sides: see solve() */
+    signed char best;  /* the square the mover plays */
+    /* Expected points (a win 2, a draw 1) against an opponent who picks each of
+     * its moves uniformly at random, times e! for a position of e empty squares,
+     * which makes them integers and so compared exactly: */
+    int perfect; /* of the mover, if it plays `best` and so on */
+    int random;  /* of the other side, playing as we do, if the mover is the random one */
+};
 
-/* Reads "[abc,def,ghi]" into masks of `me`'s and the opponent's squares; false
- * if it is not a tic-tac-toe board. */
-static bool board_parse(const char *text, char me, unsigned *mine, unsigned *theirs)
+static struct entry table[1 << 18];
+
+static const int factorial[10] = {1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880};
+
+/* Solves the position, the side to move holding `me`, the other `them`, in a
+ * game not over, and every position after it (memoized):
+ * - value: a win is worth the number of empty squares before the winning move
+ *   (the sooner, the more), a loss the opposite, a draw 0;
+ * - best: a move of the highest value, and among those the one with the most
+ *   expected points against a random opponent, as many a game against a weaker
+ *   bot ends in a draw that a trap would have won; then the first in a1..c3 order. */
+static const struct entry *solve(unsigned me, unsigned them)
 {
-    *mine = *theirs = 0;
-    if (!text || strlen(text) != 13 || text[0] != '[' || text[4] != ',' || text[8] != ',' ||
-        text[12] != ']')
-        return false;
-    for (int sq = 0; sq < 9; sq++) {
-        char c = text[1 + sq / 3 * 4 + sq % 3];
-        if (c == me)
-            *mine |= 1u << sq;
-        else if (c == 'o' || c == 'x')
-            *theirs |= 1u << sq;
-        else if (c != '-')
-            return false;
-    }
-    return true;
-}
+    struct entry *e = &table[me | them << 9];
+    int empty = 0, chance = -1;
 
-static bool has_line(unsigned mask)
-{
-    for (int i = 0; i < 8; i++)
-        if ((mask & lines[i]) == lines[i])
-            return true;
-    return false;
-}
-
-/* The value for the side to move, holding `me`, against `them`, in a game not
- * over, with best play on both sides: a win is worth the number of empty
- * squares before the winning move (the sooner, the more), a loss the opposite,
- * a draw 0. The best move, the first in a1..c3 order among equals, goes to
- * *best if best is not NULL. */
-static int negamax(unsigned me, unsigned them, int *best)
-{
-    unsigned key = me | them << 9;
-    int empty = 0, value = -100;
-
-    if (!best && memo[key])
-        return memo[key] - 64;
+    if (e->known)
+        return e;
     for (int sq = 0; sq < 9; sq++)
         empty += !((me | them) & 1u << sq);
+    e->value = -100;
+    e->random = 0;
     for (int sq = 0; sq < 9; sq++) {
         unsigned bit = 1u << sq;
+        int v, if_perfect, if_random; /* the move's value and expected points after it */
         if ((me | them) & bit)
             continue;
-        int v = has_line(me | bit) ? empty : empty == 1 ? 0 : -negamax(them, me | bit, NULL);
-        if (v > value) {
-            value = v;
-            if (best)
-                *best = sq;
+        if (has_line(me | bit)) {
+            v = empty;
+            if_perfect = 2 * factorial[empty - 1];
+            if_random = 0;
+        } else if (empty == 1) {
+            v = 0;
+            if_perfect = if_random = 1;
+        } else {
+            const struct entry *next = solve(them, me | bit);
+            v = -next->value;
+            if_perfect = next->random;
+            if_random = next->perfect;
+        }
+        e->random += if_random;
+        if (v > e->value || (v == e->value && if_perfect > chance)) {
+            e->value = (signed char)v;
+            e->best = (signed char)sq;
+            chance = if_perfect;
         }
     }
-    memo[key] = (unsigned char)(value + 64);
-    return value;
+    e->perfect = empty * chance;
+    e->known = true;
+    return e;
 }
 
 int main(void)
@@ -81,9 +84,9 @@ int main(void)
     char *line = NULL, me = 'o';
     size_t cap = 0;
 
-    /* Search every position of the game once, at start-up (about a millisecond),
+    /* Solve every position of the game once, at start-up (about a millisecond),
      * so that each turn is a look-up. */
-    negamax(0, 0, NULL);
+    solve(0, 0);
     while (getline(&line, &cap, stdin) != -1) {
         char *save, *kind = strtok_r(line, " \r\n", &save);
         char *key, *board = NULL, *legal = NULL;
@@ -112,7 +115,7 @@ int main(void)
         /* Not a tic-tac-toe board in play: still answer, with the first legal move. */
         if (board_parse(board, me, &mine, &theirs) && (mine | theirs) != 0777 && !has_line(mine) &&
             !has_line(theirs))
-            negamax(mine, theirs, &sq);
+            sq = solve(mine, theirs)->best;
         if (sq >= 0)
             printf("%c%d\n", 'a' + sq / 3, sq % 3 + 1);
         else

@@ -375,6 +375,31 @@ out_close:
     return ret;
 }
 
+/* Wait until fd is ready for `events`, the deadline passes or the user
+ * interrupts, draining the child's stderr meanwhile in case that is what it is
+ * blocked on. Returns PROC_OK, PROC_TIMEOUT, PROC_INTERRUPTED or -errno. */
+static int wait_ready(struct proc *p, int fd, short events, int64_t deadline_ns)
+{
+    for (;;) {
+        int ms = ms_until(deadline_ns);
+        if (ms == 0)
+            return PROC_TIMEOUT;
+        /* poll() skips negative descriptors: no stderr, no interrupt pipe. */
+        struct pollfd fds[3] = {{.fd = fd, .events = events},
+                                {.fd = p->err_fd, .events = POLLIN},
+                                {.fd = interrupt_fd, .events = POLLIN}};
+        int r = poll(fds, 3, ms);
+        if (r < 0 && errno != EINTR)
+            return -errno;
+        if (r > 0 && fds[2].revents != 0)
+            return PROC_INTERRUPTED;
+        if (r > 0 && fds[1].revents != 0)
+            drain_stderr(p);
+        if (r > 0 && fds[0].revents != 0)
+            return PROC_OK;
+    }
+}
+
 int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns)
 {
     if (p->in_fd < 0)
@@ -392,26 +417,10 @@ int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns
             return PROC_CLOSED;
         if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
             return -errno;
-        /* The pipe is full: wait for room, draining stderr in case that is what the child
-         * is blocked on. */
-        for (;;) {
-            int ms = ms_until(deadline_ns);
-            if (ms == 0)
-                return PROC_TIMEOUT;
-            /* poll() skips negative descriptors: no stderr, no interrupt pipe. */
-            struct pollfd fds[3] = {{.fd = p->in_fd, .events = POLLOUT},
-                                    {.fd = p->err_fd, .events = POLLIN},
-                                    {.fd = interrupt_fd, .events = POLLIN}};
-            int r = poll(fds, 3, ms);
-            if (r < 0 && errno != EINTR)
-                return -errno;
-            if (r > 0 && fds[2].revents != 0)
-                return PROC_INTERRUPTED;
-            if (r > 0 && fds[1].revents != 0)
-                drain_stderr(p);
-            if (r > 0 && fds[0].revents != 0)
-                break;
-        }
+        /* The pipe is full: wait for room. */
+        int rc = wait_ready(p, p->in_fd, POLLOUT, deadline_ns);
+        if (rc != PROC_OK)
+            return rc;
     }
     return PROC_OK;
 }
@@ -456,23 +465,9 @@ int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t 
             continue;
         if (errno != EAGAIN && errno != EWOULDBLOCK)
             return -errno;
-        for (;;) {
-            int ms = ms_until(deadline_ns);
-            if (ms == 0)
-                return PROC_TIMEOUT;
-            struct pollfd fds[3] = {{.fd = p->out_fd, .events = POLLIN},
-                                    {.fd = p->err_fd, .events = POLLIN},
-                                    {.fd = interrupt_fd, .events = POLLIN}};
-            int r = poll(fds, 3, ms);
-            if (r < 0 && errno != EINTR)
-                return -errno;
-            if (r > 0 && fds[2].revents != 0)
-                return PROC_INTERRUPTED;
-            if (r > 0 && fds[1].revents != 0)
-                drain_stderr(p);
-            if (r > 0 && fds[0].revents != 0)
-                break;
-        }
+        int rc = wait_ready(p, p->out_fd, POLLIN, deadline_ns);
+        if (rc != PROC_OK)
+            return rc;
     }
 }
 
