@@ -1,6 +1,7 @@
 /* perfect.c: a tic-tac-toe bot that searches the whole game (negamax): it never
  * loses, wins whenever the opponent allows it, and wins as fast (loses as slowly)
- * as it can. Deterministic. Speaks protocol/PROTOCOL.md. */
+ * as it can; among equal moves it sets the traps a random player falls into most.
+ * Deterministic. Speaks protocol/PROTOCOL.md. */
 #define _POSIX_C_SOURCE 200809L /* getline, strtok_r */
 #include <stdbool.h>
 #include <stdio.h>
