@@ -5,6 +5,7 @@
 #include "results.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,11 +66,12 @@ static int find_columns(const struct table *t, int *cols, char *why, size_t len)
     return 0;
 }
 
+/* A time or a count as games.csv writes them: finite, from 0 to 1e12. */
 static bool number(const char *text, double *out)
 {
     char *end;
     *out = strtod(text, &end);
-    return end != text && *end == '\0';
+    return end != text && *end == '\0' && isfinite(*out) && *out >= 0 && *out <= 1e12;
 }
 
 static int summary_of_row(char **row, const int *cols, size_t r, struct game_summary *g, char *why,
@@ -114,6 +116,10 @@ static int summary_of_row(char **row, const int *cols, size_t r, struct game_sum
         !number(row[cols[C_FIRST_MAX]], &g->max_ms[0]) ||
         !number(row[cols[C_SECOND_MAX]], &g->max_ms[1])) {
         snprintf(why, len, "row %zu: a time or move count is not a number", r + 1);
+        return -EINVAL;
+    }
+    if (moves[0] > GAME_MAX_PLIES || moves[1] > GAME_MAX_PLIES) {
+        snprintf(why, len, "row %zu: more moves than a game can have", r + 1);
         return -EINVAL;
     }
     g->moves[0] = (int)moves[0];

@@ -577,3 +577,17 @@ Test(tournament, check_command_finds_a_game_without_its_moves, .timeout = 60)
     cr_expect_eq(r.status, 3);
     cr_expect(strstr(r.err, "moves.csv lacks ply "), "%s", r.err);
 }
+
+Test(tournament, standings_refuses_the_games_files_the_fuzzer_found, .timeout = 60)
+{
+    static const char *const files[] = {"moves-nan.csv", "moves-out-of-int-range.csv",
+                                        "torn-in-quote.csv"};
+    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+        char path[256];
+        snprintf(path, sizeof(path), "%s/tests/fuzz/crashes/fuzz_csv/%s", SOURCE_DIR, files[i]);
+        char *argv[] = {REFEREE_BIN, "standings", path, NULL};
+        cr_assert_eq(run_program(argv, NULL, &r), 0);
+        cr_expect_eq(r.status, 3, "%s: %s", files[i], r.err);
+        cr_expect(strstr(r.err, "referee: cannot read '"), "%s", r.err);
+    }
+}
