@@ -16,7 +16,35 @@ static const unsigned lines[8] = {
     0421, 0124,       /* diagonals: a1-b2-c3, a3-b2-c1 */
 };
 
-/* What the search knows of a position, by (mover's mask, other's mask). */
+/* Reads "[abc,def,ghi]" into masks of `me`'s and the opponent's squares; false
+ * if it is not a tic-tac-toe board. */
+static bool board_parse(const char *text, char me, unsigned *mine, unsigned *theirs)
+{
+    *mine = *theirs = 0;
+    if (!text || strlen(text) != 13 || text[0] != '[' || text[4] != ',' || text[8] != ',' ||
+        text[12] != ']')
+        return false;
+    for (int sq = 0; sq < 9; sq++) {
+        char c = text[1 + sq / 3 * 4 + sq % 3];
+        if (c == me)
+            *mine |= 1u << sq;
+        else if (c == 'o' || c == 'x')
+            *theirs |= 1u << sq;
+        else if (c != '-')
+            return false;
+    }
+    return true;
+}
+
+static bool has_line(unsigned mask)
+{
+    for (int i = 0; i < 8; i++)
+        if ((mask & lines[i]) == lines[i])
+            return true;
+    return false;
+}
+
+/* What the search knows of a position. */
 struct entry {
     bool known;
     signed char value; /* for the mover, with best play on both sides: see solve() */
@@ -28,7 +56,11 @@ struct entry {
     int random;  /* of the other side, playing as we do, if the mover is the random one */
 };
 
-static struct entry table[1 << 18];
+/* By position: a base-3 number of 9 digits, 1 for the mover's squares and 2 for
+ * the other's; ternary[mask] is the number with a 1 for each square of mask. A
+ * small table, so that start-up touches little memory. */
+static struct entry table[19683];
+static int ternary[1 << 9];
 
 static const int factorial[10] = {1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880};
 
@@ -41,7 +73,7 @@ static const int factorial[10] = {1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880}
  *   bot ends in a draw that a trap would have won; then the first in a1..c3 order. */
 static const struct entry *solve(unsigned me, unsigned them)
 {
-    struct entry *e = &table[me | them << 9];
+    struct entry *e = &table[ternary[me] + 2 * ternary[them]];
     int empty = 0, chance = -1;
 
     if (e->known)
@@ -87,6 +119,8 @@ int main(void)
 
     /* Solve every position of the game once, at start-up (about a millisecond),
      * so that each turn is a look-up. */
+    for (unsigned mask = 1; mask < 1u << 9; mask++)
+        ternary[mask] = (mask & 1) + 3 * ternary[mask >> 1];
     solve(0, 0);
     while (getline(&line, &cap, stdin) != -1) {
         char *save, *kind = strtok_r(line, " \r\n", &save);

@@ -268,6 +268,17 @@ static bool has_word(const char *list, const char *word)
     return false;
 }
 
+static int solve(const struct game_state *s, struct action *best);
+
+/* The value of move a at s (not over) for the side that plays it, as solve() counts. */
+static int move_value(const struct game_state *s, struct action a)
+{
+    struct game_state t = *s;
+
+    game_step(&t, a);
+    return !game_is_over(&t) ? -solve(&t, NULL) : t.winner == a.side ? 9 - s->plies : 0;
+}
+
 /* The value of s (not over) for the side to move with best play on both sides:
  * a win counts the empty squares left before the winning move, a loss the
  * opposite, a draw 0; the first best move in square order goes to *best. */
@@ -282,9 +293,7 @@ static int solve(const struct game_state *s, struct action *best)
     if (!best && known[key])
         return memo[key];
     for (int i = 0; i < n; i++) {
-        struct game_state t = *s;
-        game_step(&t, moves[i]);
-        int v = !game_is_over(&t) ? -solve(&t, NULL) : t.winner == moves[i].side ? 9 - s->plies : 0;
+        int v = move_value(s, moves[i]);
         if (v > value) {
             value = v;
             if (best)
@@ -394,17 +403,23 @@ Test(bots, heuristic_takes_the_centre_then_corners, .timeout = 10)
     expect_reply("heuristic", 'x', "[---,-o-,---]", "a1"); /* a free corner */
 }
 
+/* 9!: every product of distinct numbers of moves to choose from divides it. */
+#define ALL_ORDERS 362880L
+
 /* Games as the bot sees them: how many, and how they ended for it. */
 struct tally {
     int games, won, drawn, lost;
     int had_won; /* games in which it was to move in a won position */
+    /* Its expected points (a win 2, a draw 1) against an opponent who picks each
+     * move uniformly at random, times ALL_ORDERS: an integer, so compared exactly. */
+    long expected;
 };
 
 /* Plays every line of the bot's opponent against the bot playing `side`, one
  * game each, all in the same process: a `result` and a new `game` line between
  * games (PROTOCOL.md allows it). The opponent's choices are an odometer, one
  * digit per opponent move, and the bot's replies are its own. If `optimal`,
- * each of the bot's moves must be the first best move in square order. */
+ * each of the bot's moves must be of the best value (it chooses among those). */
 static struct tally play_every_line(struct bot *b, enum side side, bool optimal)
 {
     const struct game_def *def = game_find("tictactoe");
@@ -415,21 +430,25 @@ static struct tally play_every_line(struct bot *b, enum side side, bool optimal)
     do {
         struct game_state s;
         bool had_won = false;
+        long odds = 1; /* 1 in odds: the chance of the opponent's line */
 
         game_init(&s, def, false);
         bot_new_game(b, def->marks[side]);
         for (k = 0; !game_is_over(&s);) {
             if (s.to_move == side) {
-                struct action best;
+                struct action best = {0};
+                struct game_state before = s;
                 int value = optimal ? solve(&s, &best) : 0;
                 play_bot(b, &s);
                 struct action a = s.history[s.nhistory - 1];
-                cr_assert(!optimal || (a.row == best.row && a.col == best.col),
-                          "best move in game %d was %c%d, not %c%d", t.games + 1, 'a' + best.row,
-                          best.col + 1, 'a' + a.row, a.col + 1);
+                int got = optimal ? move_value(&before, a) : 0;
+                cr_assert(got == value, "game %d: %c%d is worth %d, less than %c%d (%d)",
+                          t.games + 1, 'a' + a.row, a.col + 1, got, 'a' + best.row, best.col + 1,
+                          value);
                 had_won |= value > 0;
             } else {
                 nchoices[k] = game_legal(&s, moves);
+                odds *= nchoices[k];
                 game_step(&s, moves[choice[k++]]);
             }
         }
@@ -439,6 +458,7 @@ static struct tally play_every_line(struct bot *b, enum side side, bool optimal)
         t.drawn += s.winner == SIDE_NONE;
         t.lost += s.winner == side_other(side);
         t.had_won += had_won;
+        t.expected += (s.winner == side ? 2 : s.winner == SIDE_NONE) * (ALL_ORDERS / odds);
         cr_expect(!had_won || s.winner == side, "game %d: a won position not won", t.games);
         while (k > 0 && choice[k - 1] + 1 == nchoices[k - 1])
             choice[--k] = 0;
@@ -536,6 +556,36 @@ Test(bots, perfect_loses_as_slowly_as_it_can, .timeout = 10)
     expect_reply("perfect", 'x', "[o-x,---,--o]", "b2");
 }
 
+Test(bots, perfect_sets_traps_among_equal_moves, .timeout = 10)
+{
+    /* Against an edge, a1 and b2 both draw; against a random o, b2 scores 34/35
+     * of a point and a1 197/210. */
+    expect_reply("perfect", 'x', "[---,o--,---]", "b2");
+    expect_reply("perfect", 'x', "[-o-,---,---]", "b2");
+}
+
+Test(bots, perfect_scores_at_least_the_heuristic_against_a_random_player, .timeout = 10)
+{
+    static const char *const names[] = {"perfect", "heuristic"};
+    struct tally t[2][2]; /* [bot][side] */
+
+    for (int i = 0; i < 2; i++) {
+        for (int side = SIDE_FIRST; side <= SIDE_SECOND; side++) {
+            struct bot b;
+            bot_start(&b, names[i], NULL);
+            t[i][side] = play_every_line(&b, (enum side)side, false);
+            cr_expect_eq(bot_stop(&b, true), 0);
+            cr_log_info("%s as %c: %.4f points a game against a random player", names[i],
+                        "ox"[side], t[i][side].expected / (2.0 * ALL_ORDERS));
+        }
+    }
+    for (int side = SIDE_FIRST; side <= SIDE_SECOND; side++)
+        cr_expect_geq(t[0][side].expected, t[1][side].expected, "as %c", "ox"[side]);
+    /* Known answers: 383/384 as o and 1811/1890 as x (a win 1, a draw 1/2). */
+    cr_expect_eq(t[0][SIDE_FIRST].expected, 2 * 383 * (ALL_ORDERS / 384));
+    cr_expect_eq(t[0][SIDE_SECOND].expected, 2 * 1811 * (ALL_ORDERS / 1890));
+}
+
 /* Plays o's scripted moves, then perfect's, against the heuristic as x. */
 static struct game_state perfect_against_heuristic(const char *const script[], size_t nscript)
 {
@@ -610,6 +660,6 @@ Test(bots, perfect_answers_the_empty_board_at_once, .timeout = 10)
     cr_log_info("perfect: first move from the empty board in %ld ms", took);
     /* A turn is a look-up, well under 1 ms; the bound leaves room for a loaded machine. */
     cr_expect_lt(took, 50);
-    cr_expect_str_eq(reply, "a1", "all moves draw: the first in square order");
+    cr_expect_str_eq(reply, "a1", "all moves draw; corners set the most traps, a1 the first");
     cr_expect_eq(bot_stop(&b, true), 0);
 }
