@@ -38,6 +38,7 @@ struct standings {
     double *vec;          /* 5 vectors of cap */
     double *mat;          /* cap * cap */
     unsigned char *reach; /* cap * cap */
+    unsigned char *peel;  /* cap: 1 top, 2 bottom of the group being rated */
 };
 
 enum rating_state { RATE_NONE, RATE_LIVE, RATE_DONE };
@@ -60,6 +61,7 @@ static void free_arrays(struct standings *st)
     free(st->vec);
     free(st->mat);
     free(st->reach);
+    free(st->peel);
 }
 
 void standings_free(struct standings *st)
@@ -88,8 +90,9 @@ static int grow(struct standings *st)
     g.vec = calloc(5 * cap, sizeof(*g.vec));
     g.mat = calloc(cap * cap, sizeof(*g.mat));
     g.reach = calloc(cap * cap, sizeof(*g.reach));
+    g.peel = calloc(cap, sizeof(*g.peel));
     if (!g.bots || !g.wins || !g.draws || !g.rows || !g.order || !g.h2h || !g.state || !g.member ||
-        !g.vec || !g.mat || !g.reach) {
+        !g.vec || !g.mat || !g.reach || !g.peel) {
         free_arrays(&g);
         return -ENOMEM;
     }
@@ -466,13 +469,29 @@ static size_t rate_group(struct standings *st, size_t m)
         fit(st, m);
         return 0;
     }
+    /* Bots nobody outside their circle took a point from are +inf, those who took
+     * none from outside theirs -inf; the rest is rated again among themselves.
+     * Where these two circles are all there is (one bot won everything), only the
+     * smaller is peeled off, so that the other bots keep finite ratings. */
+    size_t tops = 0, bottoms = 0;
     for (size_t a = 0; a < m; a++) {
         bool top = true, bottom = true;
         for (size_t b = 0; b < m; b++) {
             top = top && (!r[b * m + a] || r[a * m + b]);
             bottom = bottom && (!r[a * m + b] || r[b * m + a]);
         }
-        if (top || bottom)
+        st->peel[a] = (unsigned char)(top | bottom << 1);
+        tops += top;
+        bottoms += bottom;
+    }
+    bool peel_top = true, peel_bottom = true;
+    if (tops + bottoms == m && tops != bottoms) {
+        peel_top = tops < bottoms;
+        peel_bottom = !peel_top;
+    }
+    for (size_t a = 0; a < m; a++) {
+        bool top = st->peel[a] & 1, bottom = st->peel[a] & 2;
+        if ((top && peel_top) || (bottom && peel_bottom))
             set_rating(&st->bots[st->member[a]], top ? INFINITY : -INFINITY, INFINITY);
         else {
             st->state[st->member[a]] = RATE_LIVE;

@@ -736,3 +736,19 @@ Test(standings, many_bots_keep_their_games_as_the_table_grows, .timeout = 10)
     expect_near(mean, 0, 1e-6, "mean");
     standings_free(st);
 }
+
+Test(standings, one_bot_that_won_everything_leaves_the_others_rated_among_themselves, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    games(st, "top", "b", 4, 0, 0);
+    games(st, "top", "c", 4, 0, 0);
+    games(st, "b", "c", 3, 0, 1); /* b scores 3/4 against c: 190.85 Elo apart */
+    const struct standings_row *rows = standings_rows(st, &n);
+    cr_expect(isinf(row_of(rows, n, "top")->elo) && row_of(rows, n, "top")->elo > 0);
+    expect_near(row_of(rows, n, "b")->elo, 95.4243, 1e-3, "b");
+    expect_near(row_of(rows, n, "c")->elo, -95.4243, 1e-3, "c");
+    cr_expect(isfinite(row_of(rows, n, "b")->elo_lo));
+    standings_free(st);
+}
