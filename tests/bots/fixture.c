@@ -122,18 +122,22 @@ static void flood_stderr(long kib)
     fflush(stderr);
 }
 
-/* Allocate and touch 16 MiB blocks, at most 4 GiB, and abort as most programs
+/* Allocate and touch 4 MiB blocks, at most 4 GiB, and abort as most programs
  * do when an allocation fails (under a memory limit). */
 static void eat_memory(void)
 {
-    for (int i = 0; i < 256; i++) {
-        char *block = malloc(16 << 20);
+    struct rlimit as;
+    if (getrlimit(RLIMIT_AS, &as) == 0)
+        fprintf(stderr, "address space limit %lld MiB\n",
+                as.rlim_cur == RLIM_INFINITY ? -1LL : (long long)(as.rlim_cur >> 20));
+    for (int i = 0; i < 1024; i++) {
+        char *block = malloc(4 << 20);
         if (!block) {
-            fprintf(stderr, "allocation failed after %d MiB\n", 16 * i);
+            fprintf(stderr, "allocation failed after %d MiB\n", 4 * i);
             signal(SIGABRT, SIG_DFL);
             abort();
         }
-        memset(block, i, 16 << 20);
+        memset(block, i, 4 << 20);
     }
 }
 
