@@ -105,6 +105,10 @@ int cmd_standings(int argc, char **argv)
         struct table t;
         int err = table_load(&t, argv[i], why, sizeof(why));
         if (err == 0) {
+            if (t.complete < t.nrows)
+                cli_error("'%s': its last row is torn (a run killed while writing it?); not "
+                          "counted",
+                          argv[i]);
             err = ledger_add_table(st, &t, why, sizeof(why));
             table_release(&t);
         }

@@ -104,7 +104,6 @@ int table_load(struct table *t, const char *path, char *why, size_t len)
     struct loader l = {.t = t};
     char buf[65536];
     size_t n;
-    bool ends_with_newline = true;
     FILE *f;
 
     memset(t, 0, sizeof(*t));
@@ -120,7 +119,6 @@ int table_load(struct table *t, const char *path, char *why, size_t len)
         return -ENOMEM;
     }
     while (!l.error && (n = fread(buf, 1, sizeof(buf), f)) > 0) {
-        ends_with_newline = buf[n - 1] == '\n';
         if (csv_parse(&p, buf, n, on_field, on_row, &l) != n && !l.error) {
             l.error = -EINVAL;
             snprintf(l.why, sizeof(l.why), "%s", csv_strerror(csv_error(&p)));
@@ -130,10 +128,12 @@ int table_load(struct table *t, const char *path, char *why, size_t len)
         l.error = -EIO;
         snprintf(l.why, sizeof(l.why), "read error");
     }
+    /* Rows the parser ended itself met their terminator outside quotes; what
+     * csv_fini still hands over is a torn last row. */
     size_t before_fini = t->nrows;
     if (!l.error)
         csv_fini(&p, on_field, on_row, &l);
-    t->complete = ends_with_newline ? t->nrows : before_fini;
+    t->complete = before_fini;
     csv_free(&p);
     drop_row(&l);
     free(l.row);
