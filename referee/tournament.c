@@ -11,6 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A finished game waiting for the ones before it. The list stays as short as
+ * the games under way are uneven, so memory does not grow with the run. */
+struct waiting {
+    long index;
+    struct game_record *rec;
+    struct waiting *next;
+};
+
 struct run {
     const struct tournament *t;
     const bool *skip;
@@ -20,9 +28,9 @@ struct run {
 
     pthread_mutex_t lock;
     long count;
-    long next_game;               /* next index to hand to a worker */
-    long next_write;              /* next index to hand over in order */
-    struct game_record **pending; /* finished, waiting for their turn; by index */
+    long next_game;          /* next index to hand to a worker */
+    long next_write;         /* next index to hand over in order */
+    struct waiting *waiting; /* finished, waiting for their turn; by index */
     int error;
     struct tournament_failure failure;
 };
@@ -64,6 +72,20 @@ int tournament_start(const struct tournament *t, const struct scheduled_game *g,
     return 0;
 }
 
+/* Keep rec until its turn comes, in index order. Called with the lock. */
+static int wait_turn(struct run *r, long index, struct game_record *rec)
+{
+    struct waiting *w = malloc(sizeof(*w)), **at = &r->waiting;
+
+    if (!w)
+        return -ENOMEM;
+    while (*at && (*at)->index < index)
+        at = &(*at)->next;
+    *w = (struct waiting){.index = index, .rec = rec, .next = *at};
+    *at = w;
+    return 0;
+}
+
 /* Hand over, in order, every finished game that is next. Called with the lock. */
 static void flush_in_order(struct run *r)
 {
@@ -73,19 +95,20 @@ static void flush_in_order(struct run *r)
             r->next_write++;
             continue;
         }
-        struct game_record *rec = r->pending[i];
-        if (!rec)
+        struct waiting *w = r->waiting;
+        if (!w || w->index != i)
             return;
         if (!r->error) {
-            int rc = r->hooks->finished(r->hooks->ctx, rec);
+            int rc = r->hooks->finished(r->hooks->ctx, w->rec);
             if (rc < 0) {
                 r->error = rc;
                 r->failure = (struct tournament_failure){
                     .error = rc, .bot = -1, .what = "write the results"};
             }
         }
-        free(rec);
-        r->pending[i] = NULL;
+        r->waiting = w->next;
+        free(w->rec);
+        free(w);
         r->next_write++;
     }
 }
@@ -202,8 +225,14 @@ static void *worker(void *arg)
             free(rec);
         } else if (*r->stop && rec->state.end == END_ABORTED) {
             free(rec); /* cut short by the stop: not a finished game */
+        } else if (wait_turn(r, i, rec) < 0) {
+            free(rec);
+            if (!r->error) {
+                r->error = -ENOMEM;
+                r->failure =
+                    (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
+            }
         } else {
-            r->pending[i] = rec;
             flush_in_order(r);
         }
         pthread_mutex_unlock(&r->lock);
@@ -227,12 +256,10 @@ int tournament_run(const struct tournament *t, const bool *skip,
     int started = 0;
 
     r.count = schedule_count(&t->schedule);
-    r.pending = calloc((size_t)r.count + 1, sizeof(*r.pending));
     threads = calloc((size_t)jobs, sizeof(*threads));
     if (t->log_dir)
         r.log_paths = calloc((size_t)t->nbots, sizeof(*r.log_paths));
-    if (!r.pending || !threads || (t->log_dir && !r.log_paths)) {
-        free(r.pending);
+    if (!threads || (t->log_dir && !r.log_paths)) {
         free(threads);
         free(r.log_paths);
         *failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
@@ -253,9 +280,12 @@ int tournament_run(const struct tournament *t, const bool *skip,
         pthread_join(threads[i], NULL);
 
     /* Games finished after a failure or a stop stay unwritten, as unfinished. */
-    for (long i = 0; i < r.count; i++)
-        free(r.pending[i]);
-    free(r.pending);
+    while (r.waiting) {
+        struct waiting *w = r.waiting;
+        r.waiting = w->next;
+        free(w->rec);
+        free(w);
+    }
     free(threads);
     free(r.log_paths);
     pthread_mutex_destroy(&r.lock);
