@@ -42,7 +42,7 @@ static int load(struct table *t, const char *dir, const char *name)
     int err = table_load(t, path, why, sizeof(why));
     if (err < 0) {
         cli_error("cannot read '%s': %s", path, why);
-        return err == -EINVAL ? EXIT_DATA : EXIT_SYSTEM;
+        return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
     }
     if (t->complete != t->nrows) {
         cli_error("'%s': the last row is torn", path);

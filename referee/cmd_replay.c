@@ -142,7 +142,7 @@ static int replay_record(struct replay *r, const char *dir, const char *id, char
     int err = table_load(&t, path, why, sizeof(why));
     if (err < 0) {
         cli_error("cannot read '%s': %s", path, why);
-        return err == -EINVAL ? EXIT_DATA : EXIT_SYSTEM;
+        return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
     }
     for (int i = 0; i < 8; i++)
         if ((col[i] = table_column(&t, keys[i])) < 0) {

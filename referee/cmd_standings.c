@@ -114,7 +114,7 @@ int cmd_standings(int argc, char **argv)
         }
         if (err < 0) {
             cli_error("cannot read '%s': %s", argv[i], why);
-            rc = err == -EINVAL ? EXIT_DATA : EXIT_SYSTEM;
+            rc = (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
         }
     }
     if (rc == EXIT_OK) {

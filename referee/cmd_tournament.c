@@ -177,7 +177,7 @@ static int load_bots(struct run_cli *c, const char *path)
 
     if (rc < 0) {
         cli_error("cannot read bots file '%s': %s", path, why);
-        return rc == -EINVAL ? EXIT_DATA : EXIT_SYSTEM;
+        return (rc == -EINVAL || rc == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
     }
     int name = table_column(&t, "name"), command = table_column(&t, "command"),
         dir = table_column(&t, "dir"), args = table_column(&t, "args");
@@ -491,7 +491,7 @@ static int sprt_recount(struct run_cli *c)
 
     snprintf(path, sizeof(path), "%s/games.csv", c->results);
     int err = table_load(&t, path, why, sizeof(why));
-    if (err == -ENOENT)
+    if (err == -ENOENT || err == -ENODATA)
         return 0;
     if (err < 0) {
         cli_error("cannot read '%s': %s", path, why);
@@ -666,7 +666,7 @@ static int run(struct run_cli *c)
         err = ledger_resume(c->results, &c->t, skip, c->st, why, sizeof(why));
         if (err < 0) {
             cli_error("cannot resume '%s': %s", c->results, why);
-            rc = err == -EINVAL ? EXIT_DATA : EXIT_SYSTEM;
+            rc = (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
             goto out;
         }
     }

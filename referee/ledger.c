@@ -211,6 +211,14 @@ static int check_row(const struct tournament *t, const struct table *tab, size_t
     return 0;
 }
 
+/* "moves.csv: <why>" */
+static void prefix_path(char *why, size_t len, const char *file)
+{
+    char text[256];
+    snprintf(text, sizeof(text), "%s", why);
+    snprintf(why, len, "%s: %s", file, text);
+}
+
 int ledger_resume(const char *dir, const struct tournament *t, bool *skip, struct standings *st,
                   char *why, size_t len)
 {
@@ -222,10 +230,12 @@ int ledger_resume(const char *dir, const struct tournament *t, bool *skip, struc
     why[0] = '\0';
     snprintf(path, sizeof(path), "%s/games.csv", dir);
     rc = table_load(&games, path, why, len);
-    if (rc == -ENOENT)
-        return 0;
-    if (rc < 0)
+    if (rc == -ENOENT || rc == -ENODATA)
+        return 0; /* killed before its first row: a fresh start */
+    if (rc < 0) {
+        prefix_path(why, len, "games.csv");
         return rc;
+    }
     rc = find_columns(&games, cols, why, len);
     for (size_t r = 0; rc == 0 && r < games.complete; r++) {
         long index;
@@ -262,8 +272,10 @@ int ledger_resume(const char *dir, const struct tournament *t, bool *skip, struc
                 rc = results_rewrite(path, &moves, keep, moves.complete);
             free(keep);
             table_release(&moves);
-        } else if (rc == -ENOENT) {
+        } else if (rc == -ENOENT || rc == -ENODATA) {
             rc = 0;
+        } else {
+            prefix_path(why, len, "moves.csv");
         }
         if (rc < 0 && !why[0])
             snprintf(why, len, "%s: %s", path, strerror(-rc));

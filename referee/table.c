@@ -139,7 +139,7 @@ int table_load(struct table *t, const char *path, char *why, size_t len)
     free(l.row);
     fclose(f);
     if (!l.error && !l.header_done) {
-        l.error = -EINVAL;
+        l.error = -ENODATA;
         snprintf(l.why, sizeof(l.why), "empty file, no header row");
     }
     if (l.error) {

@@ -14,7 +14,8 @@ struct table {
 };
 
 /* Read path into *t (zeroed first). A row with more fields than the header is
- * an error. Returns 0, or a negative errno (-EINVAL for malformed CSV) with a
+ * an error. Returns 0, or a negative errno (-EINVAL for malformed CSV, -ENODATA
+ * for a file without even a header row: empty, or killed before it) with a
  * phrase in why (len bytes): "row 12 has 5 fields, the header 4". */
 int table_load(struct table *t, const char *path, char *why, size_t len);
 

@@ -600,3 +600,29 @@ Test(tournament, standings_leave_out_a_row_torn_inside_quotes_and_say_so, .timeo
     cr_expect(strstr(r.err, "its last row is torn"), "%s", r.err);
     cr_expect(strstr(r.out, "1-0-0"), "%s", r.out);
 }
+
+Test(tournament, run_killed_before_its_moves_header_resumes_from_scratch, .timeout = 60)
+{
+    char whole[64], dir[64], path[160], header[1024];
+    tmpdir(whole);
+    tmpdir(dir);
+    char *a[] = ROUND_ROBIN(whole, "2", );
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    /* As if killed after games.csv got its header and moves.csv was just created. */
+    snprintf(path, sizeof(path), "%s/games.csv", whole);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(fgets(header, sizeof(header), f));
+    fclose(f);
+    snprintf(path, sizeof(path), "%s/games.csv", dir);
+    f = fopen(path, "w");
+    fputs(header, f);
+    fclose(f);
+    snprintf(path, sizeof(path), "%s/moves.csv", dir);
+    fclose(fopen(path, "w"));
+
+    char *resume[] = ROUND_ROBIN(dir, "2", "--resume", );
+    cr_assert_eq(run_program(resume, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    expect_same_csv(whole, dir, "games.csv");
+    expect_same_csv(whole, dir, "moves.csv");
+}
