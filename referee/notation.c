@@ -90,27 +90,65 @@ int notation_parse_move(const struct game_state *s, const char *text, struct act
     return 0;
 }
 
+/* Write n (below 1000) in decimal at out; returns the length. */
+static size_t put_number(char *out, int n)
+{
+    size_t k = 0;
+    if (n < 0) {
+        out[k++] = '-';
+        n = -n;
+    }
+    if (n >= 100)
+        out[k++] = (char)('0' + n / 100 % 10);
+    if (n >= 10)
+        out[k++] = (char)('0' + n / 10 % 10);
+    out[k++] = (char)('0' + n % 10);
+    return k;
+}
+
+size_t notation_put_move(const struct game_def *def, struct action a, bool with_mark, char *out)
+{
+    static const char *const words[] = {[ACTION_PASS] = "pass",
+                                        [ACTION_RESIGN] = "resign",
+                                        [ACTION_FORFEIT] = "forfeit",
+                                        [ACTION_ABORT] = "abort"};
+    size_t k = 0;
+
+    /* By hand, not printf: this is on every turn line of every game. */
+    if (with_mark && a.side < 2 && a.kind != ACTION_ABORT) {
+        out[k++] = def->marks[a.side];
+        out[k++] = ':';
+    }
+    if (a.kind != ACTION_MOVE) {
+        const char *w =
+            a.kind < sizeof(words) / sizeof(words[0]) && words[a.kind] ? words[a.kind] : "?";
+        size_t n = strlen(w);
+        memcpy(out + k, w, n);
+        k += n;
+    } else if (def->squares == SQUARES_COLUMN) {
+        k += put_number(out + k, a.col + 1);
+    } else {
+        int letter = def->squares == SQUARES_ROW_LETTER ? a.row : a.col;
+        int number = def->squares == SQUARES_ROW_LETTER ? a.col : a.row;
+        out[k++] = (char)('a' + letter);
+        k += put_number(out + k, number + 1);
+    }
+    out[k] = '\0';
+    return k;
+}
+
 char *notation_format_move(const struct game_def *def, struct action a, bool with_mark, char *buf,
                            size_t len)
 {
-    char prefix[3] = "";
+    char text[GAME_MOVE_TEXT];
+    size_t n = notation_put_move(def, a, with_mark, text);
 
-    if (with_mark && a.side < 2)
-        snprintf(prefix, sizeof(prefix), "%c:", def->marks[a.side]);
-    switch ((enum action_kind)a.kind) {
-    case ACTION_ABORT: snprintf(buf, len, "abort"); break;
-    case ACTION_RESIGN: snprintf(buf, len, "%sresign", prefix); break;
-    case ACTION_FORFEIT: snprintf(buf, len, "%sforfeit", prefix); break;
-    case ACTION_PASS: snprintf(buf, len, "%spass", prefix); break;
-    case ACTION_MOVE:
-        if (def->squares == SQUARES_COLUMN)
-            snprintf(buf, len, "%s%d", prefix, a.col + 1);
-        else if (def->squares == SQUARES_ROW_LETTER)
-            snprintf(buf, len, "%s%c%d", prefix, 'a' + a.row, a.col + 1);
-        else
-            snprintf(buf, len, "%s%c%d", prefix, 'a' + a.col, a.row + 1);
-        break;
-    }
+    if (len == 0)
+        return buf;
+    if (n >= len)
+        n = len - 1;
+    memcpy(buf, text, n);
+    buf[n] = '\0';
     return buf;
 }
 

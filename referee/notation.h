@@ -21,6 +21,10 @@ int notation_parse_move(const struct game_state *s, const char *text, struct act
 char *notation_format_move(const struct game_def *def, struct action a, bool with_mark, char *buf,
                            size_t len);
 
+/* The same, at out (GAME_MOVE_TEXT bytes at least, NUL written after);
+ * returns the length. Without printf: it is on every turn line. */
+size_t notation_put_move(const struct game_def *def, struct action a, bool with_mark, char *out);
+
 /* Parse a board such as "[o--,xx-,ooo]": rows top to bottom, '-' empty,
  * optionally followed by a space and the mark of the side to move (needed
  * where the counts of marks cannot tell, as in reversi). The result is a game

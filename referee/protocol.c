@@ -46,20 +46,38 @@ int protocol_format_turn(char *buf, size_t len, const struct game_state *s, int 
 {
     const struct game_def *def = game_def_of(s);
     struct action moves[GAME_MAX_SQUARES + 1];
-    char board[GAME_BOARD_TEXT], text[GAME_MOVE_TEXT];
     size_t n = 0;
 
-    put(buf, len, &n, "turn board %s last ", notation_format_board(s, board, sizeof(board)));
-    if (s->nhistory)
-        put(buf, len, &n, "%s",
-            notation_format_move(def, s->history[s->nhistory - 1], true, text, sizeof(text)));
-    else
-        put(buf, len, &n, "none");
-    put(buf, len, &n, " time %d legal", time_ms);
+    /* Appended by hand rather than with printf: one of these goes out per move.
+     * The longest (gomoku) is far below PROTOCOL_LINE_MAX, checked as we go. */
+    if (len < GAME_BOARD_TEXT + 64)
+        return -1;
+    memcpy(buf, "turn board ", 11);
+    n = 11;
+    notation_format_board(s, buf + n, GAME_BOARD_TEXT);
+    n += strlen(buf + n);
+    memcpy(buf + n, " last ", 6);
+    n += 6;
+    if (s->nhistory) {
+        n += notation_put_move(def, s->history[s->nhistory - 1], true, buf + n);
+    } else {
+        memcpy(buf + n, "none", 4);
+        n += 4;
+    }
+    int k = snprintf(buf + n, len - n, " time %d legal", time_ms);
+    if (k < 0 || (size_t)k >= len - n)
+        return -1;
+    n += (size_t)k;
     int count = game_legal(s, moves);
-    for (int i = 0; i < count; i++)
-        put(buf, len, &n, " %s", notation_format_move(def, moves[i], false, text, sizeof(text)));
-    return put(buf, len, &n, "\n") ? (int)n : -1;
+    for (int i = 0; i < count; i++) {
+        if (n + GAME_MOVE_TEXT + 2 > len)
+            return -1;
+        buf[n++] = ' ';
+        n += notation_put_move(def, moves[i], false, buf + n);
+    }
+    buf[n++] = '\n';
+    buf[n] = '\0';
+    return (int)n;
 }
 
 int protocol_format_result(char *buf, size_t len, const struct game_state *s, const char *reason)
