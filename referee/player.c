@@ -119,11 +119,11 @@ void player_ask(struct player *p, const char *line, size_t len, int limit_ms, in
     }
 }
 
-bool player_wrote_unasked(struct player *p, struct player_reply *r)
+bool player_wrote_unasked(struct player *p, bool ask_the_pipe, struct player_reply *r)
 {
     size_t n = 0;
 
-    if (!p->running || !proc_has_output(&p->proc))
+    if (!p->running || !(ask_the_pipe ? proc_has_output(&p->proc) : p->proc.len > 0))
         return false;
     r->foul = FOUL_UNASKED;
     r->elapsed_ns = 0;

@@ -47,8 +47,10 @@ int player_tell(struct player *p, const char *line, size_t len, int64_t deadline
 void player_ask(struct player *p, const char *line, size_t len, int limit_ms, int64_t deadline_ns,
                 struct player_reply *r);
 
-/* True if the bot wrote something it was not asked for; fills r as a foul. */
-bool player_wrote_unasked(struct player *p, struct player_reply *r);
+/* True if the bot wrote something it was not asked for; fills r as a foul.
+ * Without ask_the_pipe only what referee already read counts (no system
+ * call): what a bot writes between turns then surfaces with its next reply. */
+bool player_wrote_unasked(struct player *p, bool ask_the_pipe, struct player_reply *r);
 
 /* Send quit, give the bot grace_ms to exit, then stop it hard; reap it. */
 void player_stop(struct player *p, int grace_ms);
