@@ -21,15 +21,12 @@ void ledger_summary_of_record(const struct game_record *rec, struct game_summary
     g->aborted = s->end == END_ABORTED;
     g->foul = s->end == END_FOUL ? (enum foul)s->foul : FOUL_NONE;
     g->foul_side = g->foul != FOUL_NONE ? rec->foul_side : SIDE_NONE;
-    for (int i = 0; i < s->nhistory; i++) {
-        int side = s->history[i].side;
-        if (rec->move_us[i] < 0 || side > 1)
-            continue;
-        double ms = rec->move_us[i] / 1e3;
-        g->moves[side]++;
-        g->ms[side] += ms;
-        if (ms > g->max_ms[side])
-            g->max_ms[side] = ms;
+    int64_t total_us[2];
+    int32_t max_us[2];
+    record_tally(rec, g->moves, total_us, max_us);
+    for (int side = 0; side < 2; side++) {
+        g->ms[side] = (double)total_us[side] / 1e3;
+        g->max_ms[side] = max_us[side] / 1e3;
     }
 }
 

@@ -26,4 +26,23 @@ struct game_record {
     int64_t used_us[2]; /* thinking time per side, microseconds */
 };
 
+/* Per side, the replies its bot gave (opening moves are not), their total and
+ * their longest time, in microseconds. */
+static inline void record_tally(const struct game_record *rec, int moves[2], int64_t total_us[2],
+                                int32_t max_us[2])
+{
+    moves[0] = moves[1] = 0;
+    total_us[0] = total_us[1] = 0;
+    max_us[0] = max_us[1] = 0;
+    for (int i = 0; i < rec->state.nhistory; i++) {
+        int side = rec->state.history[i].side;
+        if (rec->move_us[i] < 0 || side > 1)
+            continue;
+        moves[side]++;
+        total_us[side] += rec->move_us[i];
+        if (rec->move_us[i] > max_us[side])
+            max_us[side] = rec->move_us[i];
+    }
+}
+
 #endif

@@ -264,16 +264,10 @@ int results_write_game(struct results *r, const struct game_record *rec)
     row_fieldf(&game, "%.3f", (double)rec->duration_us / 1e3);
     row_fieldf(&game, "%.3f", (double)rec->used_us[0] / 1e3);
     row_fieldf(&game, "%.3f", (double)rec->used_us[1] / 1e3);
-    int nmoves[2] = {0, 0};
-    int32_t max_us[2] = {0, 0};
-    for (int i = 0; i < s->nhistory; i++) {
-        int side = s->history[i].side;
-        if (rec->move_us[i] < 0 || side > 1)
-            continue;
-        nmoves[side]++;
-        if (rec->move_us[i] > max_us[side])
-            max_us[side] = rec->move_us[i];
-    }
+    int nmoves[2];
+    int64_t total_us[2];
+    int32_t max_us[2];
+    record_tally(rec, nmoves, total_us, max_us);
     row_fieldf(&game, "%d", nmoves[0]);
     row_fieldf(&game, "%d", nmoves[1]);
     row_fieldf(&game, "%.3f", max_us[0] / 1e3);
