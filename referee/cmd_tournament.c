@@ -188,22 +188,24 @@ static int load_bots(struct run_cli *c, const char *path)
     }
     for (size_t r = 0; r < t.nrows; r++) {
         const char *cmd = t.rows[r][command], *extra = args >= 0 ? t.rows[r][args] : "";
-        size_t len = strlen(t.rows[r][name]) + strlen(cmd) + strlen(extra) + 3;
-        char *spec = malloc(len);
+        size_t len = strlen(cmd) + strlen(extra) + 2;
+        char *line = malloc(len);
         const char *w;
-        if (!spec) {
+        if (!line) {
             table_release(&t);
             return EXIT_SYSTEM;
         }
-        snprintf(spec, len, "%s=%s %s", t.rows[r][name], cmd, extra);
-        if (c->nbots == MAX_BOTS || config_bot_parse(&c->bots[c->nbots], spec, &w) < 0) {
+        snprintf(line, len, "%s %s", cmd, extra);
+        /* The name is taken whole: a CSV field may hold '=' as any other character. */
+        if (c->nbots == MAX_BOTS ||
+            config_bot_make(&c->bots[c->nbots], t.rows[r][name], line, &w) < 0) {
             cli_error("bots file '%s', row %zu: %s", path, r + 1,
                       c->nbots == MAX_BOTS ? "too many bots" : w);
-            free(spec);
+            free(line);
             table_release(&t);
             return EXIT_DATA;
         }
-        free(spec);
+        free(line);
         if (dir >= 0 && t.rows[r][dir][0])
             c->bots[c->nbots].cwd = strdup(t.rows[r][dir]);
         c->nbots++;

@@ -58,6 +58,21 @@ out_free:
     return -1;
 }
 
+int config_bot_make(struct bot_spec *bot, const char *name, const char *command, const char **why)
+{
+    memset(bot, 0, sizeof(*bot));
+    bot->name = strdup(name);
+    if (!bot->name) {
+        *why = "out of memory";
+        return -1;
+    }
+    if (config_split_command(command, bot->argv, why) < 0) {
+        config_bot_release(bot);
+        return -1;
+    }
+    return 0;
+}
+
 int config_bot_parse(struct bot_spec *bot, const char *text, const char **why)
 {
     const char *eq = strchr(text, '=');
@@ -67,16 +82,14 @@ int config_bot_parse(struct bot_spec *bot, const char *text, const char **why)
         *why = "expected NAME=COMMAND";
         return -1;
     }
-    bot->name = strndup(text, (size_t)(eq - text));
-    if (!bot->name) {
+    char *name = strndup(text, (size_t)(eq - text));
+    if (!name) {
         *why = "out of memory";
         return -1;
     }
-    if (config_split_command(eq + 1, bot->argv, why) < 0) {
-        config_bot_release(bot);
-        return -1;
-    }
-    return 0;
+    int rc = config_bot_make(bot, name, eq + 1, why);
+    free(name);
+    return rc;
 }
 
 void config_bot_release(struct bot_spec *bot)

@@ -28,6 +28,10 @@ struct bot_spec {
  * expansions). Returns 0, or -1 with *why set to a static phrase. */
 int config_bot_parse(struct bot_spec *bot, const char *text, const char **why);
 
+/* Set up *bot from a name and a command line split as above (the name may
+ * hold any character). Returns 0, or -1 with *why set. */
+int config_bot_make(struct bot_spec *bot, const char *name, const char *command, const char **why);
+
 /* Split a command line as above into argv (at most CONFIG_MAX_ARGS words,
  * each malloc'ed, then NULL). Returns the word count, or -1 with *why set. */
 int config_split_command(const char *line, char **argv, const char **why);

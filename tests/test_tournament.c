@@ -280,7 +280,7 @@ Test(tournament, bots_file_and_openings_file_are_read, .timeout = 60)
     snprintf(openings, sizeof(openings), "%s/openings.txt", dir);
     FILE *f = fopen(bots, "w");
     fprintf(f,
-            "name,command,dir,args\n\"heur, the\"\"rule\"\" bot\",%s,/tmp,\n"
+            "name,command,dir,args\n\"heur=the, \"\"rule\"\" bot\",%s,/tmp,\n"
             "rnd,%s,,--seed 9\n",
             BOTDIR "heuristic", BOTDIR "random");
     fclose(f);
@@ -294,7 +294,7 @@ Test(tournament, bots_file_and_openings_file_are_read, .timeout = 60)
     load(&t, dir, "games.csv");
     cr_assert_eq(t.nrows, 4);
     int moves = table_column(&t, "moves"), first = table_column(&t, "first");
-    cr_expect_str_eq(t.rows[0][first], "heur, the\"rule\" bot");
+    cr_expect_str_eq(t.rows[0][first], "heur=the, \"rule\" bot");
     cr_expect(strncmp(t.rows[0][moves], "o:b2 x:a1 ", 10) == 0, "%s", t.rows[0][moves]);
     cr_expect(strncmp(t.rows[1][moves], "o:b2 x:a1 ", 10) == 0, "%s", t.rows[1][moves]);
     cr_expect(strncmp(t.rows[2][moves], "o:a1 x:c3 ", 10) == 0, "%s", t.rows[2][moves]);
