@@ -611,7 +611,7 @@ static void default_results(struct run_cli *c)
 static int run(struct run_cli *c)
 {
     char failed[PATH_MAX + 16], why[256];
-    bool *skip = NULL;
+    struct gameset skip = {0};
     int rc = EXIT_OK, err;
 
     for (int i = 0; i < c->nbots; i++)
@@ -655,8 +655,7 @@ static int run(struct run_cli *c)
     }
 
     c->st = standings_new();
-    skip = calloc((size_t)c->total + 1, sizeof(*skip));
-    if (!c->st || !skip) {
+    if (!c->st || gameset_init(&skip, c->total) < 0) {
         cli_error("out of memory");
         rc = EXIT_SYSTEM;
         goto out;
@@ -665,7 +664,7 @@ static int run(struct run_cli *c)
         standings_add_bot(c->st, c->bots[i].name);
 
     if (c->resume) {
-        err = ledger_resume(c->results, &c->t, skip, c->st, why, sizeof(why));
+        err = ledger_resume(c->results, &c->t, &skip, c->st, why, sizeof(why));
         if (err < 0) {
             cli_error("cannot resume '%s': %s", c->results, why);
             rc = (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
@@ -677,14 +676,14 @@ static int run(struct run_cli *c)
     for (long i = 0; i < c->total; i++) {
         if (schedule_in_shard(&c->t.schedule, i, c->shard, c->shards)) {
             c->planned++;
-            c->done += skip[i];
-        } else if (skip[i]) {
+            c->done += gameset_has(&skip, i);
+        } else if (gameset_has(&skip, i)) {
             cli_error("cannot resume '%s': game %ld is not of shard %d/%d", c->results, i + 1,
                       c->shard + 1, c->shards);
             rc = EXIT_DATA;
             goto out;
         } else {
-            skip[i] = true;
+            gameset_add(&skip, i);
         }
     }
     if (c->resume && c->sprt && (rc = sprt_recount(c)) != EXIT_OK)
@@ -723,7 +722,7 @@ static int run(struct run_cli *c)
     c->t.rules.stop = &cli_interrupted;
     c->progress = !c->quiet && isatty(STDERR_FILENO);
     c->t0_ns = proc_now_ns();
-    err = tournament_run(&c->t, skip, &hooks, &cli_interrupted, &failure);
+    err = tournament_run(&c->t, &skip, &hooks, &cli_interrupted, &failure);
     progress_clear(c);
 
     if (err < 0 && failure.bot >= 0) {
@@ -763,7 +762,7 @@ static int run(struct run_cli *c)
 out:
     results_free(c->out);
     standings_free(c->st);
-    free(skip);
+    gameset_free(&skip);
     return rc;
 }
 

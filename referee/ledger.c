@@ -216,8 +216,8 @@ static void prefix_path(char *why, size_t len, const char *file)
     snprintf(why, len, "%s: %s", file, text);
 }
 
-int ledger_resume(const char *dir, const struct tournament *t, bool *skip, struct standings *st,
-                  char *why, size_t len)
+int ledger_resume(const char *dir, const struct tournament *t, struct gameset *skip,
+                  struct standings *st, char *why, size_t len)
 {
     char path[4096];
     struct table games, moves;
@@ -238,14 +238,14 @@ int ledger_resume(const char *dir, const struct tournament *t, bool *skip, struc
         long index;
         struct game_summary g;
         rc = check_row(t, &games, r, &index, why, len);
-        if (rc == 0 && skip[index]) {
+        if (rc == 0 && gameset_has(skip, index)) {
             snprintf(why, len, "game %ld is in games.csv twice", index + 1);
             rc = -EINVAL;
         }
         if (rc == 0)
             rc = summary_of_row(games.rows[r], cols, r, &g, why, len);
         if (rc == 0) {
-            skip[index] = true;
+            gameset_add(skip, index);
             standings_add_game(st, &g);
         }
     }
@@ -263,7 +263,7 @@ int ledger_resume(const char *dir, const struct tournament *t, bool *skip, struc
             }
             for (size_t r = 0; rc == 0 && r < moves.complete; r++) {
                 long g = strtol(moves.rows[r][id], NULL, 10);
-                keep[r] = g >= 1 && g <= schedule_count(&t->schedule) && skip[g - 1];
+                keep[r] = g >= 1 && g <= schedule_count(&t->schedule) && gameset_has(skip, g - 1);
             }
             if (rc == 0)
                 rc = results_rewrite(path, &moves, keep, moves.complete);

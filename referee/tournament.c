@@ -21,7 +21,7 @@ struct waiting {
 
 struct run {
     const struct tournament *t;
-    const bool *skip;
+    const struct gameset *skip;
     const struct tournament_hooks *hooks;
     volatile sig_atomic_t *stop;
     char (*log_paths)[PATH_MAX];
@@ -91,7 +91,7 @@ static void flush_in_order(struct run *r)
 {
     while (r->next_write < r->count) {
         long i = r->next_write;
-        if (r->skip && r->skip[i]) {
+        if (r->skip && gameset_has(r->skip, i)) {
             r->next_write++;
             continue;
         }
@@ -119,7 +119,7 @@ static long take_game(struct run *r)
     long i = -1;
 
     pthread_mutex_lock(&r->lock);
-    while (r->next_game < r->count && r->skip && r->skip[r->next_game])
+    while (r->next_game < r->count && r->skip && gameset_has(r->skip, r->next_game))
         r->next_game++;
     if (r->next_game < r->count && !r->error && !*r->stop)
         i = r->next_game++;
@@ -246,7 +246,7 @@ static void *worker(void *arg)
     return NULL;
 }
 
-int tournament_run(const struct tournament *t, const bool *skip,
+int tournament_run(const struct tournament *t, const struct gameset *skip,
                    const struct tournament_hooks *hooks, volatile sig_atomic_t *stop,
                    struct tournament_failure *failure)
 {

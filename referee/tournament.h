@@ -5,6 +5,7 @@
 #define REFEREE_TOURNAMENT_H
 
 #include "config.h"
+#include "gameset.h"
 #include "match.h"
 #include "record.h"
 #include "schedule.h"
@@ -49,12 +50,12 @@ struct tournament_failure {
 int tournament_start(const struct tournament *t, const struct scheduled_game *g,
                      struct game_state *s);
 
-/* Play every game of the schedule whose index is not marked in skip (may be
+/* Play every game of the schedule whose index is not in skip (may be
  * NULL), calling hooks->finished in increasing game order. Stops taking games
  * once *stop is set (games under way are aborted and not handed over).
  * Returns 0 when all were played, 1 when stopped, or a negative errno with
  * *failure filled. Every bot process is stopped and reaped before it returns. */
-int tournament_run(const struct tournament *t, const bool *skip,
+int tournament_run(const struct tournament *t, const struct gameset *skip,
                    const struct tournament_hooks *hooks, volatile sig_atomic_t *stop,
                    struct tournament_failure *failure);
 
