@@ -30,17 +30,21 @@ const int results_games_ncolumns =
 static const char *const moves_columns[] = {"game_id", "ply", "mark",   "bot",
                                             "move",    "ms",  "opening"};
 
-struct results {
-    int games_fd, moves_fd;
-    char path[PATH_MAX];
-};
-
 /* A growing text buffer of CSV. */
 struct row {
     char *buf;
     size_t len, cap;
     bool first; /* no field yet on this line */
     bool failed;
+};
+
+struct results {
+    int games_fd, moves_fd;
+    char path[PATH_MAX];
+    /* Kept from game to game, so that writing a game allocates nothing once
+     * the buffers have grown to the longest game. */
+    struct row games, moves;
+    char history[GAME_MAX_PLIES * GAME_MOVE_TEXT];
 };
 
 static void row_reserve(struct row *r, size_t more)
@@ -82,6 +86,62 @@ static void row_fieldf(struct row *r, const char *fmt, ...)
     vsnprintf(text, sizeof(text), fmt, ap);
     va_end(ap);
     row_field(r, text);
+}
+
+/* A field that needs no quoting, such as a number, goes in as it is. */
+static void row_plain(struct row *r, const char *text, size_t n)
+{
+    row_reserve(r, n + 1);
+    if (r->failed)
+        return;
+    if (!r->first)
+        r->buf[r->len++] = ',';
+    r->first = false;
+    memcpy(r->buf + r->len, text, n);
+    r->len += n;
+}
+
+/* Write the decimal digits of u at out; returns their count. */
+static size_t put_digits(char *out, unsigned long long u)
+{
+    char rev[24];
+    size_t n = 0, k = 0;
+
+    do
+        rev[n++] = (char)('0' + u % 10);
+    while ((u /= 10) > 0);
+    while (n > 0)
+        out[k++] = rev[--n];
+    return k;
+}
+
+/* Numbers without printf: a game writes dozens of them. */
+static void row_int(struct row *r, long long v)
+{
+    char text[24];
+    size_t n = 0;
+
+    if (v < 0)
+        text[n++] = '-';
+    n += put_digits(text + n, v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v);
+    row_plain(r, text, n);
+}
+
+/* Microseconds as milliseconds with three decimals: printf's "%.3f" of us / 1e3. */
+static void row_ms(struct row *r, long long us)
+{
+    char text[32];
+    size_t n = 0;
+    unsigned long long u = us < 0 ? 0 - (unsigned long long)us : (unsigned long long)us;
+
+    if (us < 0)
+        text[n++] = '-';
+    n += put_digits(text + n, u / 1000);
+    text[n++] = '.';
+    text[n++] = (char)('0' + u % 1000 / 100);
+    text[n++] = (char)('0' + u % 100 / 10);
+    text[n++] = (char)('0' + u % 10);
+    row_plain(r, text, n);
 }
 
 static void row_end(struct row *r)
@@ -212,79 +272,72 @@ int results_write_game(struct results *r, const struct game_record *rec)
 {
     const struct game_state *s = &rec->state;
     const struct game_def *def = game_def_of(s);
-    struct row moves = {.first = true}, game = {.first = true};
-    char text[GAME_MOVE_TEXT], mark[2];
+    struct row *moves = &r->moves, *game = &r->games;
+    char text[GAME_MOVE_TEXT > 24 ? GAME_MOVE_TEXT : 24], mark[2], start[40];
     int rc;
 
+    *moves = (struct row){.buf = moves->buf, .cap = moves->cap, .first = true};
+    *game = (struct row){.buf = game->buf, .cap = game->cap, .first = true};
     for (int i = 0; i < s->nhistory; i++) {
         struct action a = s->history[i];
-        row_fieldf(&moves, "%d", rec->id);
-        row_fieldf(&moves, "%d", i + 1);
+        row_int(moves, rec->id);
+        row_int(moves, i + 1);
         mark_text(def, a.side, mark);
-        row_field(&moves, mark);
-        row_field(&moves, a.side < 2 ? rec->bots[a.side] : "");
-        row_field(&moves, notation_format_move(def, a, false, text, sizeof(text)));
+        row_field(moves, mark);
+        row_field(moves, a.side < 2 ? rec->bots[a.side] : "");
+        row_field(moves, notation_format_move(def, a, false, text, sizeof(text)));
         if (rec->move_us[i] >= 0)
-            row_fieldf(&moves, "%.3f", rec->move_us[i] / 1e3);
+            row_ms(moves, rec->move_us[i]);
         else
-            row_field(&moves, "");
-        row_field(&moves, i < rec->opening_plies ? "1" : "0");
-        row_end(&moves);
+            row_field(moves, "");
+        row_field(moves, i < rec->opening_plies ? "1" : "0");
+        row_end(moves);
     }
 
-    char *history = malloc(GAME_MAX_PLIES * GAME_MOVE_TEXT);
-    char start[40];
-    if (!history) {
-        free(moves.buf);
-        return -ENOMEM;
-    }
-    row_fieldf(&game, "%d", rec->id);
-    row_fieldf(&game, "%d", rec->pairing);
-    row_fieldf(&game, "%d", rec->opening_id);
-    row_fieldf(&game, "%" PRIu64, rec->seed);
-    row_field(&game, def->name);
-    row_field(&game, rec->bots[0]);
-    row_field(&game, rec->bots[1]);
+    row_int(game, rec->id);
+    row_int(game, rec->pairing);
+    row_int(game, rec->opening_id);
+    row_plain(game, text, put_digits(text, rec->seed));
+    row_field(game, def->name);
+    row_field(game, rec->bots[0]);
+    row_field(game, rec->bots[1]);
     mark_text(def, SIDE_FIRST, mark);
-    row_field(&game, mark);
+    row_field(game, mark);
     mark_text(def, SIDE_SECOND, mark);
-    row_field(&game, mark);
-    row_field(&game, game_result_text(s));
-    row_field(&game, s->winner < 2 ? rec->bots[s->winner] : "");
+    row_field(game, mark);
+    row_field(game, game_result_text(s));
+    row_field(game, s->winner < 2 ? rec->bots[s->winner] : "");
     mark_text(def, s->winner, mark);
-    row_field(&game, mark);
-    row_field(&game, end_name((enum end)s->end));
-    row_field(&game, foul_name((enum foul)s->foul));
-    row_field(&game, rec->foul_side < 2 ? rec->bots[rec->foul_side] : "");
-    row_field(&game, rec->reason);
-    row_fieldf(&game, "%d", s->plies);
-    row_fieldf(&game, "%d", rec->opening_plies);
+    row_field(game, mark);
+    row_field(game, end_name((enum end)s->end));
+    row_field(game, foul_name((enum foul)s->foul));
+    row_field(game, rec->foul_side < 2 ? rec->bots[rec->foul_side] : "");
+    row_field(game, rec->reason);
+    row_int(game, s->plies);
+    row_int(game, rec->opening_plies);
     utc_text(rec->start_unix_ms, start, sizeof(start));
-    row_field(&game, start);
-    row_fieldf(&game, "%.3f", (double)rec->duration_us / 1e3);
-    row_fieldf(&game, "%.3f", (double)rec->used_us[0] / 1e3);
-    row_fieldf(&game, "%.3f", (double)rec->used_us[1] / 1e3);
+    row_field(game, start);
+    row_ms(game, rec->duration_us);
+    row_ms(game, rec->used_us[0]);
+    row_ms(game, rec->used_us[1]);
     int nmoves[2];
     int64_t total_us[2];
     int32_t max_us[2];
     record_tally(rec, nmoves, total_us, max_us);
-    row_fieldf(&game, "%d", nmoves[0]);
-    row_fieldf(&game, "%d", nmoves[1]);
-    row_fieldf(&game, "%.3f", max_us[0] / 1e3);
-    row_fieldf(&game, "%.3f", max_us[1] / 1e3);
-    row_field(&game, s->early_draw ? "1" : "0");
-    row_field(&game, notation_format_history(s, history, GAME_MAX_PLIES * GAME_MOVE_TEXT));
-    row_end(&game);
-    free(history);
+    row_int(game, nmoves[0]);
+    row_int(game, nmoves[1]);
+    row_ms(game, max_us[0]);
+    row_ms(game, max_us[1]);
+    row_field(game, s->early_draw ? "1" : "0");
+    row_field(game, notation_format_history(s, r->history, sizeof(r->history)));
+    row_end(game);
 
-    if (moves.failed || game.failed)
+    if (moves->failed || game->failed)
         rc = -ENOMEM;
     else
-        rc = write_all(r->moves_fd, moves.buf, moves.len);
+        rc = write_all(r->moves_fd, moves->buf, moves->len);
     if (rc == 0)
-        rc = write_all(r->games_fd, game.buf, game.len);
-    free(moves.buf);
-    free(game.buf);
+        rc = write_all(r->games_fd, game->buf, game->len);
     return rc;
 }
 
@@ -296,6 +349,8 @@ void results_free(struct results *r)
         close(r->games_fd);
     if (r->moves_fd >= 0)
         close(r->moves_fd);
+    free(r->games.buf);
+    free(r->moves.buf);
     free(r);
 }
 

@@ -25,7 +25,9 @@ struct results; /* opaque */
  * bytes). */
 int results_open(struct results **out, const char *dir, bool append, char *failed, size_t len);
 
-/* Append the rows of one finished game. Returns 0 or a negative errno. */
+/* Append the rows of one finished game, each file's in one write(2). One
+ * caller at a time: r keeps its row buffers from game to game. Returns 0 or a
+ * negative errno. */
 int results_write_game(struct results *r, const struct game_record *rec);
 
 /* Close the files and free r; NULL is fine. */
