@@ -10,13 +10,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-/* A finished game waiting for the ones before it. The list stays as short as
- * the games under way are uneven, so memory does not grow with the run. */
-struct waiting {
+/* A game's record, with its place in the list of finished games waiting for
+ * the ones before it. That list stays as short as the games under way are
+ * uneven; handed-over slots are kept for later games rather than freed, so no
+ * game allocates and memory does not grow with the run. */
+struct slot {
     long index;
-    struct game_record *rec;
-    struct waiting *next;
+    struct slot *next;
+    struct game_record rec;
 };
 
 struct run {
@@ -27,10 +30,13 @@ struct run {
     char (*log_paths)[PATH_MAX];
 
     pthread_mutex_t lock;
+    pthread_cond_t released; /* held went down */
     long count;
-    long next_game;          /* next index to hand to a worker */
-    long next_write;         /* next index to hand over in order */
-    struct waiting *waiting; /* finished, waiting for their turn; by index */
+    long next_game;       /* next index to hand to a worker */
+    long next_write;      /* next index to hand over in order */
+    struct slot *waiting; /* finished, waiting for their turn; by index */
+    struct slot *spare;   /* handed over, free for the next games */
+    long held;            /* games taken and not yet handed over or dropped */
     int error;
     struct tournament_failure failure;
 };
@@ -72,18 +78,48 @@ int tournament_start(const struct tournament *t, const struct scheduled_game *g,
     return 0;
 }
 
-/* Keep rec until its turn comes, in index order. Called with the lock. */
-static int wait_turn(struct run *r, long index, struct game_record *rec)
+/* Keep the record of game `index` until its turn comes. Called with the lock. */
+static void wait_turn(struct run *r, long index, struct slot *s)
 {
-    struct waiting *w = malloc(sizeof(*w)), **at = &r->waiting;
+    struct slot **at = &r->waiting;
 
-    if (!w)
-        return -ENOMEM;
     while (*at && (*at)->index < index)
         at = &(*at)->next;
-    *w = (struct waiting){.index = index, .rec = rec, .next = *at};
-    *at = w;
-    return 0;
+    s->index = index;
+    s->next = *at;
+    *at = s;
+}
+
+/* A cleared slot for the next game: a spare one if any. */
+static struct slot *take_slot(struct run *r)
+{
+    pthread_mutex_lock(&r->lock);
+    struct slot *s = r->spare;
+    if (s)
+        r->spare = s->next;
+    pthread_mutex_unlock(&r->lock);
+    if (!s)
+        return calloc(1, sizeof(*s));
+    memset(s, 0, sizeof(*s));
+    return s;
+}
+
+static void free_slots(struct slot *s)
+{
+    while (s) {
+        struct slot *next = s->next;
+        free(s);
+        s = next;
+    }
+}
+
+/* Give back the slot of a game handed over or dropped. Called with the lock. */
+static void release(struct run *r, struct slot *s)
+{
+    s->next = r->spare;
+    r->spare = s;
+    r->held--;
+    pthread_cond_broadcast(&r->released);
 }
 
 /* Hand over, in order, every finished game that is next. Called with the lock. */
@@ -95,11 +131,11 @@ static void flush_in_order(struct run *r)
             r->next_write++;
             continue;
         }
-        struct waiting *w = r->waiting;
+        struct slot *w = r->waiting;
         if (!w || w->index != i)
             return;
         if (!r->error) {
-            int rc = r->hooks->finished(r->hooks->ctx, w->rec);
+            int rc = r->hooks->finished(r->hooks->ctx, &w->rec);
             if (rc < 0) {
                 r->error = rc;
                 r->failure = (struct tournament_failure){
@@ -107,10 +143,19 @@ static void flush_in_order(struct run *r)
             }
         }
         r->waiting = w->next;
-        free(w->rec);
-        free(w);
+        release(r, w);
         r->next_write++;
     }
+}
+
+/* Games taken and not yet handed over, at most: 8 a worker, and 64 at least. A
+ * game that takes long (a bot hung until its timeout, a stall of the machine)
+ * keeps the records of the games after it waiting; past this many, workers wait
+ * for it rather than hold more, so memory stays flat (3 KB a record). */
+static long held_max(const struct run *r)
+{
+    long per_jobs = 8L * (r->t->jobs > 0 ? r->t->jobs : 1);
+    return per_jobs > 64 ? per_jobs : 64;
 }
 
 /* The next game index for a worker, or -1 when there is none to play. */
@@ -121,8 +166,21 @@ static long take_game(struct run *r)
     pthread_mutex_lock(&r->lock);
     while (r->next_game < r->count && r->skip && gameset_has(r->skip, r->next_game))
         r->next_game++;
-    if (r->next_game < r->count && !r->error && !*r->stop)
+    while (r->held >= held_max(r) && !r->error && !*r->stop) {
+        /* Timed: the stop flag is set by a signal handler, which cannot signal. */
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 100 * 1000000;
+        if (until.tv_nsec >= 1000000000) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000;
+        }
+        pthread_cond_timedwait(&r->released, &r->lock, &until);
+    }
+    if (r->next_game < r->count && !r->error && !*r->stop) {
         i = r->next_game++;
+        r->held++;
+    }
     pthread_mutex_unlock(&r->lock);
     return i;
 }
@@ -175,7 +233,8 @@ static void *worker(void *arg)
     while ((i = take_game(r)) >= 0) {
         struct scheduled_game g;
         struct game_state start;
-        struct game_record *rec = calloc(1, sizeof(*rec));
+        struct slot *slot = take_slot(r);
+        struct game_record *rec = slot ? &slot->rec : NULL;
         enum side failed = SIDE_NONE;
 
         schedule_game(&t->schedule, i, &g);
@@ -184,8 +243,9 @@ static void *worker(void *arg)
             r->error = rec ? -EINVAL : -ENOMEM;
             r->failure = (struct tournament_failure){
                 .error = r->error, .bot = -1, .what = rec ? "play the opening" : "run"};
+            r->held--;
             pthread_mutex_unlock(&r->lock);
-            free(rec);
+            free(slot);
             break;
         }
         rec->id = g.id;
@@ -222,17 +282,11 @@ static void *worker(void *arg)
                 r->failure = (struct tournament_failure){
                     .error = rc, .bot = g.bots[failed], .what = "start the bot"};
             }
-            free(rec);
+            release(r, slot);
         } else if (*r->stop && rec->state.end == END_ABORTED) {
-            free(rec); /* cut short by the stop: not a finished game */
-        } else if (wait_turn(r, i, rec) < 0) {
-            free(rec);
-            if (!r->error) {
-                r->error = -ENOMEM;
-                r->failure =
-                    (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
-            }
+            release(r, slot); /* cut short by the stop: not a finished game */
         } else {
+            wait_turn(r, i, slot);
             flush_in_order(r);
         }
         pthread_mutex_unlock(&r->lock);
@@ -268,6 +322,7 @@ int tournament_run(const struct tournament *t, const struct gameset *skip,
     for (int b = 0; t->log_dir && b < t->nbots; b++)
         tournament_log_path(r.log_paths[b], PATH_MAX, t->log_dir, t->bots[b].name);
     pthread_mutex_init(&r.lock, NULL);
+    pthread_cond_init(&r.released, NULL);
 
     if (jobs > r.count)
         jobs = r.count > 0 ? (int)r.count : 1;
@@ -280,15 +335,12 @@ int tournament_run(const struct tournament *t, const struct gameset *skip,
         pthread_join(threads[i], NULL);
 
     /* Games finished after a failure or a stop stay unwritten, as unfinished. */
-    while (r.waiting) {
-        struct waiting *w = r.waiting;
-        r.waiting = w->next;
-        free(w->rec);
-        free(w);
-    }
+    free_slots(r.waiting);
+    free_slots(r.spare);
     free(threads);
     free(r.log_paths);
     pthread_mutex_destroy(&r.lock);
+    pthread_cond_destroy(&r.released);
     if (r.error) {
         *failure = r.failure;
         return r.error;
