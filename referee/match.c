@@ -35,17 +35,41 @@ static void forfeit(struct game_state *s, enum side side, enum foul foul)
     game_step(s, (struct action){.kind = ACTION_FORFEIT, .side = side, .foul = foul});
 }
 
-/* The game ended: tell both bots, and stop them if each game gets its own. */
-static void finish(struct player *players[2], const struct game_record *rec,
-                   const struct match_rules *rules)
+/* A bot's `game` line waits to go out with its first turn: one write, and one
+ * wake-up of the bot, instead of two. The protocol allows it: the first-move
+ * limit covers what a bot does on `game`. */
+struct intro {
+    char text[2][PROTOCOL_LINE_MAX];
+    size_t len[2]; /* 0: sent */
+};
+
+/* Put side's pending intro in front of line (n bytes, room for cap); returns the new length. */
+static size_t with_intro(struct intro *in, int side, char *line, size_t n, size_t cap)
 {
-    char line[PROTOCOL_LINE_MAX];
-    int n = protocol_format_result(line, sizeof(line), &rec->state, rec->reason);
+    size_t k = in->len[side];
+    if (k == 0 || k + n > cap)
+        return n;
+    memmove(line + k, line, n);
+    memcpy(line, in->text[side], k);
+    in->len[side] = 0;
+    return k + n;
+}
+
+/* The game ended: tell both bots, and stop them if each game gets its own. A bot
+ * that never had a turn gets its `game` line first. */
+static void finish(struct player *players[2], const struct game_record *rec,
+                   const struct match_rules *rules, struct intro *in)
+{
+    char result[PROTOCOL_LINE_MAX], line[2 * PROTOCOL_LINE_MAX];
+    int n = protocol_format_result(result, sizeof(result), &rec->state, rec->reason);
     int64_t deadline = proc_now_ns() + 1000 * MS;
 
     for (int i = 0; i < 2; i++) {
-        if (n > 0 && !players[i]->tainted)
-            player_tell(players[i], line, (size_t)n, deadline);
+        if (n > 0 && !players[i]->tainted) {
+            memcpy(line, result, (size_t)n);
+            size_t len = with_intro(in, i, line, (size_t)n, sizeof(line));
+            player_tell(players[i], line, len, deadline);
+        }
         if (rules->restart_each_game || players[i]->tainted)
             player_stop(players[i], rules->stop_grace_ms);
     }
@@ -56,7 +80,8 @@ int match_play(struct player *players[2], const struct game_state *start,
 {
     const struct game_def *def = game_def_of(start);
     const struct time_control *tc = &rules->time;
-    char line[PROTOCOL_LINE_MAX];
+    char line[2 * PROTOCOL_LINE_MAX];
+    struct intro intro;
     struct player_reply reply;
     int64_t clock_left[2] = {tc->clock_ms * MS, tc->clock_ms * MS}; /* ns */
     bool moved[2] = {false, false};
@@ -84,8 +109,9 @@ int match_play(struct player *players[2], const struct game_state *start,
     uint64_t game_seed = opening_random(&mix) >> 1;
     for (int i = 0; i < 2; i++) {
         players[i]->games++;
-        n = protocol_format_game(line, sizeof(line), def, (enum side)i, tc, game_seed);
-        player_tell(players[i], line, (size_t)n, proc_now_ns() + 1000 * MS);
+        n = protocol_format_game(intro.text[i], sizeof(intro.text[i]), def, (enum side)i, tc,
+                                 game_seed);
+        intro.len[i] = n > 0 ? (size_t)n : 0;
     }
 
     struct game_state *s = &rec->state;
@@ -100,17 +126,20 @@ int match_play(struct player *players[2], const struct game_state *start,
             break;
         }
 
-        /* The pipe itself is asked once a game per bot; on later turns what was
-         * already read is checked, which saves a system call per move. */
+        /* Output when not asked: the pipe itself is asked once a game per bot, for
+         * what it wrote between games; after that, the bot is watched while its
+         * opponent thinks (in the poll that waits for the reply), which costs no
+         * system call of its own. */
         if (player_wrote_unasked(p, !moved[side], &reply)) {
             forfeit(s, side, reply.foul);
             snprintf(rec->reason, sizeof(rec->reason), "%s", reply.reason);
             rec->foul_side = side;
             break;
         }
-        n = protocol_format_turn(line, sizeof(line), s, limit);
-        player_ask(p, line, (size_t)n, limit, proc_now_ns() + ((int64_t)limit + tc->margin_ms) * MS,
-                   &reply);
+        n = protocol_format_turn(line, PROTOCOL_LINE_MAX, s, limit);
+        size_t len = with_intro(&intro, side, line, n > 0 ? (size_t)n : 0, sizeof(line));
+        player_ask(p, line, len, limit, proc_now_ns() + ((int64_t)limit + tc->margin_ms) * MS,
+                   players[side_other(side)], &reply);
         if (reply.interrupted) {
             game_step(s, (struct action){.kind = ACTION_ABORT, .side = side});
             snprintf(rec->reason, sizeof(rec->reason), "interrupted");
@@ -153,6 +182,6 @@ int match_play(struct player *players[2], const struct game_state *start,
     if (rec->reason[0] == '\0')
         game_reason(s, rec->reason, sizeof(rec->reason));
     rec->duration_us = (proc_now_ns() - t0) / 1000;
-    finish(players, rec, rules);
+    finish(players, rec, rules, &intro);
     return 0;
 }

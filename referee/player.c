@@ -73,7 +73,7 @@ static void diagnose_gone(struct player *p, struct player_reply *r, bool input)
 }
 
 void player_ask(struct player *p, const char *line, size_t len, int limit_ms, int64_t deadline_ns,
-                struct player_reply *r)
+                struct player *idle, struct player_reply *r)
 {
     size_t n = 0;
 
@@ -85,7 +85,8 @@ void player_ask(struct player *p, const char *line, size_t len, int limit_ms, in
     int rc = proc_write(&p->proc, line, len, deadline_ns);
     bool input = rc == PROC_CLOSED;
     if (rc == PROC_OK)
-        rc = proc_read_line(&p->proc, r->line, sizeof(r->line) - 1, &n, deadline_ns);
+        rc = proc_read_reply(&p->proc, r->line, sizeof(r->line) - 1, &n, deadline_ns,
+                             idle && idle != p && idle->running ? &idle->proc : NULL);
     r->elapsed_ns = proc_now_ns() - start;
 
     switch (rc) {
@@ -123,7 +124,8 @@ bool player_wrote_unasked(struct player *p, bool ask_the_pipe, struct player_rep
 {
     size_t n = 0;
 
-    if (!p->running || !(ask_the_pipe ? proc_has_output(&p->proc) : p->proc.len > 0))
+    bool seen = p->proc.len > 0 || p->proc.stirred;
+    if (!p->running || !(ask_the_pipe ? proc_has_output(&p->proc) : seen))
         return false;
     r->foul = FOUL_UNASKED;
     r->elapsed_ns = 0;

@@ -43,13 +43,16 @@ int player_ensure_started(struct player *p, bool fresh);
 int player_tell(struct player *p, const char *line, size_t len, int64_t deadline_ns);
 
 /* Write the turn line and read one reply line before deadline_ns; `limit_ms`
- * is the limit the bot was told, for the reason text. Fills *r. */
+ * is the limit the bot was told, for the reason text. Fills *r. Meanwhile the
+ * output of `idle` (the opponent, or NULL) is watched in the same poll: what it
+ * writes while not asked is caught at its next turn (player_wrote_unasked). */
 void player_ask(struct player *p, const char *line, size_t len, int limit_ms, int64_t deadline_ns,
-                struct player_reply *r);
+                struct player *idle, struct player_reply *r);
 
 /* True if the bot wrote something it was not asked for; fills r as a foul.
- * Without ask_the_pipe only what referee already read counts (no system
- * call): what a bot writes between turns then surfaces with its next reply. */
+ * Without ask_the_pipe only what was seen while it was watched or already read
+ * counts (no system call); ask_the_pipe also polls its stdout, for output
+ * written before anything watched it (between games). */
 bool player_wrote_unasked(struct player *p, bool ask_the_pipe, struct player_reply *r);
 
 /* Send quit, give the bot grace_ms to exit, then stop it hard; reap it. */

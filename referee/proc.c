@@ -274,6 +274,7 @@ static void proc_clear(struct proc *p, size_t log_cap)
     p->log_cap = log_cap;
     p->status = -1;
     p->len = 0;
+    p->stirred = false;
 }
 
 static void proc_close_all(struct proc *p)
@@ -377,24 +378,31 @@ out_close:
 
 /* Wait until fd is ready for `events`, the deadline passes or the user
  * interrupts, draining the child's stderr meanwhile in case that is what it is
- * blocked on. Returns PROC_OK, PROC_TIMEOUT, PROC_INTERRUPTED or -errno. */
-static int wait_ready(struct proc *p, int fd, short events, int64_t deadline_ns)
+ * blocked on. The stdout of `watch` (NULL: none), another child that should be
+ * quiet, is watched on the way: if it stirs, watch->stirred is set. Returns
+ * PROC_OK, PROC_TIMEOUT, PROC_INTERRUPTED or -errno. */
+static int wait_ready(struct proc *p, int fd, short events, int64_t deadline_ns, struct proc *watch)
 {
     for (;;) {
         int ms = ms_until(deadline_ns);
         if (ms == 0)
             return PROC_TIMEOUT;
-        /* poll() skips negative descriptors: no stderr, no interrupt pipe. */
-        struct pollfd fds[3] = {{.fd = fd, .events = events},
+        /* poll() skips negative descriptors: no stderr, no interrupt pipe, nothing
+         * (more) to watch. */
+        int quiet = watch && !watch->stirred ? watch->out_fd : -1;
+        struct pollfd fds[4] = {{.fd = fd, .events = events},
                                 {.fd = p->err_fd, .events = POLLIN},
-                                {.fd = interrupt_fd, .events = POLLIN}};
-        int r = poll(fds, 3, ms);
+                                {.fd = interrupt_fd, .events = POLLIN},
+                                {.fd = quiet, .events = POLLIN}};
+        int r = poll(fds, 4, ms);
         if (r < 0 && errno != EINTR)
             return -errno;
         if (r > 0 && fds[2].revents != 0)
             return PROC_INTERRUPTED;
         if (r > 0 && fds[1].revents != 0)
             drain_stderr(p);
+        if (r > 0 && fds[3].revents != 0)
+            watch->stirred = true;
         if (r > 0 && fds[0].revents != 0)
             return PROC_OK;
     }
@@ -418,14 +426,18 @@ int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns
         if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
             return -errno;
         /* The pipe is full: wait for room. */
-        int rc = wait_ready(p, p->in_fd, POLLOUT, deadline_ns);
+        int rc = wait_ready(p, p->in_fd, POLLOUT, deadline_ns, NULL);
         if (rc != PROC_OK)
             return rc;
     }
     return PROC_OK;
 }
 
-int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns)
+/* proc_read_line; with wait_first, wait for the pipe before the first read, as
+ * for a reply just asked for, which cannot be there yet: saves a read that
+ * would only say EAGAIN. */
+static int read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns,
+                     bool wait_first, struct proc *watch)
 {
     assert(cap > 0);
     /* The longest raw line accepted is limit - 1 bytes, a '\r' included. */
@@ -452,8 +464,14 @@ int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t 
         scanned = p->len;
         if (p->out_fd < 0)
             return PROC_CLOSED;
+        if (wait_first) {
+            wait_first = false;
+            int rc = wait_ready(p, p->out_fd, POLLIN, deadline_ns, watch);
+            if (rc != PROC_OK)
+                return rc;
+        }
 
-        /* Read before polling: the line is often already in the pipe. */
+        /* Otherwise read before polling: the line may already be in the pipe. */
         ssize_t n = read(p->out_fd, p->buf + p->len, sizeof(p->buf) - p->len);
         if (n > 0) {
             p->len += (size_t)n;
@@ -465,15 +483,26 @@ int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t 
             continue;
         if (errno != EAGAIN && errno != EWOULDBLOCK)
             return -errno;
-        int rc = wait_ready(p, p->out_fd, POLLIN, deadline_ns);
+        int rc = wait_ready(p, p->out_fd, POLLIN, deadline_ns, watch);
         if (rc != PROC_OK)
             return rc;
     }
 }
 
+int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns)
+{
+    return read_line(p, line, cap, len, deadline_ns, false, NULL);
+}
+
+int proc_read_reply(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns,
+                    struct proc *watch)
+{
+    return read_line(p, line, cap, len, deadline_ns, true, watch);
+}
+
 bool proc_has_output(struct proc *p)
 {
-    if (p->len > 0)
+    if (p->len > 0 || p->stirred)
         return true;
     if (p->out_fd < 0)
         return false;

@@ -9,7 +9,8 @@
  *                prints nothing and only _exits. The child holds descriptors 0-2
  *                only, its signal dispositions default and its mask empty.
  *   proc_write   writes a whole line to the child's stdin before a deadline.
- *   proc_read_line  reads one line of the child's stdout before a deadline,
+ *   proc_read_line  reads one line of the child's stdout before a deadline
+ *                (proc_read_reply: one just asked for),
  *                draining its stderr meanwhile so that a chatty log never blocks it.
  *   proc_stop    closes stdin, gives the child `grace_ms` to exit on its own,
  *                then SIGTERM to the whole group, a short grace, then SIGKILL to
@@ -72,6 +73,7 @@ struct proc {
     int status;                  /* after reaping: exit code, or 128 + signal number; -1 before */
     char buf[PROC_LINE_MAX + 1]; /* bytes read from stdout not yet returned */
     size_t len;
+    bool stirred; /* its stdout was seen readable while it was watched (proc_read_reply) */
 };
 
 /* Ignore SIGPIPE for the whole process. Call once at start-up. */
@@ -108,8 +110,17 @@ int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns
  * the log while it waits. */
 int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns);
 
+/* proc_read_line for the reply to a line just written: it waits before it
+ * reads, since the reply cannot be there yet (one system call less a line).
+ * Meanwhile it watches the stdout of `watch` (NULL: none), a child that should
+ * be quiet, in the same poll: if that becomes readable (output, or EOF),
+ * watch->stirred is set and proc_has_output(watch) is true from then on. */
+int proc_read_reply(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns,
+                    struct proc *watch);
+
 /* True if the child has output that has not been read (a line or part of one,
- * or EOF), without blocking: for catching a bot that writes when not asked. */
+ * or EOF), or was seen stirring while watched, without blocking: for catching a
+ * bot that writes when not asked. */
 bool proc_has_output(struct proc *p);
 
 /* Stop and reap the child as described above, drain its stderr into the log

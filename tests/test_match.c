@@ -220,14 +220,26 @@ Test(match, bot_that_closes_its_output_but_lives_closed_it, .timeout = 20)
     expect_foul(&o, SIDE_SECOND, FOUL_CLOSED, "closed its output");
 }
 
-Test(match, bot_that_writes_when_not_asked_loses, .timeout = 20)
+Test(match, bot_that_writes_between_turns_loses_at_its_next_turn, .timeout = 20)
 {
     struct outcome o;
-    /* The opponent thinks a while, so that the unasked line is there before the turn. */
+    /* It writes 20 ms after its first reply, while the opponent thinks for 100:
+     * seen then, in the poll that waits for the opponent, and judged at its second
+     * turn, before the line could be taken for its reply. */
     char *const slow[] = {FIXTURE, "slow", "100", NULL};
-    play_against("unasked", NULL, SIDE_SECOND, &fast_rules, slow, &o);
-    expect_foul(&o, SIDE_SECOND, FOUL_UNASKED, NULL);
-    cr_expect(strncmp(o.rec.reason, "wrote when not asked", 20) == 0, "%s", o.rec.reason);
+    play_against("between", "20", SIDE_SECOND, &fast_rules, slow, &o);
+    expect_foul(&o, SIDE_SECOND, FOUL_UNASKED, "wrote when not asked \"a1\"");
+    cr_expect_eq(o.rec.state.plies, 3, "plies %d", o.rec.state.plies);
+}
+
+Test(match, bot_that_writes_before_its_first_turn_loses, .timeout = 20)
+{
+    struct outcome o;
+    /* Its line is there before its first turn (the opponent thinks 100 ms). */
+    char *const slow[] = {FIXTURE, "slow", "100", NULL};
+    play_against("hello", NULL, SIDE_SECOND, &fast_rules, slow, &o);
+    expect_foul(&o, SIDE_SECOND, FOUL_UNASKED, "wrote when not asked \"hello\"");
+    cr_expect_eq(o.rec.state.plies, 1, "plies %d", o.rec.state.plies);
 }
 
 Test(match, chatty_stderr_is_logged_up_to_the_cap, .timeout = 20)

@@ -27,6 +27,9 @@ static const char *usage_text =
     "  closeout     closes stdout on its first turn, keeps reading stdin\n"
     "  stderr N     writes N KiB to stderr on each turn, then answers legally\n"
     "  unasked      writes 'a1' right after each game line, then plays legally\n"
+    "  between N    plays legally; N ms after each reply, writes 'a1'\n"
+    "  hello        writes 'hello' as it starts, before it reads a line, then plays\n"
+    "               legally\n"
     "  echo         writes back every line it reads, quit too; exits at EOF\n"
     "  onegame      plays legally, exits 0 after its first result line\n"
     "  flood        on its first turn writes 'a' without end, never a newline\n"
@@ -194,6 +197,10 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
     } else {
         printf("%s\n", legal);
     }
+    if (strcmp(mode, "between") == 0) {
+        sleep_ms(n); /* stdout is line-buffered: the reply is out */
+        printf("a1\n");
+    }
 }
 
 int main(int argc, char **argv)
@@ -205,6 +212,8 @@ int main(int argc, char **argv)
     const char *mode = argv[1];
     long n = argc > 2 ? strtol(argv[2], NULL, 10) : 0;
     setvbuf(stdout, NULL, _IOLBF, 0);
+    if (strcmp(mode, "hello") == 0)
+        printf("hello\n");
     if (strcmp(mode, "ignoreterm") == 0)
         signal(SIGTERM, SIG_IGN);
 
