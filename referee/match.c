@@ -96,6 +96,7 @@ int match_play(struct player *players[2], const struct game_state *start,
     rec->start_unix_ms = wall_ms();
     int64_t t0 = proc_now_ns();
 
+    player_look(players);
     for (int i = 0; i < 2; i++) {
         int rc = player_ensure_started(players[i], rules->restart_each_game);
         if (rc < 0) {
@@ -126,11 +127,10 @@ int match_play(struct player *players[2], const struct game_state *start,
             break;
         }
 
-        /* Output when not asked: the pipe itself is asked once a game per bot, for
-         * what it wrote between games; after that, the bot is watched while its
-         * opponent thinks (in the poll that waits for the reply), which costs no
-         * system call of its own. */
-        if (player_wrote_unasked(p, !moved[side], &reply)) {
+        /* Output when not asked: player_look saw what a bot wrote between games;
+         * during the game, each bot is watched while its opponent thinks (in the
+         * poll that waits for the reply). Neither costs a system call per move. */
+        if (player_wrote_unasked(p, &reply)) {
             forfeit(s, side, reply.foul);
             snprintf(rec->reason, sizeof(rec->reason), "%s", reply.reason);
             rec->foul_side = side;

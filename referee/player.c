@@ -16,11 +16,20 @@ void player_init(struct player *p, const struct bot_spec *bot, const char *log_p
     p->proc.in_fd = p->proc.out_fd = p->proc.err_fd = p->proc.log_fd = -1;
 }
 
+void player_look(struct player *const players[2])
+{
+    struct proc *procs[2];
+    for (int i = 0; i < 2; i++)
+        procs[i] = players[i]->running ? &players[i]->proc : NULL;
+    proc_look(procs, 2);
+}
+
 int player_ensure_started(struct player *p, bool fresh)
 {
     /* A bot that quit between games is started again rather than forfeiting a
-     * game it was never asked to play. */
-    if (p->running && !p->tainted && !fresh && !proc_wait(&p->proc, 0))
+     * game it was never asked to play. It is asked only if its stdout stirred:
+     * a process that exits closes it. */
+    if (p->running && !p->tainted && !fresh && !(p->proc.stirred && proc_wait(&p->proc, 0)))
         return 0;
     if (p->running)
         player_stop(p, 0);
@@ -120,12 +129,11 @@ void player_ask(struct player *p, const char *line, size_t len, int limit_ms, in
     }
 }
 
-bool player_wrote_unasked(struct player *p, bool ask_the_pipe, struct player_reply *r)
+bool player_wrote_unasked(struct player *p, struct player_reply *r)
 {
     size_t n = 0;
 
-    bool seen = p->proc.len > 0 || p->proc.stirred;
-    if (!p->running || !(ask_the_pipe ? proc_has_output(&p->proc) : seen))
+    if (!p->running || !(p->proc.len > 0 || p->proc.stirred))
         return false;
     r->foul = FOUL_UNASKED;
     r->elapsed_ns = 0;

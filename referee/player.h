@@ -33,9 +33,15 @@ struct player_reply {
 void player_init(struct player *p, const struct bot_spec *bot, const char *log_path,
                  size_t log_cap);
 
+/* Look, in one poll and without waiting, whether either bot wrote or closed
+ * its stdout since it was last asked: before a game, for player_ensure_started
+ * and player_wrote_unasked. */
+void player_look(struct player *const players[2]);
+
 /* Start the bot's process unless it is running and usable; restart it if it
- * is tainted, has exited since its last game, or `fresh` is asked. Returns 0, or a negative errno
- * when it cannot be started (an error of the user's, not a foul). */
+ * is tainted, has exited since its last game (as far as player_look saw), or
+ * `fresh` is asked. Returns 0, or a negative errno when it cannot be started
+ * (an error of the user's, not a foul). */
 int player_ensure_started(struct player *p, bool fresh);
 
 /* Write a line the bot is not expected to answer (game, result). Returns
@@ -49,11 +55,10 @@ int player_tell(struct player *p, const char *line, size_t len, int64_t deadline
 void player_ask(struct player *p, const char *line, size_t len, int limit_ms, int64_t deadline_ns,
                 struct player *idle, struct player_reply *r);
 
-/* True if the bot wrote something it was not asked for; fills r as a foul.
- * Without ask_the_pipe only what was seen while it was watched or already read
- * counts (no system call); ask_the_pipe also polls its stdout, for output
- * written before anything watched it (between games). */
-bool player_wrote_unasked(struct player *p, bool ask_the_pipe, struct player_reply *r);
+/* True if the bot wrote something it was not asked for: what was read along
+ * with its last reply, or seen by player_look or while it was watched (no
+ * system call unless so); fills r as a foul. */
+bool player_wrote_unasked(struct player *p, struct player_reply *r);
 
 /* Send quit, give the bot grace_ms to exit, then stop it hard; reap it. */
 void player_stop(struct player *p, int grace_ms);

@@ -510,6 +510,22 @@ bool proc_has_output(struct proc *p)
     return poll(&fd, 1, 0) > 0 && fd.revents != 0;
 }
 
+void proc_look(struct proc *const procs[], int n)
+{
+    struct pollfd fds[8];
+    int k = 0;
+
+    assert(n <= 8);
+    for (int i = 0; i < n; i++)
+        fds[k++] = (struct pollfd){.fd = procs[i] && !procs[i]->stirred ? procs[i]->out_fd : -1,
+                                   .events = POLLIN};
+    if (poll(fds, (nfds_t)k, 0) <= 0)
+        return;
+    for (int i = 0; i < n; i++)
+        if (fds[i].fd >= 0 && fds[i].revents != 0)
+            procs[i]->stirred = true;
+}
+
 /* Decodes a waitid() report into an exit code, or 128 + signal number. */
 static int status_of(const siginfo_t *si)
 {

@@ -123,6 +123,10 @@ int proc_read_reply(struct proc *p, char *line, size_t cap, size_t *len, int64_t
  * bot that writes when not asked. */
 bool proc_has_output(struct proc *p);
 
+/* One poll, without waiting, of the stdout of up to 8 children (NULL entries
+ * are skipped): each that has output or EOF is marked stirred, as if watched. */
+void proc_look(struct proc *const procs[], int n);
+
 /* Stop and reap the child as described above, drain its stderr into the log
  * and close every descriptor. Safe to call twice and on a zeroed or failed
  * struct (pid 0). Returns the status: exit code, or 128 + signal number (also
