@@ -543,6 +543,12 @@ static void sprt_count(struct run_cli *c, const char *first, int winner, bool ab
     }
 }
 
+static int on_tick(void *ctx)
+{
+    struct run_cli *c = ctx;
+    return results_flush(c->out);
+}
+
 static int on_finished(void *ctx, const struct game_record *rec)
 {
     struct run_cli *c = ctx;
@@ -717,13 +723,20 @@ static int run(struct run_cli *c)
     }
     c->t.log_dir = c->logs;
 
-    struct tournament_hooks hooks = {.started = on_started, .finished = on_finished, .ctx = c};
+    struct tournament_hooks hooks = {
+        .started = on_started, .finished = on_finished, .tick = on_tick, .ctx = c};
     struct tournament_failure failure = {0};
     c->t.rules.stop = &cli_interrupted;
     c->progress = !c->quiet && isatty(STDERR_FILENO);
     c->t0_ns = proc_now_ns();
     err = tournament_run(&c->t, &skip, &hooks, &cli_interrupted, &failure);
     progress_clear(c);
+    /* Whatever stopped the run, the games it finished are written. */
+    int flushed = results_flush(c->out);
+    if (flushed < 0 && err >= 0) {
+        err = flushed;
+        failure = (struct tournament_failure){.error = err, .bot = -1, .what = "write the results"};
+    }
 
     if (err < 0 && failure.bot >= 0) {
         const struct bot_spec *b = &c->bots[failure.bot];

@@ -41,8 +41,8 @@ struct row {
 struct results {
     int games_fd, moves_fd;
     char path[PATH_MAX];
-    /* Kept from game to game, so that writing a game allocates nothing once
-     * the buffers have grown to the longest game. */
+    /* Rows not yet written, kept from game to game, so that writing a game
+     * allocates nothing once the buffers have grown. */
     struct row games, moves;
     char history[GAME_MAX_PLIES * GAME_MOVE_TEXT];
 };
@@ -234,6 +234,7 @@ int results_open(struct results **out, const char *dir, bool append, char *faile
     if (!r)
         return -ENOMEM;
     r->games_fd = r->moves_fd = -1;
+    r->games.first = r->moves.first = true;
     snprintf(r->path, sizeof(r->path), "%s", dir);
     rc = mkdir_p(r->path);
     /* games.csv first: it decides whether the directory is taken. */
@@ -274,10 +275,7 @@ int results_write_game(struct results *r, const struct game_record *rec)
     const struct game_def *def = game_def_of(s);
     struct row *moves = &r->moves, *game = &r->games;
     char text[GAME_MOVE_TEXT > 24 ? GAME_MOVE_TEXT : 24], mark[2], start[40];
-    int rc;
 
-    *moves = (struct row){.buf = moves->buf, .cap = moves->cap, .first = true};
-    *game = (struct row){.buf = game->buf, .cap = game->cap, .first = true};
     for (int i = 0; i < s->nhistory; i++) {
         struct action a = s->history[i];
         row_int(moves, rec->id);
@@ -333,12 +331,25 @@ int results_write_game(struct results *r, const struct game_record *rec)
     row_end(game);
 
     if (moves->failed || game->failed)
-        rc = -ENOMEM;
-    else
-        rc = write_all(r->moves_fd, moves->buf, moves->len);
-    if (rc == 0)
-        rc = write_all(r->games_fd, game->buf, game->len);
-    return rc;
+        return -ENOMEM;
+    if (moves->len + game->len >= RESULTS_BATCH_BYTES)
+        return results_flush(r);
+    return 0;
+}
+
+int results_flush(struct results *r)
+{
+    int rc = 0;
+
+    /* Moves before games: a kill between the two leaves moves of games that
+     * games.csv lacks, which resume drops, never a game without its moves. */
+    if (r->moves.len > 0 && (rc = write_all(r->moves_fd, r->moves.buf, r->moves.len)) < 0)
+        return rc;
+    r->moves.len = 0;
+    if (r->games.len > 0 && (rc = write_all(r->games_fd, r->games.buf, r->games.len)) < 0)
+        return rc;
+    r->games.len = 0;
+    return 0;
 }
 
 void results_free(struct results *r)

@@ -25,10 +25,17 @@ struct results; /* opaque */
  * bytes). */
 int results_open(struct results **out, const char *dir, bool append, char *failed, size_t len);
 
-/* Append the rows of one finished game, each file's in one write(2). One
- * caller at a time: r keeps its row buffers from game to game. Returns 0 or a
- * negative errno. */
+/* Add the rows of one finished game to what r holds unwritten; write them all
+ * (results_flush) once they reach RESULTS_BATCH_BYTES. One caller at a time.
+ * Returns 0 or a negative errno. */
+#define RESULTS_BATCH_BYTES 65536
 int results_write_game(struct results *r, const struct game_record *rec);
+
+/* Write what r holds: moves.csv's rows, then games.csv's, each in one write(2).
+ * A run calls it every 100 ms and at its end, so that rows are never more than
+ * that late and a kill loses at most that many games (resume plays them again).
+ * Returns 0 or a negative errno (the rows stay held). */
+int results_flush(struct results *r);
 
 /* Close the files and free r; NULL is fine. */
 void results_free(struct results *r);

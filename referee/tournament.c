@@ -31,6 +31,8 @@ struct run {
 
     pthread_mutex_t lock;
     pthread_cond_t released; /* held went down */
+    pthread_cond_t ended;    /* live went down */
+    int live;                /* worker threads running */
     long count;
     long next_game;       /* next index to hand to a worker */
     long next_write;      /* next index to hand over in order */
@@ -148,6 +150,17 @@ static void flush_in_order(struct run *r)
     }
 }
 
+/* An absolute CLOCK_REALTIME time ms from now, for pthread_cond_timedwait. */
+static struct timespec in_ms(int ms)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    t.tv_nsec += (long)ms * 1000000;
+    t.tv_sec += t.tv_nsec / 1000000000;
+    t.tv_nsec %= 1000000000;
+    return t;
+}
+
 /* Games taken and not yet handed over, at most: 8 a worker, and 64 at least. A
  * game that takes long (a bot hung until its timeout, a stall of the machine)
  * keeps the records of the games after it waiting; past this many, workers wait
@@ -168,13 +181,7 @@ static long take_game(struct run *r)
         r->next_game++;
     while (r->held >= held_max(r) && !r->error && !*r->stop) {
         /* Timed: the stop flag is set by a signal handler, which cannot signal. */
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += 100 * 1000000;
-        if (until.tv_nsec >= 1000000000) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000;
-        }
+        struct timespec until = in_ms(100);
         pthread_cond_timedwait(&r->released, &r->lock, &until);
     }
     if (r->next_game < r->count && !r->error && !*r->stop) {
@@ -297,7 +304,32 @@ static void *worker(void *arg)
         player_stop(&players[b], t->rules.stop_grace_ms);
     free(players);
     free(last_used);
+    pthread_mutex_lock(&r->lock);
+    r->live--;
+    pthread_cond_signal(&r->ended);
+    pthread_mutex_unlock(&r->lock);
     return NULL;
+}
+
+/* The main thread while workers play: call hooks->tick every TICK_MS until the
+ * last worker ends. */
+#define TICK_MS 100
+static void tick_until_done(struct run *r)
+{
+    pthread_mutex_lock(&r->lock);
+    while (r->live > 0) {
+        struct timespec until = in_ms(TICK_MS);
+        if (pthread_cond_timedwait(&r->ended, &r->lock, &until) == ETIMEDOUT && r->hooks->tick &&
+            !r->error) {
+            int rc = r->hooks->tick(r->hooks->ctx);
+            if (rc < 0) {
+                r->error = rc;
+                r->failure = (struct tournament_failure){
+                    .error = rc, .bot = -1, .what = "write the results"};
+            }
+        }
+    }
+    pthread_mutex_unlock(&r->lock);
 }
 
 int tournament_run(const struct tournament *t, const struct gameset *skip,
@@ -323,14 +355,26 @@ int tournament_run(const struct tournament *t, const struct gameset *skip,
         tournament_log_path(r.log_paths[b], PATH_MAX, t->log_dir, t->bots[b].name);
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.released, NULL);
+    pthread_cond_init(&r.ended, NULL);
 
     if (jobs > r.count)
         jobs = r.count > 0 ? (int)r.count : 1;
-    for (; started < jobs; started++)
-        if (pthread_create(&threads[started], NULL, worker, &r) != 0)
+    for (; started < jobs; started++) {
+        pthread_mutex_lock(&r.lock);
+        r.live++;
+        pthread_mutex_unlock(&r.lock);
+        if (pthread_create(&threads[started], NULL, worker, &r) != 0) {
+            pthread_mutex_lock(&r.lock);
+            r.live--;
+            pthread_mutex_unlock(&r.lock);
             break;
-    if (started == 0)
+        }
+    }
+    if (started == 0) {
+        r.live = 1;
         worker(&r);
+    }
+    tick_until_done(&r);
     for (int i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
 
@@ -341,6 +385,7 @@ int tournament_run(const struct tournament *t, const struct gameset *skip,
     free(r.log_paths);
     pthread_mutex_destroy(&r.lock);
     pthread_cond_destroy(&r.released);
+    pthread_cond_destroy(&r.ended);
     if (r.error) {
         *failure = r.failure;
         return r.error;

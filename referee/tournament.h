@@ -34,6 +34,10 @@ struct tournament_hooks {
     /* A game is over and is next in game order: write it, print it. Returns 0,
      * or a negative errno that stops the tournament. */
     int (*finished)(void *ctx, const struct game_record *rec);
+    /* Every 100 ms while games are under way (may be NULL), with the same lock
+     * as finished: to flush what finished buffered. Returns 0, or a negative
+     * errno that stops the tournament. */
+    int (*tick)(void *ctx);
     void *ctx;
 };
 
