@@ -1,10 +1,11 @@
 /* cli.c: what the subcommands share: error messages and the handling of Ctrl-C. */
-#define _GNU_SOURCE /* pipe2 */
+#define _GNU_SOURCE /* pipe2, sched_getaffinity */
 #include "cli.h"
 #include "proc.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -19,6 +20,19 @@ void cli_error(const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
+}
+
+int cli_cores(void)
+{
+#ifdef __linux__
+    /* The cores this process may run on (taskset, a container's cpuset), which
+     * may be fewer than the machine's. */
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+#endif
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
 }
 
 volatile sig_atomic_t cli_interrupted;

@@ -22,6 +22,10 @@ enum exit_code {
 /* Print "referee: <message>" on stderr, as git does: lowercase, no period. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The cores this process may use: its CPU affinity where there is one, else
+ * the processors online; 1 at least. */
+int cli_cores(void);
+
 /* Set by SIGINT and SIGTERM once cli_catch_signals ran, which also wakes every
  * wait on a bot (proc_set_interrupt_fd): commands that play games abort the
  * games under way, keep what is finished and exit with EXIT_INTERRUPTED. A

@@ -29,6 +29,7 @@ struct run_cli {
     long games; /* per pairing per round; for a match, in all */
     long seed, log_cap, standings_every, openings_plies;
     bool quiet, resume, openings_given, jobs_given;
+    bool no_spin;
     struct bot_limits limits; /* for every bot */
     bool sprt;                /* stop at an SPRT verdict of bots[0] against bots[1] */
     struct sprt_params sprt_params;
@@ -93,6 +94,9 @@ static void run_usage(FILE *f, bool is_match)
           "  --seed N             seed of the openings (default 1)\n"
           "  -j, --jobs N         games at once (default: 1 for a match, else the cores)\n"
           "  --restart            a new process per bot per game\n"
+          "  --no-spin            never spin for a fast bot's reply; by default referee\n"
+          "                       spins up to 50 us for bots that answer that fast,\n"
+          "                       when it has two cores for each game under way\n"
           "  --no-early-draw      play dead positions out\n"
           "  --results DIR        where the CSV files and logs/ go\n"
           "                       (default results/<command>-<date>-<time>)\n"
@@ -265,6 +269,7 @@ static int parse_args(struct run_cli *c, int argc, char **argv)
         {"seed", required_argument, NULL, 's'},
         {"jobs", required_argument, NULL, 'j'},
         {"restart", no_argument, NULL, 'R'},
+        {"no-spin", no_argument, NULL, 'W'},
         {"no-early-draw", no_argument, NULL, 'E'},
         {"results", required_argument, NULL, 'r'},
         {"resume", no_argument, NULL, 'u'},
@@ -364,6 +369,7 @@ static int parse_args(struct run_cli *c, int argc, char **argv)
             break;
         case 'R': rules->restart_each_game = true; break;
         case 'E': c->t.early_draw = false; break;
+        case 'W': c->no_spin = true; break;
         case 'r': snprintf(c->results, sizeof(c->results), "%s", optarg); break;
         case 'u': c->resume = true; break;
         case 'P':
@@ -631,6 +637,9 @@ static int run(struct run_cli *c)
     c->t.nopenings = c->nopenings;
     c->t.opening_plies = (int)c->openings_plies;
     c->t.log_cap = (size_t)c->log_cap;
+    /* Spinning for a reply holds a core while the bot thinks on another: only
+     * when every game under way can have two. */
+    c->t.rules.spin = !c->no_spin && 2 * c->t.jobs <= cli_cores();
     c->total = schedule_count(&c->t.schedule);
 
     if (c->total > 100000000) {
@@ -796,8 +805,7 @@ static int run_command(int argc, char **argv, bool is_match)
         .time = {.move_ms = 1000, .first_move_ms = 5000, .margin_ms = 50},
         .stop_grace_ms = 200,
     };
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    c->t.jobs = is_match ? 1 : (int)(cores > 0 ? cores : 1);
+    c->t.jobs = is_match ? 1 : cli_cores();
     c->games = 2;
     c->shards = 1;
     c->sprt_params = (struct sprt_params)SPRT_PARAMS_DEFAULT;

@@ -139,7 +139,7 @@ int match_play(struct player *players[2], const struct game_state *start,
         n = protocol_format_turn(line, PROTOCOL_LINE_MAX, s, limit);
         size_t len = with_intro(&intro, side, line, n > 0 ? (size_t)n : 0, sizeof(line));
         player_ask(p, line, len, limit, proc_now_ns() + ((int64_t)limit + tc->margin_ms) * MS,
-                   players[side_other(side)], &reply);
+                   players[side_other(side)], rules->spin, &reply);
         if (reply.interrupted) {
             game_step(s, (struct action){.kind = ACTION_ABORT, .side = side});
             snprintf(rec->reason, sizeof(rec->reason), "interrupted");

@@ -12,8 +12,9 @@
 
 struct match_rules {
     struct time_control time;
-    bool restart_each_game;      /* a new process per bot per game */
-    int stop_grace_ms;           /* how long a bot gets to quit before it is killed */
+    bool restart_each_game; /* a new process per bot per game */
+    bool spin;              /* may spin for fast bots' replies (player_ask): when a core is free */
+    int stop_grace_ms;      /* how long a bot gets to quit before it is killed */
     volatile sig_atomic_t *stop; /* if set and non-zero, games under way are aborted */
 };
 

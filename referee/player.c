@@ -49,6 +49,7 @@ int player_ensure_started(struct player *p, bool fresh)
     p->running = true;
     p->tainted = false;
     p->games = 0;
+    p->last_reply_ns = 0;
     return 0;
 }
 
@@ -82,7 +83,7 @@ static void diagnose_gone(struct player *p, struct player_reply *r, bool input)
 }
 
 void player_ask(struct player *p, const char *line, size_t len, int limit_ms, int64_t deadline_ns,
-                struct player *idle, struct player_reply *r)
+                struct player *idle, bool spin, struct player_reply *r)
 {
     size_t n = 0;
 
@@ -94,12 +95,14 @@ void player_ask(struct player *p, const char *line, size_t len, int limit_ms, in
     int rc = proc_write(&p->proc, line, len, deadline_ns);
     bool input = rc == PROC_CLOSED;
     if (rc == PROC_OK)
-        rc = proc_read_reply(&p->proc, r->line, sizeof(r->line) - 1, &n, deadline_ns,
-                             idle && idle != p && idle->running ? &idle->proc : NULL);
+        rc = proc_read_reply(
+            &p->proc, r->line, sizeof(r->line) - 1, &n, deadline_ns,
+            idle && idle != p && idle->running ? &idle->proc : NULL,
+            spin && p->last_reply_ns > 0 && p->last_reply_ns < PLAYER_SPIN_NS ? PLAYER_SPIN_NS : 0);
     r->elapsed_ns = proc_now_ns() - start;
 
     switch (rc) {
-    case PROC_OK: return;
+    case PROC_OK: p->last_reply_ns = r->elapsed_ns > 0 ? r->elapsed_ns : 1; return;
     case PROC_TIMEOUT:
         /* A bot that exited while a grandchild holds its pipe is found here. */
         if (proc_wait(&p->proc, 0)) {

@@ -16,9 +16,15 @@ struct player {
     size_t log_cap;
     struct proc proc;
     bool running;
-    bool tainted; /* its output may be out of step (after a timeout...): restart it */
-    int games;    /* games begun in the current process */
+    bool tainted;          /* its output may be out of step (after a timeout...): restart it */
+    int games;             /* games begun in the current process */
+    int64_t last_reply_ns; /* how long its last reply took; 0: none yet from this process */
 };
+
+/* How long player_ask may spin for a reply before it sleeps, when allowed: a
+ * bot whose last reply came within this time is likely to answer within it
+ * again. Bots that think longer are never spun for. */
+#define PLAYER_SPIN_NS 50000
 
 /* What came of asking for a move. */
 struct player_reply {
@@ -51,9 +57,11 @@ int player_tell(struct player *p, const char *line, size_t len, int64_t deadline
 /* Write the turn line and read one reply line before deadline_ns; `limit_ms`
  * is the limit the bot was told, for the reason text. Fills *r. Meanwhile the
  * output of `idle` (the opponent, or NULL) is watched in the same poll: what it
- * writes while not asked is caught at its next turn (player_wrote_unasked). */
+ * writes while not asked is caught at its next turn (player_wrote_unasked).
+ * With `spin`, a bot whose last reply took less than PLAYER_SPIN_NS is read
+ * without sleeping for up to that long first (proc_read_reply). */
 void player_ask(struct player *p, const char *line, size_t len, int limit_ms, int64_t deadline_ns,
-                struct player *idle, struct player_reply *r);
+                struct player *idle, bool spin, struct player_reply *r);
 
 /* True if the bot wrote something it was not asked for: what was read along
  * with its last reply, or seen by player_look or while it was watched (no

@@ -433,11 +433,11 @@ int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns
     return PROC_OK;
 }
 
-/* proc_read_line; with wait_first, wait for the pipe before the first read, as
- * for a reply just asked for, which cannot be there yet: saves a read that
- * would only say EAGAIN. */
+/* proc_read_line; with wait_first, for a reply just asked for, which cannot be
+ * there yet: first try reads for up to spin_ns (0: none), then wait for the
+ * pipe before reading, which saves a read that would only say EAGAIN. */
 static int read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns,
-                     bool wait_first, struct proc *watch)
+                     bool wait_first, struct proc *watch, int64_t spin_ns)
 {
     assert(cap > 0);
     /* The longest raw line accepted is limit - 1 bytes, a '\r' included. */
@@ -464,6 +464,26 @@ static int read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_
         scanned = p->len;
         if (p->out_fd < 0)
             return PROC_CLOSED;
+        if (wait_first && spin_ns > 0) {
+            /* A reply that comes within the spin is read without sleeping, and so
+             * without the wake-up that costs as much as the round trip itself. */
+            int64_t until = proc_now_ns() + spin_ns;
+            ssize_t n;
+            do
+                n = read(p->out_fd, p->buf + p->len, sizeof(p->buf) - p->len);
+            while (n < 0 && (errno == EAGAIN || errno == EINTR) && proc_now_ns() < until);
+            spin_ns = 0;
+            if (n >= 0 || (errno != EAGAIN && errno != EINTR)) {
+                wait_first = false;
+                if (n > 0)
+                    p->len += (size_t)n;
+                else if (n == 0)
+                    return PROC_CLOSED;
+                else
+                    return -errno;
+                continue;
+            }
+        }
         if (wait_first) {
             wait_first = false;
             int rc = wait_ready(p, p->out_fd, POLLIN, deadline_ns, watch);
@@ -491,13 +511,13 @@ static int read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_
 
 int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns)
 {
-    return read_line(p, line, cap, len, deadline_ns, false, NULL);
+    return read_line(p, line, cap, len, deadline_ns, false, NULL, 0);
 }
 
 int proc_read_reply(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns,
-                    struct proc *watch)
+                    struct proc *watch, int64_t spin_ns)
 {
-    return read_line(p, line, cap, len, deadline_ns, true, watch);
+    return read_line(p, line, cap, len, deadline_ns, true, watch, spin_ns);
 }
 
 bool proc_has_output(struct proc *p)

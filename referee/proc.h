@@ -110,13 +110,15 @@ int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns
  * the log while it waits. */
 int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns);
 
-/* proc_read_line for the reply to a line just written: it waits before it
- * reads, since the reply cannot be there yet (one system call less a line).
- * Meanwhile it watches the stdout of `watch` (NULL: none), a child that should
- * be quiet, in the same poll: if that becomes readable (output, or EOF),
- * watch->stirred is set and proc_has_output(watch) is true from then on. */
+/* proc_read_line for the reply to a line just written. With spin_ns > 0 it
+ * first tries reads, without sleeping, for up to spin_ns (a reply that comes
+ * that fast then costs no wake-up); then it waits before it reads, since the
+ * reply is not there yet (one system call less a line). While it waits it
+ * watches the stdout of `watch` (NULL: none), a child that should be quiet, in
+ * the same poll: if that becomes readable (output, or EOF), watch->stirred is
+ * set and proc_has_output(watch) is true from then on. */
 int proc_read_reply(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns,
-                    struct proc *watch);
+                    struct proc *watch, int64_t spin_ns);
 
 /* True if the child has output that has not been read (a line or part of one,
  * or EOF), or was seen stirring while watched, without blocking: for catching a

@@ -154,6 +154,41 @@ Test(match, bot_that_answers_in_time_is_not_a_timeout, .timeout = 20)
     cr_expect_neq(o.rec.state.end, END_FOUL, "%s", o.rec.reason);
 }
 
+/* Spinning for a fast bot's reply (rules.spin) changes how referee waits, not
+ * what it finds: the whole game goes through the spin when the bots answer
+ * fast (test_proc drives each way out of the spin itself). */
+Test(match, spinning_still_finishes_a_fast_game, .timeout = 20)
+{
+    struct outcome o;
+    struct match_rules rules = fast_rules;
+    rules.spin = true;
+    play("legal", NULL, SIDE_FIRST, &rules, &o);
+    cr_expect_neq(o.rec.state.end, END_FOUL, "%s", o.rec.reason);
+    cr_expect_geq(o.rec.state.plies, 5);
+}
+
+Test(match, spinning_still_waits_out_a_bot_that_turns_slow, .timeout = 20)
+{
+    struct outcome o;
+    struct match_rules rules = fast_rules;
+    rules.spin = true;
+    play("slowafter", "1500", SIDE_FIRST, &rules, &o);
+    expect_foul(&o, SIDE_FIRST, FOUL_TIMEOUT, NULL);
+    cr_expect(strstr(o.rec.reason, " ms over 300 ms)"), "%s", o.rec.reason);
+    cr_expect_eq(o.rec.state.plies, 4, "plies %d", o.rec.state.plies);
+    cr_expect_lt(o.elapsed_ms, 300 + 50 + 1500, "took %lld ms", (long long)o.elapsed_ms);
+}
+
+Test(match, spinning_still_finds_a_bot_that_exits, .timeout = 20)
+{
+    struct outcome o;
+    struct match_rules rules = fast_rules;
+    rules.spin = true;
+    play("exitafter", NULL, SIDE_SECOND, &rules, &o);
+    expect_foul(&o, SIDE_SECOND, FOUL_EXITED, "exited (status 0)");
+    cr_expect_eq(o.rec.state.plies, 5, "plies %d", o.rec.state.plies);
+}
+
 Test(match, bot_killed_by_a_signal_crashed, .timeout = 20)
 {
     struct outcome o;

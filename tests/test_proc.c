@@ -543,3 +543,66 @@ Test(proc, many_spawns_leave_no_zombie_and_no_descriptor, .timeout = 30)
     assert_no_children();
     unlink(log);
 }
+
+/* proc_read_reply with a spin budget: a reply within it, one after it, none at
+ * all and the end of the output are each found as without one. */
+static int reply(struct proc *p, char *line, size_t cap, int ms, int64_t spin_ms)
+{
+    size_t len = 0;
+    return proc_read_reply(p, line, cap, &len, proc_now_ns() + ms * MS, NULL, spin_ms * MS);
+}
+
+Test(proc, spinning_reads_a_reply_that_comes_within_the_spin, .timeout = 10)
+{
+    struct proc p;
+    char line[64];
+    start(&p, "legal", NULL, NULL, 0);
+    say(&p, game_o);
+    say(&p, turn);
+    cr_assert_eq(reply(&p, line, sizeof(line), 2000, 1000), PROC_OK);
+    cr_assert_str_eq(line, "a2");
+    cr_assert_eq(proc_stop(&p, 1000), 0);
+    assert_no_children();
+}
+
+Test(proc, spinning_gives_way_to_waiting_for_a_slow_reply, .timeout = 10)
+{
+    struct proc p;
+    char line[64];
+    start(&p, "slow", "300", NULL, 0);
+    say(&p, game_o);
+    say(&p, turn);
+    int64_t t0 = proc_now_ns();
+    cr_assert_eq(reply(&p, line, sizeof(line), 2000, 20), PROC_OK);
+    cr_assert_str_eq(line, "a2");
+    cr_expect_geq(ms_since(t0), 250);
+    cr_assert_eq(proc_stop(&p, 1000), 0);
+    assert_no_children();
+}
+
+Test(proc, spinning_keeps_the_deadline, .timeout = 10)
+{
+    struct proc p;
+    char line[64];
+    start(&p, "silent", NULL, NULL, 0);
+    say(&p, game_o);
+    say(&p, turn);
+    int64_t t0 = proc_now_ns();
+    cr_assert_eq(reply(&p, line, sizeof(line), 200, 50), PROC_TIMEOUT);
+    cr_expect_geq(ms_since(t0), 190);
+    cr_expect_lt(ms_since(t0), 1500);
+    proc_stop(&p, 0);
+    assert_no_children();
+}
+
+Test(proc, spinning_finds_the_end_of_the_output, .timeout = 10)
+{
+    struct proc p;
+    char line[64];
+    start(&p, "exit", "0", NULL, 0);
+    say(&p, game_o);
+    say(&p, turn);
+    cr_assert_eq(reply(&p, line, sizeof(line), 2000, 1000), PROC_CLOSED);
+    cr_assert_eq(proc_stop(&p, 1000), 0);
+    assert_no_children();
+}

@@ -28,6 +28,8 @@ static const char *usage_text =
     "  stderr N     writes N KiB to stderr on each turn, then answers legally\n"
     "  unasked      writes 'a1' right after each game line, then plays legally\n"
     "  between N    plays legally; N ms after each reply, writes 'a1'\n"
+    "  slowafter N  answers its first two turns at once, later turns after N ms\n"
+    "  exitafter    answers its first two turns at once, exits 0 at its third\n"
     "  hello        writes 'hello' as it starts, before it reads a line, then plays\n"
     "               legally\n"
     "  echo         writes back every line it reads, quit too; exits at EOF\n"
@@ -151,8 +153,10 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
 
     if (strcmp(mode, "silent") == 0)
         return;
-    if (strcmp(mode, "slow") == 0)
+    if (strcmp(mode, "slow") == 0 || (strcmp(mode, "slowafter") == 0 && turns > 2))
         sleep_ms(n);
+    if (strcmp(mode, "exitafter") == 0 && turns > 2)
+        exit(0);
     if (strcmp(mode, "crash") == 0) {
         struct rlimit no_core = {0, 0};
         setrlimit(RLIMIT_CORE, &no_core);
