@@ -88,17 +88,20 @@ static void row_fieldf(struct row *r, const char *fmt, ...)
     row_field(r, text);
 }
 
-/* A field that needs no quoting, such as a number, goes in as it is. */
+/* A field with no quote in it, such as a number, goes in as it is, in the
+ * double quotes that libcsv's csv_write puts around every field. */
 static void row_plain(struct row *r, const char *text, size_t n)
 {
-    row_reserve(r, n + 1);
+    row_reserve(r, n + 3);
     if (r->failed)
         return;
     if (!r->first)
         r->buf[r->len++] = ',';
     r->first = false;
+    r->buf[r->len++] = '"';
     memcpy(r->buf + r->len, text, n);
     r->len += n;
+    r->buf[r->len++] = '"';
 }
 
 /* Write the decimal digits of u at out; returns their count. */

@@ -626,3 +626,50 @@ Test(tournament, run_killed_before_its_moves_header_resumes_from_scratch, .timeo
     expect_same_csv(whole, dir, "games.csv");
     expect_same_csv(whole, dir, "moves.csv");
 }
+
+/* True if every field of every line of path is in double quotes, as
+ * results/README.md says (a quote inside a field doubled). */
+static bool all_fields_quoted(const char *path, long *lines)
+{
+    FILE *f = fopen(path, "r");
+    int ch, prev = '\n';
+    bool inside = false, ok = f != NULL;
+
+    *lines = 0;
+    while (ok && (ch = fgetc(f)) != EOF) {
+        if (!inside && (prev == '\n' || prev == ',')) {
+            ok = ch == '"'; /* a field starts with its quote */
+            inside = true;
+        } else if (inside && ch == '"') {
+            int next = fgetc(f);
+            if (next == '"')
+                continue; /* a doubled quote, inside the field */
+            ok = next == ',' || next == '\n';
+            inside = false;
+            *lines += next == '\n';
+            ch = next;
+        } else if (!inside) {
+            ok = false;
+        }
+        prev = ch;
+    }
+    if (f)
+        fclose(f);
+    return ok && !inside;
+}
+
+Test(tournament, every_csv_field_is_quoted_numbers_too, .timeout = 60)
+{
+    char dir[64], path[128];
+    tmpdir(dir);
+    char *a[] = ROUND_ROBIN(dir, "2", );
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    const char *files[] = {"games.csv", "moves.csv", "standings.csv", "crosstable.csv"};
+    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+        long lines;
+        snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+        cr_expect(all_fields_quoted(path, &lines), "%s has a field without quotes", files[i]);
+        cr_expect_gt(lines, 1, "%s: %ld lines", files[i], lines);
+    }
+}
