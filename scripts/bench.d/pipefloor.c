@@ -8,9 +8,12 @@
  * blocking read(2) and one write(2) per line, or BOT if given, which gets a `game`
  * line first and then real tic-tac-toe `turn` lines):
  *   block   write(2), then blocking read(2) until the newline: 2 syscalls, the floor;
- *   poll    referee's pattern: write, non-blocking read (EAGAIN), poll() on three
- *           descriptors (the reply, an idle stderr pipe, an idle interrupt pipe),
- *           clock_gettime around it, read: what proc_write + proc_read_line do.
+ *   poll    referee's pattern with --no-spin: write, poll() on four descriptors (the
+ *           reply, an idle stderr pipe, an idle interrupt pipe, an idle pipe for the
+ *           other bot's output) with clock_gettime before it, read: what proc_write
+ *           and proc_read_reply do;
+ *   spin    referee's pattern for a fast bot when a core is free: write, non-blocking
+ *           reads for up to 50 us, then as poll.
  * Prints one line per run, then "median WALL CPU min WALL max WALL": microseconds per
  * round trip, the median wall time, the median CPU time of the parent alone, and the
  * fastest and slowest run's wall time. */
@@ -118,9 +121,37 @@ static struct child spawn(char **argv)
 static char rbuf[8192];
 static size_t rlen;
 
-/* Read up to and including a newline; what follows it is kept. */
-static void read_reply(const struct child *c, bool use_poll, int intr_fd)
+enum mode { BLOCK, POLL, SPIN };
+
+static void wait_readable(const struct child *c, int intr_fd, int idle_fd)
 {
+    /* As proc_read_reply: recompute the time left, poll four descriptors. */
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    struct pollfd fds[4] = {{.fd = c->from, .events = POLLIN},
+                            {.fd = c->err, .events = POLLIN},
+                            {.fd = intr_fd, .events = POLLIN},
+                            {.fd = idle_fd, .events = POLLIN}};
+    if (poll(fds, 4, 1000) < 0 && errno != EINTR)
+        die("poll");
+}
+
+/* Read up to and including a newline; what follows it is kept. */
+static void read_reply(const struct child *c, enum mode mode, int intr_fd, int idle_fd)
+{
+    if (mode == SPIN) {
+        double until = now_us() + 50;
+        ssize_t n;
+        while ((n = read(c->from, rbuf + rlen, sizeof(rbuf) - rlen)) < 0 && errno == EAGAIN &&
+               now_us() < until)
+            ;
+        if (n > 0)
+            rlen += (size_t)n;
+        else
+            wait_readable(c, intr_fd, idle_fd);
+    } else if (mode == POLL) {
+        wait_readable(c, intr_fd, idle_fd); /* the reply cannot be there yet */
+    }
     for (;;) {
         char *nl = memchr(rbuf, '\n', rlen);
         if (nl != NULL) {
@@ -140,16 +171,9 @@ static void read_reply(const struct child *c, bool use_poll, int intr_fd)
         }
         if (errno == EINTR)
             continue;
-        if (!use_poll || errno != EAGAIN)
+        if (mode == BLOCK || errno != EAGAIN)
             die("read");
-        /* As proc_read_line: recompute the time left, poll three descriptors. */
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        struct pollfd fds[3] = {{.fd = c->from, .events = POLLIN},
-                                {.fd = c->err, .events = POLLIN},
-                                {.fd = intr_fd, .events = POLLIN}};
-        if (poll(fds, 3, 1000) < 0 && errno != EINTR)
-            die("poll");
+        wait_readable(c, intr_fd, idle_fd);
     }
 }
 
@@ -182,24 +206,25 @@ int main(int argc, char **argv)
         case 'r': runs = atoi(optarg); break;
         case 'm': mode = optarg; break;
         default:
-            fprintf(stderr, "usage: pipefloor [-n ROUNDS] [-r RUNS] [-m block|poll] [-- BOT...]\n");
+            fprintf(stderr,
+                    "usage: pipefloor [-n ROUNDS] [-r RUNS] [-m block|poll|spin] [-- BOT...]\n");
             return 2;
         }
     }
     if (optind < argc)
         bot = argv + optind;
-    bool use_poll = strcmp(mode, "poll") == 0;
-    if ((!use_poll && strcmp(mode, "block") != 0) || rounds <= 0 || runs <= 0 || runs > 99) {
+    enum mode m = strcmp(mode, "poll") == 0 ? POLL : strcmp(mode, "spin") == 0 ? SPIN : BLOCK;
+    if ((m == BLOCK && strcmp(mode, "block") != 0) || rounds <= 0 || runs <= 0 || runs > 99) {
         fprintf(stderr, "pipefloor: bad arguments\n");
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
-    int intr[2];
-    if (pipe2(intr, O_CLOEXEC) < 0)
+    int intr[2], idle[2];
+    if (pipe2(intr, O_CLOEXEC) < 0 || pipe2(idle, O_CLOEXEC) < 0)
         die("pipe");
 
     struct child c = spawn(bot);
-    if (use_poll) {
+    if (m != BLOCK) {
         fcntl(c.to, F_SETFL, fcntl(c.to, F_GETFL) | O_NONBLOCK);
         fcntl(c.from, F_SETFL, fcntl(c.from, F_GETFL) | O_NONBLOCK);
         fcntl(c.err, F_SETFL, fcntl(c.err, F_GETFL) | O_NONBLOCK);
@@ -208,14 +233,14 @@ int main(int argc, char **argv)
     /* Warm up: the child is started and its code paged in. */
     for (int i = 0; i < 1000; i++) {
         write_all(c.to, turn_line, sizeof(turn_line) - 1);
-        read_reply(&c, use_poll, intr[0]);
+        read_reply(&c, m, intr[0], idle[0]);
     }
     double us[100], cpu[100];
     for (int r = 0; r < runs; r++) {
         double t0 = now_us(), c0 = cpu_us();
         for (long i = 0; i < rounds; i++) {
             write_all(c.to, turn_line, sizeof(turn_line) - 1);
-            read_reply(&c, use_poll, intr[0]);
+            read_reply(&c, m, intr[0], idle[0]);
         }
         us[r] = (now_us() - t0) / (double)rounds;
         cpu[r] = (cpu_us() - c0) / (double)rounds;
