@@ -59,7 +59,8 @@ int player_tell(struct player *p, const char *line, size_t len, int64_t deadline
  * output of `idle` (the opponent, or NULL) is watched in the same poll: what it
  * writes while not asked is caught at its next turn (player_wrote_unasked).
  * With `spin`, a bot whose last reply took less than PLAYER_SPIN_NS is read
- * without sleeping for up to that long first (proc_read_reply). */
+ * without sleeping for up to that long first (proc_read_reply); a reply that
+ * comes within the spin leaves `idle` unwatched for that move. */
 void player_ask(struct player *p, const char *line, size_t len, int limit_ms, int64_t deadline_ns,
                 struct player *idle, bool spin, struct player_reply *r);
 
