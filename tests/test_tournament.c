@@ -673,3 +673,49 @@ Test(tournament, every_csv_field_is_quoted_numbers_too, .timeout = 60)
         cr_expect_gt(lines, 1, "%s: %ld lines", files[i], lines);
     }
 }
+
+/* One game stalls (its bot takes 300 ms a move) while the other worker plays fast
+ * games: the finished games after it wait in memory for their turn to be written,
+ * up to 64, and then the fast worker waits too, rather than hold more. */
+Test(tournament, a_stalled_game_holds_back_at_most_64_others, .timeout = 60)
+{
+    char dir[64], out[] = "/tmp/referee-test-stall-XXXXXX", marker[64], text[65536];
+    tmpdir(dir);
+    char *argv[] = {REFEREE_BIN, "match",
+                    "--bot",     "slow=" BUILD_DIR "/testbots/fixture slowonce 300",
+                    "--bot",     "fast=" BUILD_DIR "/testbots/fixture legal",
+                    "--games",   "400",
+                    "-j",        "2",
+                    "--no-spin", "--results",
+                    dir,         NULL};
+    int fd = mkstemp(out);
+    cr_assert_geq(fd, 0);
+    posix_spawn_file_actions_t fa;
+    pid_t pid;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fd, 1);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    cr_assert_eq(posix_spawn(&pid, argv[0], &fa, NULL, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
+    close(fd);
+    snprintf(marker, sizeof(marker), "/tmp/referee-slowonce-%d", (int)pid);
+
+    /* The slow game lasts 1.2 s or more; look in its middle. */
+    nanosleep(&(struct timespec){0, 800000000}, NULL);
+    FILE *f = fopen(out, "r");
+    cr_assert_not_null(f);
+    size_t n = fread(text, 1, sizeof(text) - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    int started = 0;
+    for (const char *p = text; (p = strstr(p, "Started game ")) != NULL; p++)
+        started++;
+    int st;
+    cr_assert_eq(waitpid(pid, &st, 0), pid);
+    unlink(out);
+    unlink(marker);
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+    cr_expect_leq(started, 64, "%d games started while one stalled", started);
+    cr_expect_geq(started, 20, "only %d games started: the fast worker did not run", started);
+    cr_expect_eq(count_lines(dir, "games.csv"), 401);
+}

@@ -1,5 +1,6 @@
 /* fixture.c: one misbehaving bot with many modes, for the process-layer tests. Speaks
  * protocol/PROTOCOL.md; `fixture <mode> [N]`, the modes are listed in usage() below. */
+#include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -29,6 +30,9 @@ static const char *usage_text =
     "  unasked      writes 'a1' right after each game line, then plays legally\n"
     "  between N    plays legally; N ms after each reply, writes 'a1'\n"
     "  slowafter N  answers its first two turns at once, later turns after N ms\n"
+    "  slowonce N   the first of its processes under one referee (the one that makes\n"
+    "               /tmp/referee-slowonce-<referee's pid>) takes N ms a move, the\n"
+    "               others none\n"
     "  exitafter    answers its first two turns at once, exits 0 at its third\n"
     "  hello        writes 'hello' as it starts, before it reads a line, then plays\n"
     "               legally\n"
@@ -146,6 +150,21 @@ static void eat_memory(void)
     }
 }
 
+/* For slowonce: whether this process made the marker of its referee's run. */
+static bool first_of_its_kind(void)
+{
+    static int first = -1;
+    if (first < 0) {
+        char path[64];
+        snprintf(path, sizeof(path), "/tmp/referee-slowonce-%d", (int)getppid());
+        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        first = fd >= 0;
+        if (fd >= 0)
+            close(fd);
+    }
+    return first;
+}
+
 static void take_turn(const char *mode, long n, const char *line, char mark, int turns)
 {
     char legal[16], board[64], square[4];
@@ -153,7 +172,8 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
 
     if (strcmp(mode, "silent") == 0)
         return;
-    if (strcmp(mode, "slow") == 0 || (strcmp(mode, "slowafter") == 0 && turns > 2))
+    if (strcmp(mode, "slow") == 0 || (strcmp(mode, "slowafter") == 0 && turns > 2) ||
+        (strcmp(mode, "slowonce") == 0 && first_of_its_kind()))
         sleep_ms(n);
     if (strcmp(mode, "exitafter") == 0 && turns > 2)
         exit(0);
