@@ -94,6 +94,9 @@ static void run_usage(FILE *f, bool is_match)
           "  --seed N             seed of the openings (default 1)\n"
           "  -j, --jobs N         games at once (default: 1 for a match, else the cores)\n"
           "  --restart            a new process per bot per game\n"
+          "  --affinity           pin each of the -j workers, and the bots it starts, to a\n"
+          "                       core of its own, in turn (Linux; confines bots that\n"
+          "                       use threads to one core)\n"
           "  --no-spin            never spin for a fast bot's reply; by default referee\n"
           "                       spins up to 50 us for bots that answer that fast,\n"
           "                       when it has two cores for each game under way\n"
@@ -270,6 +273,7 @@ static int parse_args(struct run_cli *c, int argc, char **argv)
         {"jobs", required_argument, NULL, 'j'},
         {"restart", no_argument, NULL, 'R'},
         {"no-spin", no_argument, NULL, 'W'},
+        {"affinity", no_argument, NULL, 'A'},
         {"no-early-draw", no_argument, NULL, 'E'},
         {"results", required_argument, NULL, 'r'},
         {"resume", no_argument, NULL, 'u'},
@@ -370,6 +374,7 @@ static int parse_args(struct run_cli *c, int argc, char **argv)
         case 'R': rules->restart_each_game = true; break;
         case 'E': c->t.early_draw = false; break;
         case 'W': c->no_spin = true; break;
+        case 'A': c->t.affinity = true; break;
         case 'r': snprintf(c->results, sizeof(c->results), "%s", optarg); break;
         case 'u': c->resume = true; break;
         case 'P':
@@ -638,8 +643,9 @@ static int run(struct run_cli *c)
     c->t.opening_plies = (int)c->openings_plies;
     c->t.log_cap = (size_t)c->log_cap;
     /* Spinning for a reply holds a core while the bot thinks on another: only
-     * when every game under way can have two. */
-    c->t.rules.spin = !c->no_spin && 2 * c->t.jobs <= cli_cores();
+     * when every game under way can have two, and never on a pinned worker,
+     * whose bots share its core. */
+    c->t.rules.spin = !c->no_spin && !c->t.affinity && 2 * c->t.jobs <= cli_cores();
     c->total = schedule_count(&c->t.schedule);
 
     if (c->total > 100000000) {

@@ -6,6 +6,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
@@ -544,6 +545,28 @@ void proc_look(struct proc *const procs[], int n)
     for (int i = 0; i < n; i++)
         if (fds[i].fd >= 0 && fds[i].revents != 0)
             procs[i]->stirred = true;
+}
+
+int proc_pin_thread(int nth)
+{
+#ifdef __linux__
+    cpu_set_t allowed, one;
+    if (sched_getaffinity(0, sizeof(allowed), &allowed) < 0)
+        return -errno;
+    int count = CPU_COUNT(&allowed), k = nth % (count > 0 ? count : 1);
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+        if (!CPU_ISSET(cpu, &allowed) || k-- > 0)
+            continue;
+        CPU_ZERO(&one);
+        CPU_SET(cpu, &one);
+        /* 0: the calling thread alone; the children it forks inherit its mask. */
+        return sched_setaffinity(0, sizeof(one), &one) < 0 ? -errno : cpu;
+    }
+    return -EINVAL;
+#else
+    (void)nth;
+    return -ENOSYS;
+#endif
 }
 
 /* Decodes a waitid() report into an exit code, or 128 + signal number. */

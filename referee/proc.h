@@ -129,6 +129,11 @@ bool proc_has_output(struct proc *p);
  * are skipped): each that has output or EOF is marked stirred, as if watched. */
 void proc_look(struct proc *const procs[], int n);
 
+/* Pin the calling thread, and so the children it starts from then on, to the
+ * nth (modulo their count) of the cores this process may use. Returns the core,
+ * or a negative errno (-ENOSYS where there is no such call: Linux only). */
+int proc_pin_thread(int nth);
+
 /* Stop and reap the child as described above, drain its stderr into the log
  * and close every descriptor. Safe to call twice and on a zeroed or failed
  * struct (pid 0). Returns the status: exit code, or 128 + signal number (also

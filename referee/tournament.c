@@ -33,6 +33,7 @@ struct run {
     pthread_cond_t released; /* held went down */
     pthread_cond_t ended;    /* live went down */
     int live;                /* worker threads running */
+    int workers;             /* worker threads started, for their numbers */
     long count;
     long next_game;       /* next index to hand to a worker */
     long next_write;      /* next index to hand over in order */
@@ -236,6 +237,22 @@ static void *worker(void *arg)
     }
     for (int b = 0; b < t->nbots; b++)
         player_init(&players[b], &t->bots[b], r->log_paths ? r->log_paths[b] : NULL, t->log_cap);
+    if (t->affinity) {
+        pthread_mutex_lock(&r->lock);
+        int nth = r->workers++;
+        pthread_mutex_unlock(&r->lock);
+        /* Before any bot starts, so that each inherits the core. */
+        int rc = proc_pin_thread(nth);
+        if (rc < 0) {
+            pthread_mutex_lock(&r->lock);
+            if (!r->error) {
+                r->error = rc;
+                r->failure = (struct tournament_failure){
+                    .error = rc, .bot = -1, .what = "pin a worker to a core"};
+            }
+            pthread_mutex_unlock(&r->lock);
+        }
+    }
 
     while ((i = take_game(r)) >= 0) {
         struct scheduled_game g;

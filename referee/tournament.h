@@ -24,6 +24,7 @@ struct tournament {
     char *const *openings; /* or: move lists, one per opening, used in turn */
     int nopenings;
     int jobs;            /* games at once */
+    bool affinity;       /* each worker and its bots on a core of their own */
     const char *log_dir; /* bots' stderr goes to <log_dir>/<bot>.log */
     size_t log_cap;
 };

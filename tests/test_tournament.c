@@ -2,11 +2,13 @@
  * files: a seeded round robin against its golden games file, the same files
  * whatever -j, resume after SIGKILL and after Ctrl-C, standings recomputed
  * from the records, and the user's errors. */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "run.h"
 #include "table.h"
 
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <sys/resource.h>
@@ -718,4 +720,49 @@ Test(tournament, a_stalled_game_holds_back_at_most_64_others, .timeout = 60)
     cr_expect_leq(started, 64, "%d games started while one stalled", started);
     cr_expect_geq(started, 20, "only %d games started: the fast worker did not run", started);
     cr_expect_eq(count_lines(dir, "games.csv"), 401);
+}
+
+/* Expect every line of the bot's log to say "cpus <want>". */
+static void expect_cpus(const char *dir, const char *bot, int want)
+{
+    char path[256], line[64];
+    int lines = 0;
+    snprintf(path, sizeof(path), "%s/logs/%s.log", dir, bot);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "no log %s", path);
+    while (fgets(line, sizeof(line), f)) {
+        int n = -1;
+        cr_expect_eq(sscanf(line, "cpus %d", &n), 1, "%s: '%s'", path, line);
+        cr_expect_eq(n, want, "%s: %d cores, wanted %d", path, n, want);
+        lines++;
+    }
+    fclose(f);
+    cr_expect_geq(lines, 1, "%s is empty", path);
+}
+
+Test(tournament, affinity_puts_each_worker_and_its_bots_on_one_core, .timeout = 60)
+{
+    char pinned[64], free_dir[64];
+    tmpdir(pinned);
+    tmpdir(free_dir);
+#define CPUS_MATCH(dir, ...)                                                                       \
+    {                                                                                              \
+        REFEREE_BIN, "match", "--bot", "a=" BUILD_DIR "/testbots/fixture cpus", "--bot",           \
+            "b=" BUILD_DIR "/testbots/fixture legal", "--games", "8", "-j", "2", "--quiet",        \
+            "--results", dir, __VA_ARGS__ NULL                                                     \
+    }
+    char *a[] = CPUS_MATCH(pinned, "--affinity", );
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    expect_cpus(pinned, "a", 1);
+
+    char *b[] = CPUS_MATCH(free_dir, );
+    cr_assert_eq(run_program(b, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cpu_set_t mine;
+    CPU_ZERO(&mine);
+    cr_assert_eq(sched_getaffinity(0, sizeof(mine), &mine), 0);
+    if (CPU_COUNT(&mine) > 1) /* without it, the bots may use every core this test may */
+        expect_cpus(free_dir, "a", CPU_COUNT(&mine));
+    expect_same_csv(pinned, free_dir, "games.csv");
 }

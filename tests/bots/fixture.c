@@ -1,6 +1,8 @@
 /* fixture.c: one misbehaving bot with many modes, for the process-layer tests. Speaks
  * protocol/PROTOCOL.md; `fixture <mode> [N]`, the modes are listed in usage() below. */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -34,6 +36,8 @@ static const char *usage_text =
     "               /tmp/referee-slowonce-<referee's pid>) takes N ms a move, the\n"
     "               others none\n"
     "  exitafter    answers its first two turns at once, exits 0 at its third\n"
+    "  cpus         writes 'cpus N' to stderr as it starts, N the cores it may run\n"
+    "               on, then plays legally\n"
     "  hello        writes 'hello' as it starts, before it reads a line, then plays\n"
     "               legally\n"
     "  echo         writes back every line it reads, quit too; exits at EOF\n"
@@ -238,6 +242,12 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (strcmp(mode, "hello") == 0)
         printf("hello\n");
+    if (strcmp(mode, "cpus") == 0) {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        sched_getaffinity(0, sizeof(set), &set);
+        fprintf(stderr, "cpus %d\n", CPU_COUNT(&set));
+    }
     if (strcmp(mode, "ignoreterm") == 0)
         signal(SIGTERM, SIG_IGN);
 
