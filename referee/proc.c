@@ -521,16 +521,6 @@ int proc_read_reply(struct proc *p, char *line, size_t cap, size_t *len, int64_t
     return read_line(p, line, cap, len, deadline_ns, true, watch, spin_ns);
 }
 
-bool proc_has_output(struct proc *p)
-{
-    if (p->len > 0 || p->stirred)
-        return true;
-    if (p->out_fd < 0)
-        return false;
-    struct pollfd fd = {.fd = p->out_fd, .events = POLLIN};
-    return poll(&fd, 1, 0) > 0 && fd.revents != 0;
-}
-
 void proc_look(struct proc *const procs[], int n)
 {
     struct pollfd fds[8];

@@ -73,7 +73,7 @@ struct proc {
     int status;                  /* after reaping: exit code, or 128 + signal number; -1 before */
     char buf[PROC_LINE_MAX + 1]; /* bytes read from stdout not yet returned */
     size_t len;
-    bool stirred; /* its stdout was seen readable while it was watched (proc_read_reply) */
+    bool stirred; /* its stdout was seen readable while watched (proc_read_reply, proc_look) */
 };
 
 /* Ignore SIGPIPE for the whole process. Call once at start-up. */
@@ -116,17 +116,14 @@ int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t 
  * reply is not there yet (one system call less a line). While it waits it
  * watches the stdout of `watch` (NULL: none), a child that should be quiet, in
  * the same poll: if that becomes readable (output, or EOF), watch->stirred is
- * set and proc_has_output(watch) is true from then on. */
+ * set, and stays set until the child is started again. */
 int proc_read_reply(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns,
                     struct proc *watch, int64_t spin_ns);
 
-/* True if the child has output that has not been read (a line or part of one,
- * or EOF), or was seen stirring while watched, without blocking: for catching a
- * bot that writes when not asked. */
-bool proc_has_output(struct proc *p);
-
 /* One poll, without waiting, of the stdout of up to 8 children (NULL entries
- * are skipped): each that has output or EOF is marked stirred, as if watched. */
+ * and those already stirred are skipped): each that has output or EOF is marked
+ * stirred, as if watched: for catching a bot that writes when not asked, or has
+ * exited. */
 void proc_look(struct proc *const procs[], int n);
 
 /* Pin the calling thread, and so the children it starts from then on, to the
