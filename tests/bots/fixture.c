@@ -33,8 +33,8 @@ static const char *usage_text =
     "  between N    plays legally; N ms after each reply, writes 'a1'\n"
     "  slowafter N  answers its first two turns at once, later turns after N ms\n"
     "  slowonce N   the first of its processes under one referee (the one that makes\n"
-    "               /tmp/referee-slowonce-<referee's pid>) takes N ms a move, the\n"
-    "               others none\n"
+    "               /tmp/referee-slowonce-<referee's pid>) takes N ms a move in its\n"
+    "               first game; later games, and the other processes, none\n"
     "  exitafter    answers its first two turns at once, exits 0 at its third\n"
     "  cpus         writes 'cpus N' to stderr as it starts, N the cores it may run\n"
     "               on, then plays legally\n"
@@ -154,6 +154,8 @@ static void eat_memory(void)
     }
 }
 
+static int results_seen; /* result lines read: games over */
+
 /* For slowonce: whether this process made the marker of its referee's run. */
 static bool first_of_its_kind(void)
 {
@@ -177,7 +179,7 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
     if (strcmp(mode, "silent") == 0)
         return;
     if (strcmp(mode, "slow") == 0 || (strcmp(mode, "slowafter") == 0 && turns > 2) ||
-        (strcmp(mode, "slowonce") == 0 && first_of_its_kind()))
+        (strcmp(mode, "slowonce") == 0 && results_seen == 0 && first_of_its_kind()))
         sleep_ms(n);
     if (strcmp(mode, "exitafter") == 0 && turns > 2)
         exit(0);
@@ -279,8 +281,10 @@ int main(int argc, char **argv)
             }
         } else if (strncmp(line, "quit", 4) == 0 && (line[4] == '\n' || line[4] == ' ')) {
             break;
-        } else if (strncmp(line, "result ", 7) == 0 && strcmp(mode, "onegame") == 0) {
-            break;
+        } else if (strncmp(line, "result ", 7) == 0) {
+            results_seen++;
+            if (strcmp(mode, "onegame") == 0)
+                break;
         }
     }
     free(line);
