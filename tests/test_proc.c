@@ -75,6 +75,15 @@ static void expect_line(struct proc *p, const char *want)
     cr_assert_str_eq(line, want);
 }
 
+/* Start the fixture and ask it for a move: the game line, then a turn. */
+static void start_asked(struct proc *p, const char *mode, const char *arg, const char *log,
+                        size_t log_cap)
+{
+    start(p, mode, arg, log, log_cap);
+    say(p, game_o);
+    say(p, turn);
+}
+
 /* A fresh empty file for a log; the caller unlinks it. */
 static void temp_log(char path[static 32])
 {
@@ -167,9 +176,7 @@ Test(proc, read_timeout_holds_the_deadline, .timeout = 10)
 {
     struct proc p;
     char line[64];
-    start(&p, "silent", NULL, NULL, 0);
-    say(&p, game_o);
-    say(&p, turn);
+    start_asked(&p, "silent", NULL, NULL, 0);
     int64_t t0 = proc_now_ns();
     cr_assert_eq(hear(&p, line, sizeof(line), 200), PROC_TIMEOUT);
     int64_t ms = ms_since(t0);
@@ -236,9 +243,7 @@ Test(proc, stderr_is_logged_up_to_the_cap, .timeout = 10)
     cr_assert_str_eq(head, "eeee");
 
     /* no cap: all of it, appended after what is there */
-    start(&p, "stderr", "100", log, 0);
-    say(&p, game_o);
-    say(&p, turn);
+    start_asked(&p, "stderr", "100", log, 0);
     expect_line(&p, "a2");
     cr_assert_eq(proc_stop(&p, 1000), 0);
     cr_assert_eq(file_size(log), 4096 + 100 * 1024);
@@ -276,9 +281,7 @@ Test(proc, huge_reply_is_too_long_at_once, .timeout = 10)
 {
     struct proc p;
     char line[258];
-    start(&p, "huge", NULL, NULL, 0);
-    say(&p, game_o);
-    say(&p, turn);
+    start_asked(&p, "huge", NULL, NULL, 0);
     int64_t t0 = proc_now_ns();
     cr_assert_eq(hear(&p, line, sizeof(line) - 1, 2000), PROC_TOO_LONG);
     cr_assert_lt(ms_since(t0), 1000);
@@ -321,9 +324,7 @@ Test(proc, crash_is_status_128_plus_11, .timeout = 10)
 {
     struct proc p;
     char line[64];
-    start(&p, "crash", NULL, NULL, 0);
-    say(&p, game_o);
-    say(&p, turn);
+    start_asked(&p, "crash", NULL, NULL, 0);
     cr_assert_eq(hear(&p, line, sizeof(line), 2000), PROC_CLOSED);
     cr_assert(proc_wait(&p, proc_now_ns() + 2000 * MS));
     cr_assert_eq(p.status, 128 + SIGSEGV);
@@ -348,9 +349,7 @@ Test(proc, exit_3_is_status_3, .timeout = 10)
 Test(proc, bot_ignoring_sigterm_is_killed, .timeout = 10)
 {
     struct proc p;
-    start(&p, "ignoreterm", NULL, NULL, 0);
-    say(&p, game_o);
-    say(&p, turn);
+    start_asked(&p, "ignoreterm", NULL, NULL, 0);
     expect_line(&p, "a2"); /* so its SIGTERM is ignored by now */
     say(&p, "quit\n");
     int64_t t0 = proc_now_ns();
@@ -415,9 +414,7 @@ Test(proc, closed_output_is_closed_while_the_bot_lives, .timeout = 10)
 {
     struct proc p;
     char line[64];
-    start(&p, "closeout", NULL, NULL, 0);
-    say(&p, game_o);
-    say(&p, turn);
+    start_asked(&p, "closeout", NULL, NULL, 0);
     cr_assert_eq(hear(&p, line, sizeof(line), 2000), PROC_CLOSED);
     cr_assert_not(proc_wait(&p, proc_now_ns() + 100 * MS));
     cr_assert_gt(p.pid, 0);
@@ -430,9 +427,7 @@ Test(proc, writing_to_an_exited_bot_is_closed_not_sigpipe, .timeout = 10)
     proc_ignore_sigpipe();
     struct proc p;
     char line[64];
-    start(&p, "exit", "0", NULL, 0);
-    say(&p, game_o);
-    say(&p, turn);
+    start_asked(&p, "exit", "0", NULL, 0);
     cr_assert_eq(hear(&p, line, sizeof(line), 2000), PROC_CLOSED);
     cr_assert(proc_wait(&p, proc_now_ns() + 2000 * MS));
     for (int i = 0; i < 3; i++)
@@ -446,9 +441,7 @@ Test(proc, slow_reply_is_kept_for_the_next_read, .timeout = 10)
 {
     struct proc p;
     char line[64];
-    start(&p, "slow", "300", NULL, 0);
-    say(&p, game_o);
-    say(&p, turn);
+    start_asked(&p, "slow", "300", NULL, 0);
     cr_assert_eq(hear(&p, line, sizeof(line), 50), PROC_TIMEOUT);
     expect_line(&p, "a2");
     cr_assert_eq(proc_stop(&p, 1000), 0);
@@ -516,9 +509,7 @@ Test(proc, stop_is_idempotent_and_safe_on_a_zeroed_struct, .timeout = 10)
     cr_assert_eq(fcntl(0, F_GETFD) >= 0, stdin_open, "fd 0 was closed");
 
     struct proc p;
-    start(&p, "exit", "7", NULL, 0);
-    say(&p, game_o);
-    say(&p, turn);
+    start_asked(&p, "exit", "7", NULL, 0);
     cr_assert_eq(proc_stop(&p, 1000), 7);
     cr_assert_eq(proc_stop(&p, 1000), 7);
     cr_assert_eq(p.in_fd, -1);
@@ -564,9 +555,7 @@ Test(proc, spinning_reads_a_reply_that_comes_within_the_spin, .timeout = 10)
 {
     struct proc p;
     char line[64];
-    start(&p, "legal", NULL, NULL, 0);
-    say(&p, game_o);
-    say(&p, turn);
+    start_asked(&p, "legal", NULL, NULL, 0);
     cr_assert_eq(reply(&p, line, sizeof(line), 2000, 1000), PROC_OK);
     cr_assert_str_eq(line, "a2");
     cr_assert_eq(proc_stop(&p, 1000), 0);
@@ -577,9 +566,7 @@ Test(proc, spinning_gives_way_to_waiting_for_a_slow_reply, .timeout = 10)
 {
     struct proc p;
     char line[64];
-    start(&p, "slow", "300", NULL, 0);
-    say(&p, game_o);
-    say(&p, turn);
+    start_asked(&p, "slow", "300", NULL, 0);
     int64_t t0 = proc_now_ns();
     cr_assert_eq(reply(&p, line, sizeof(line), 2000, 20), PROC_OK);
     cr_assert_str_eq(line, "a2");
@@ -592,9 +579,7 @@ Test(proc, spinning_keeps_the_deadline, .timeout = 10)
 {
     struct proc p;
     char line[64];
-    start(&p, "silent", NULL, NULL, 0);
-    say(&p, game_o);
-    say(&p, turn);
+    start_asked(&p, "silent", NULL, NULL, 0);
     int64_t t0 = proc_now_ns();
     cr_assert_eq(reply(&p, line, sizeof(line), 200, 50), PROC_TIMEOUT);
     cr_expect_geq(ms_since(t0), 190);
@@ -607,9 +592,7 @@ Test(proc, spinning_finds_the_end_of_the_output, .timeout = 10)
 {
     struct proc p;
     char line[64];
-    start(&p, "exit", "0", NULL, 0);
-    say(&p, game_o);
-    say(&p, turn);
+    start_asked(&p, "exit", "0", NULL, 0);
     cr_assert_eq(reply(&p, line, sizeof(line), 2000, 1000), PROC_CLOSED);
     cr_assert_eq(proc_stop(&p, 1000), 0);
     assert_no_children();
