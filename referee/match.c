@@ -111,7 +111,7 @@ int match_play(struct player *players[2], const struct game_state *start,
     for (int i = 0; i < 2; i++) {
         players[i]->games++;
         n = protocol_format_game(intro.text[i], sizeof(intro.text[i]), def, (enum side)i, tc,
-                                 game_seed);
+                                 game_seed, rec->id);
         intro.len[i] = n > 0 ? (size_t)n : 0;
     }
 
@@ -170,6 +170,14 @@ int match_play(struct player *players[2], const struct game_state *start,
             snprintf(rec->reason, sizeof(rec->reason), "moved out of turn (%.16s)", reply.line);
         } else {
             game_step(s, a);
+            if (s->end == END_FOUL && s->foul == FOUL_NO_SUCH_SQUARE) {
+                /* As written: the record keeps at most NOTATION_FAR of its
+                 * number. The line parsed as a square, so it is [a-z0-9:]. */
+                const char *sq =
+                    reply.line[0] && reply.line[1] == ':' ? reply.line + 2 : reply.line;
+                snprintf(rec->reason, sizeof(rec->reason), "illegal move %.24s (no such square)",
+                         sq);
+            }
         }
         if (s->nhistory > at)
             rec->move_us[at] = reply.elapsed_ns / 1000 > INT32_MAX

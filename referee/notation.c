@@ -13,18 +13,28 @@ static int mark_side(const struct game_def *def, char c)
     return -1;
 }
 
-/* A number 1..99 without leading zero, the whole rest of the text. */
+/* The one rule for a square's number: decimal digits without a leading zero
+ * (0 itself is written "0"), the whole rest of the text. Any such number names
+ * a square, on the board or not: the rules rule off-board ones `no such
+ * square`. One that does not fit an action is kept as NOTATION_FAR, beyond any
+ * board. Returns the number, or -1 if t is not one. */
 static int parse_number(const char *t)
 {
-    if (t[0] < '1' || t[0] > '9')
+    int n = 0;
+
+    if (t[0] < '0' || t[0] > '9' || (t[0] == '0' && t[1] != '\0'))
         return -1;
-    if (t[1] == '\0')
-        return t[0] - '0';
-    if (t[1] < '0' || t[1] > '9' || t[2] != '\0')
-        return -1;
-    return (t[0] - '0') * 10 + (t[1] - '0');
+    for (; *t; t++) {
+        if (*t < '0' || *t > '9')
+            return -1;
+        if (n <= NOTATION_FAR)
+            n = n * 10 + (*t - '0');
+    }
+    return n > NOTATION_FAR ? NOTATION_FAR : n;
 }
 
+/* A square: its number alone in column games, else a letter a-z then its
+ * number. Coordinates are the number less one, so "a0" is row or column -1. */
 static int parse_square(const struct game_def *def, const char *t, struct action *a)
 {
     if (def->squares == SQUARES_COLUMN) {

@@ -10,9 +10,13 @@
  * the mark of the side first ("o:c2"); also "abort" (the referee's). Without a
  * mark the move is by s->to_move. "forfeit" (as records show a foul that is
  * not a move) parses as ACTION_FORFEIT with FOUL_NONE: the caller knows the
- * kind. A well-formed square off the board parses
- * (the rules call it a foul). Returns 0 with *out set, or -1 with *why pointing
- * to a static phrase saying what is wrong. */
+ * kind. A square off the board parses, whatever its digits (the rules
+ * call it a foul, `no such square`): "a0", "0", "h1000"; a number above
+ * NOTATION_FAR is kept as NOTATION_FAR, so records show it as that number.
+ * Not a square: a leading zero ("a01"), an upper-case letter. Returns 0 with *out set, or -1 with
+ * *why pointing to a static phrase saying what is wrong. */
+#define NOTATION_FAR 128 /* the largest square number an action holds */
+
 int notation_parse_move(const struct game_state *s, const char *text, struct action *out,
                         const char **why);
 

@@ -26,7 +26,7 @@ static bool put(char *buf, size_t len, size_t *n, const char *fmt, ...)
 }
 
 int protocol_format_game(char *buf, size_t len, const struct game_def *def, enum side side,
-                         const struct time_control *tc, uint64_t seed)
+                         const struct time_control *tc, uint64_t seed, int id)
 {
     size_t n = 0;
 
@@ -39,6 +39,8 @@ int protocol_format_game(char *buf, size_t len, const struct game_def *def, enum
     if (tc->clock_ms)
         put(buf, len, &n, " clock %d increment %d", tc->clock_ms, tc->increment_ms);
     put(buf, len, &n, " seed %llu", (unsigned long long)seed);
+    if (id > 0)
+        put(buf, len, &n, " id %d", id);
     return put(buf, len, &n, "\n") ? (int)n : -1;
 }
 

@@ -231,7 +231,7 @@ Test(tictactoe, notation_round_trips_over_all_5478_reachable_positions, .timeout
     free(seen);
 }
 
-static const char *const bad_moves[] = {"",       "b",           "22",   "B2",   "b0",    "b02",
+static const char *const bad_moves[] = {"",       "b",           "22",   "B2",   "b00",   "b02",
                                         "b2 ",    " b2",         "z:b2", "o:",   "o:xyz", "pass",
                                         "o:pass", "resignation", "b2b",  "o;b2", "bb2"};
 

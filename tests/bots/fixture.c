@@ -48,6 +48,9 @@ static const char *usage_text =
     "  eatmem       on its first turn allocates and touches memory (4 GiB at most),\n"
     "               aborts when an allocation fails, else answers legally\n"
     "  spin         on its first turn spins the CPU without end\n"
+    "  say TEXT     answers TEXT to every turn\n"
+    "  stallgame ID MS  sleeps MS ms before each reply in the game with id ID (the\n"
+    "               game line's id), plays legally and at once otherwise\n"
     "Other modes exit 0 on quit or EOF.\n";
 
 static void sleep_ms(long ms)
@@ -154,7 +157,10 @@ static void eat_memory(void)
     }
 }
 
-static int results_seen; /* result lines read: games over */
+static int results_seen;      /* result lines read: games over */
+static const char *mode_text; /* the mode's first argument, as text */
+static long mode_n2;          /* the mode's second argument, as a number */
+static long game_id;          /* the id of the game under way, from its game line */
 
 /* For slowonce: whether this process made the marker of its referee's run. */
 static bool first_of_its_kind(void)
@@ -181,6 +187,8 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
     if (strcmp(mode, "slow") == 0 || (strcmp(mode, "slowafter") == 0 && turns > 2) ||
         (strcmp(mode, "slowonce") == 0 && results_seen == 0 && first_of_its_kind()))
         sleep_ms(n);
+    if (strcmp(mode, "stallgame") == 0 && game_id == n)
+        sleep_ms(mode_n2);
     if (strcmp(mode, "exitafter") == 0 && turns > 2)
         exit(0);
     if (strcmp(mode, "crash") == 0) {
@@ -216,6 +224,8 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
             ;
     if (strcmp(mode, "garbage") == 0) {
         printf("hello\n");
+    } else if (strcmp(mode, "say") == 0) {
+        printf("%s\n", mode_text);
     } else if (strcmp(mode, "outofturn") == 0) {
         printf("%c:%s\n", mark == 'x' ? 'o' : 'x', legal);
     } else if (strcmp(mode, "occupied") == 0) {
@@ -241,6 +251,8 @@ int main(int argc, char **argv)
     }
     const char *mode = argv[1];
     long n = argc > 2 ? strtol(argv[2], NULL, 10) : 0;
+    mode_text = argc > 2 ? argv[2] : "";
+    mode_n2 = argc > 3 ? strtol(argv[3], NULL, 10) : 0;
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (strcmp(mode, "hello") == 0)
         printf("hello\n");
@@ -268,6 +280,9 @@ int main(int argc, char **argv)
             char version[8], game[32];
             if (sscanf(line, "game %7s %31s %15s", version, game, word) == 3)
                 mark = word[0];
+            char id[24];
+            word_after(line, "id", id, sizeof(id));
+            game_id = strtol(id, NULL, 10);
             if (strcmp(mode, "unasked") == 0)
                 printf("a1\n");
         } else if (strncmp(line, "turn ", 5) == 0) {
