@@ -46,8 +46,9 @@ struct run_cli {
     struct results *out;
     struct standings *st;
     long total, done;
-    long planned;      /* games of this run (of its shard) in the end */
-    int shard, shards; /* --shard I/N, 0-based I; 1 shard: the whole */
+    struct gameset written; /* games of this run's files: resumed or handed over */
+    long planned;           /* games of this run (of its shard) in the end */
+    int shard, shards;      /* --shard I/N, 0-based I; 1 shard: the whole */
     int64_t t0_ns;
     bool progress; /* a live line on the terminal */
     int score[3];  /* match: wins, losses, draws of the first bot */
@@ -461,8 +462,9 @@ static int parse_args(struct run_cli *c, int argc, char **argv)
     return -1;
 }
 
-static void sprt_count(struct run_cli *c, const char *first, int winner, bool aborted,
+static bool sprt_count(struct run_cli *c, const char *first, int winner, bool aborted,
                        int opening_id);
+static void score_count(struct run_cli *c, const char *first, int winner);
 
 /* Console. */
 
@@ -496,8 +498,9 @@ static void print_standings(struct run_cli *c)
     fflush(stdout);
 }
 
-/* The SPRT so far, from the rows of games.csv a resumed run already has. */
-static int sprt_recount(struct run_cli *c)
+/* The SPRT and the score line so far, from the rows of games.csv a resumed
+ * run already has. */
+static int recount_resumed(struct run_cli *c)
 {
     char path[PATH_MAX + 16], why[160];
     struct table t;
@@ -512,12 +515,16 @@ static int sprt_recount(struct run_cli *c)
     }
     int first = table_column(&t, "first"), result = table_column(&t, "result"),
         opening = table_column(&t, "opening_id");
-    for (size_t i = 0; i < t.nrows && first >= 0 && result >= 0 && opening >= 0; i++) {
+    for (size_t i = 0; i < t.complete && first >= 0 && result >= 0 && opening >= 0; i++) {
         const char *res = t.rows[i][result];
         int winner = strcmp(res, "1-0") == 0   ? SIDE_FIRST
                      : strcmp(res, "0-1") == 0 ? SIDE_SECOND
                                                : SIDE_NONE;
-        sprt_count(c, t.rows[i][first], winner, strcmp(res, "*") == 0, atoi(t.rows[i][opening]));
+        bool aborted = strcmp(res, "*") == 0;
+        if (c->sprt) /* past a verdict, a row is not counted: the verdict froze the figures */
+            sprt_count(c, t.rows[i][first], winner, aborted, atoi(t.rows[i][opening]));
+        if (!aborted)
+            score_count(c, t.rows[i][first], winner);
     }
     table_release(&t);
     return 0;
@@ -535,23 +542,38 @@ static void on_started(void *ctx, const struct scheduled_game *g)
     progress_show(c);
 }
 
-/* Count a game for the SPRT, from the candidate's (bots[0]) view, and stop the
- * run at a verdict: the games under way are then left unplayed. */
-static void sprt_count(struct run_cli *c, const char *first, int winner, bool aborted,
+/* Count a game for the SPRT, from the candidate's (bots[0]) view. Returns true
+ * when this game brought the verdict: the run stops there, and the figures
+ * printed and the games written are those the verdict was taken on. */
+static bool sprt_count(struct run_cli *c, const char *first, int winner, bool aborted,
                        int opening_id)
 {
     struct sprt_result r;
     bool candidate_first = strcmp(first, c->bots[0].name) == 0;
 
-    if (aborted)
-        return;
+    if (aborted || c->verdict != SPRT_CONTINUE)
+        return false;
     double score = winner == SIDE_NONE ? 0.5 : (winner == SIDE_FIRST) == candidate_first ? 1 : 0;
     sprt_tally_add(&c->tally, opening_id, score);
     if (sprt_compute(&c->tally.counts, &c->sprt_params, c->sprt_model, &r) == 0 &&
-        r.verdict != SPRT_CONTINUE && c->verdict == SPRT_CONTINUE) {
+        r.verdict != SPRT_CONTINUE) {
         c->verdict = r.verdict;
-        cli_interrupted = 1; /* stops the run as Ctrl-C would; the verdict decides the exit */
+        return true;
     }
+    return false;
+}
+
+/* The `Score of A vs B` line: wins, losses and draws of the first bot, over
+ * every game of the run, those of an earlier run resumed too. */
+static void score_count(struct run_cli *c, const char *first, int winner)
+{
+    bool first_is_a = strcmp(first, c->bots[0].name) == 0;
+    if (winner == SIDE_NONE)
+        c->score[2]++;
+    else if ((winner == SIDE_FIRST) == first_is_a)
+        c->score[0]++;
+    else
+        c->score[1]++;
 }
 
 static int on_tick(void *ctx)
@@ -572,23 +594,17 @@ static int on_finished(void *ctx, const struct game_record *rec)
     if (standings_add_game(c->st, &g) < 0)
         return -ENOMEM;
     c->done++;
-    if (c->sprt)
-        sprt_count(c, rec->bots[0], rec->state.winner, rec->state.end == END_ABORTED,
-                   rec->opening_id);
+    gameset_add(&c->written, rec->id - 1);
+    bool verdict = c->sprt && sprt_count(c, rec->bots[0], rec->state.winner,
+                                         rec->state.end == END_ABORTED, rec->opening_id);
+    if (rec->state.end != END_ABORTED)
+        score_count(c, rec->bots[0], rec->state.winner);
 
     if (!c->quiet) {
         progress_clear(c);
         printf("Finished game %d (%s vs %s): %s {%s}\n", rec->id, rec->bots[0], rec->bots[1],
                game_result_text(&rec->state), rec->reason);
         if (c->nbots == 2) {
-            int w = rec->state.winner;
-            bool first_is_a = strcmp(rec->bots[0], c->bots[0].name) == 0;
-            if (w == SIDE_NONE)
-                c->score[2]++;
-            else if ((w == SIDE_FIRST) == first_is_a)
-                c->score[0]++;
-            else
-                c->score[1]++;
             int n = c->score[0] + c->score[1] + c->score[2];
             printf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", c->bots[0].name, c->bots[1].name,
                    c->score[0], c->score[1], c->score[2], (c->score[0] + 0.5 * c->score[2]) / n, n);
@@ -599,7 +615,7 @@ static int on_finished(void *ctx, const struct game_record *rec)
         print_standings(c);
     else
         progress_show(c);
-    return 0;
+    return verdict ? 1 : 0;
 }
 
 /* Random openings long enough to vary games, short enough not to decide them:
@@ -623,6 +639,54 @@ static void default_results(struct run_cli *c)
     strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
     snprintf(c->results, sizeof(c->results), "results/%s-%s", c->is_match ? "match" : "tournament",
              stamp);
+}
+
+/* The first of this run's games that it did not write, and how many. */
+static long first_missing(const struct run_cli *c, long *missing)
+{
+    long first = -1;
+    *missing = 0;
+    for (long i = 0; i < c->total; i++)
+        if (schedule_in_shard(&c->t.schedule, i, c->shard, c->shards) &&
+            !gameset_has(&c->written, i)) {
+            if (first < 0)
+                first = i;
+            ++*missing;
+        }
+    return first;
+}
+
+/* The exit status of a run that ended so, having said what went wrong: the
+ * one place where a run's exit status is chosen. */
+static int run_exit(struct run_cli *c, enum tournament_end end,
+                    const struct tournament_failure *failure)
+{
+    long missing, first;
+
+    switch (end) {
+    case TOURNAMENT_FAILED:
+        if (failure->bot >= 0) {
+            const struct bot_spec *b = &c->bots[failure->bot];
+            cli_error("cannot start bot '%s' ('%s'): %s", b->name, b->argv[0],
+                      strerror(-failure->error));
+            return EXIT_SYSTEM;
+        }
+        cli_error("cannot %s in '%s': %s", failure->what ? failure->what : "go on", c->results,
+                  strerror(-failure->error));
+        return failure->error == -EPROTO ? EXIT_INTERNAL : EXIT_SYSTEM;
+    case TOURNAMENT_INTERRUPTED: return EXIT_INTERRUPTED;
+    case TOURNAMENT_STOPPED: return cli_sprt_exit(c->verdict);
+    case TOURNAMENT_DONE: break;
+    }
+    /* Every run ends by comparing the games it wrote with the games it planned. */
+    first = first_missing(c, &missing);
+    if (missing > 0 || c->done != c->planned) {
+        cli_error("the run ended with %ld of its %ld games not written (the first: game %ld): "
+                  "an internal error of referee's; --resume plays them",
+                  missing, c->planned, first + 1);
+        return EXIT_INTERNAL;
+    }
+    return c->sprt ? EXIT_SPRT_NONE : EXIT_OK;
 }
 
 static int run(struct run_cli *c)
@@ -676,7 +740,7 @@ static int run(struct run_cli *c)
     }
 
     c->st = standings_new();
-    if (!c->st || gameset_init(&skip, c->total) < 0) {
+    if (!c->st || gameset_init(&skip, c->total) < 0 || gameset_init(&c->written, c->total) < 0) {
         cli_error("out of memory");
         rc = EXIT_SYSTEM;
         goto out;
@@ -707,7 +771,10 @@ static int run(struct run_cli *c)
             gameset_add(&skip, i);
         }
     }
-    if (c->resume && c->sprt && (rc = sprt_recount(c)) != EXIT_OK)
+    for (long i = 0; i < c->total; i++)
+        if (gameset_has(&skip, i) && schedule_in_shard(&c->t.schedule, i, c->shard, c->shards))
+            gameset_add(&c->written, i);
+    if (c->resume && (rc = recount_resumed(c)) != EXIT_OK)
         goto out;
     if (c->resume && !c->quiet) {
         printf("Resuming '%s': %ld of %ld games already played\n", c->results, c->done, c->planned);
@@ -741,34 +808,19 @@ static int run(struct run_cli *c)
     struct tournament_hooks hooks = {
         .started = on_started, .finished = on_finished, .tick = on_tick, .ctx = c};
     struct tournament_failure failure = {0};
-    c->t.rules.stop = &cli_interrupted;
+    enum tournament_end end = TOURNAMENT_STOPPED; /* a verdict already reached: play nothing */
     c->progress = !c->quiet && isatty(STDERR_FILENO);
     c->t0_ns = proc_now_ns();
-    err = tournament_run(&c->t, &skip, &hooks, &cli_interrupted, &failure);
+    if (c->verdict == SPRT_CONTINUE)
+        end = tournament_run(&c->t, &skip, &hooks, &cli_interrupted, &failure);
     progress_clear(c);
     /* Whatever stopped the run, the games it finished are written. */
-    int flushed = results_flush(c->out);
-    if (flushed < 0 && err >= 0) {
-        err = flushed;
+    err = results_flush(c->out);
+    if (err < 0 && end != TOURNAMENT_FAILED) {
+        end = TOURNAMENT_FAILED;
         failure = (struct tournament_failure){.error = err, .bot = -1, .what = "write the results"};
     }
-
-    if (err < 0 && failure.bot >= 0) {
-        const struct bot_spec *b = &c->bots[failure.bot];
-        cli_error("cannot start bot '%s' ('%s'): %s", b->name, b->argv[0], strerror(-err));
-        rc = EXIT_SYSTEM;
-    } else if (err < 0) {
-        cli_error("cannot %s in '%s': %s", failure.what ? failure.what : "go on", c->results,
-                  strerror(-err));
-        rc = EXIT_SYSTEM;
-    } else if (c->sprt && c->verdict != SPRT_CONTINUE) {
-        rc = cli_sprt_exit(c->verdict);
-    } else if (err == 1) {
-        rc = EXIT_INTERRUPTED;
-    } else if (c->sprt) {
-        rc = EXIT_SPRT_NONE;
-    }
-
+    rc = run_exit(c, end, &failure);
     if (c->done > 0) {
         err = results_write_standings(c->results, c->st);
         if (err < 0) {
@@ -791,6 +843,7 @@ out:
     results_free(c->out);
     standings_free(c->st);
     gameset_free(&skip);
+    gameset_free(&c->written);
     return rc;
 }
 

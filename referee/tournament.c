@@ -1,6 +1,7 @@
 /* tournament.c: worker threads, each playing whole games with its own bot
  * processes, and the in-order hand-over of finished games. */
 #include "tournament.h"
+#include "inorder.h"
 #include "notation.h"
 #include "opening.h"
 
@@ -12,35 +13,25 @@
 #include <string.h>
 #include <time.h>
 
-/* A game's record, with its place in the list of finished games waiting for
- * the ones before it. That list stays as short as the games under way are
- * uneven; handed-over slots are kept for later games rather than freed, so no
- * game allocates and memory does not grow with the run. */
-struct slot {
-    long index;
-    struct slot *next;
-    struct game_record rec;
-};
-
 struct run {
     const struct tournament *t;
     const struct gameset *skip;
     const struct tournament_hooks *hooks;
-    volatile sig_atomic_t *stop;
+    volatile sig_atomic_t *interrupt;
     char (*log_paths)[PATH_MAX];
 
     pthread_mutex_t lock;
-    pthread_cond_t released; /* held went down */
+    pthread_cond_t released; /* a slot was given back */
     pthread_cond_t ended;    /* live went down */
     int live;                /* worker threads running */
     int workers;             /* worker threads started, for their numbers */
     long count;
-    long next_game;       /* next index to hand to a worker */
-    long next_write;      /* next index to hand over in order */
-    struct slot *waiting; /* finished, waiting for their turn; by index */
-    struct slot *spare;   /* handed over, free for the next games */
-    long held;            /* games taken and not yet handed over or dropped */
-    int error;
+    long next_game; /* next index to hand to a worker */
+    struct inorder order;
+    /* Set once, by halt(): no game is taken or handed over after it, and games
+     * under way are aborted (it is their match rules' stop flag). */
+    volatile sig_atomic_t halted;
+    enum tournament_end end;
     struct tournament_failure failure;
 };
 
@@ -81,74 +72,47 @@ int tournament_start(const struct tournament *t, const struct scheduled_game *g,
     return 0;
 }
 
-/* Keep the record of game `index` until its turn comes. Called with the lock. */
-static void wait_turn(struct run *r, long index, struct slot *s)
+/* Stop the run for `why`, once: the first reason is the one reported. Called
+ * with the lock. */
+static void halt(struct run *r, enum tournament_end why)
 {
-    struct slot **at = &r->waiting;
-
-    while (*at && (*at)->index < index)
-        at = &(*at)->next;
-    s->index = index;
-    s->next = *at;
-    *at = s;
-}
-
-/* A cleared slot for the next game: a spare one if any. */
-static struct slot *take_slot(struct run *r)
-{
-    pthread_mutex_lock(&r->lock);
-    struct slot *s = r->spare;
-    if (s)
-        r->spare = s->next;
-    pthread_mutex_unlock(&r->lock);
-    if (!s)
-        return calloc(1, sizeof(*s));
-    memset(s, 0, sizeof(*s));
-    return s;
-}
-
-static void free_slots(struct slot *s)
-{
-    while (s) {
-        struct slot *next = s->next;
-        free(s);
-        s = next;
-    }
-}
-
-/* Give back the slot of a game handed over or dropped. Called with the lock. */
-static void release(struct run *r, struct slot *s)
-{
-    s->next = r->spare;
-    r->spare = s;
-    r->held--;
+    if (r->halted)
+        return;
+    r->end = why;
+    r->halted = 1;
     pthread_cond_broadcast(&r->released);
+}
+
+static void fail(struct run *r, int error, int bot, const char *what)
+{
+    if (r->halted)
+        return;
+    r->failure = (struct tournament_failure){.error = error, .bot = bot, .what = what};
+    halt(r, TOURNAMENT_FAILED);
+}
+
+/* The user stopped the run (Ctrl-C): seen here rather than in the signal
+ * handler, which may only set its flag. Called with the lock. */
+static void notice_interrupt(struct run *r)
+{
+    if (*r->interrupt)
+        halt(r, TOURNAMENT_INTERRUPTED);
 }
 
 /* Hand over, in order, every finished game that is next. Called with the lock. */
 static void flush_in_order(struct run *r)
 {
-    while (r->next_write < r->count) {
-        long i = r->next_write;
-        if (r->skip && gameset_has(r->skip, i)) {
-            r->next_write++;
-            continue;
-        }
-        struct slot *w = r->waiting;
-        if (!w || w->index != i)
-            return;
-        if (!r->error) {
-            int rc = r->hooks->finished(r->hooks->ctx, &w->rec);
-            if (rc < 0) {
-                r->error = rc;
-                r->failure = (struct tournament_failure){
-                    .error = rc, .bot = -1, .what = "write the results"};
-            }
-        }
-        r->waiting = w->next;
-        release(r, w);
-        r->next_write++;
+    struct inorder_slot *s;
+
+    while (!r->halted && (s = inorder_pop(&r->order)) != NULL) {
+        int rc = r->hooks->finished(r->hooks->ctx, &s->rec);
+        inorder_give_back(&r->order, s);
+        if (rc < 0)
+            fail(r, rc, -1, "write the results");
+        else if (rc > 0)
+            halt(r, TOURNAMENT_STOPPED);
     }
+    pthread_cond_broadcast(&r->released);
 }
 
 /* An absolute CLOCK_REALTIME time ms from now, for pthread_cond_timedwait. */
@@ -172,155 +136,188 @@ static long held_max(const struct run *r)
     return per_jobs > 64 ? per_jobs : 64;
 }
 
-/* The next game index for a worker, or -1 when there is none to play. */
-static long take_game(struct run *r)
+/* The next game for a worker: its index in *index and a slot for its record,
+ * or NULL when there is none to play. The index is chosen, past the games in
+ * skip, in the same hold of the lock that takes it: whatever a wait let other
+ * workers do, a worker is only ever given a game of this run's own. */
+static struct inorder_slot *take_game(struct run *r, long *index)
 {
-    long i = -1;
+    struct inorder_slot *s = NULL;
 
     pthread_mutex_lock(&r->lock);
-    while (r->next_game < r->count && r->skip && gameset_has(r->skip, r->next_game))
-        r->next_game++;
-    while (r->held >= held_max(r) && !r->error && !*r->stop) {
-        /* Timed: the stop flag is set by a signal handler, which cannot signal. */
+    for (;;) {
+        notice_interrupt(r);
+        while (r->next_game < r->count && r->skip && gameset_has(r->skip, r->next_game))
+            r->next_game++;
+        if (r->halted || r->next_game >= r->count)
+            break;
+        if (r->order.held < held_max(r)) {
+            s = inorder_take(&r->order);
+            if (!s) {
+                fail(r, -ENOMEM, -1, "run");
+                break;
+            }
+            *index = r->next_game++;
+            break;
+        }
+        /* Timed: the interrupt flag is set by a signal handler, which cannot signal. */
         struct timespec until = in_ms(100);
         pthread_cond_timedwait(&r->released, &r->lock, &until);
     }
-    if (r->next_game < r->count && !r->error && !*r->stop) {
-        i = r->next_game++;
-        r->held++;
-    }
     pthread_mutex_unlock(&r->lock);
-    return i;
+    return s;
 }
 
-/* Bot processes a worker keeps between games, at most. */
+/* A worker's bots: one player per bot of the tournament, of which at most
+ * KEEP_ALIVE have a process between games. */
 #define KEEP_ALIVE 4
 
-static int count_live(const struct player *players, int n)
+struct seats {
+    struct player *players;
+    long *last_used; /* 1 + the index of the last game each bot played */
+    int n;
+};
+
+static int seats_init(struct seats *st, const struct run *r)
 {
-    int live = 0;
-    for (int b = 0; b < n; b++)
-        live += players[b].running;
-    return live;
+    const struct tournament *t = r->t;
+
+    st->n = t->nbots;
+    st->players = calloc((size_t)t->nbots, sizeof(*st->players));
+    st->last_used = calloc((size_t)t->nbots, sizeof(*st->last_used));
+    if (!st->players || !st->last_used)
+        return -ENOMEM;
+    for (int b = 0; b < t->nbots; b++)
+        player_init(&st->players[b], &t->bots[b], r->log_paths ? r->log_paths[b] : NULL,
+                    t->log_cap);
+    return 0;
 }
 
-/* The running bot used longest ago that does not play game g, or -1. */
-static int least_recent(const struct player *players, const long *last_used, int n,
-                        const struct scheduled_game *g)
+static void seats_release(struct seats *st, int grace_ms)
 {
-    int best = -1;
-    for (int b = 0; b < n; b++) {
-        if (!players[b].running || b == g->bots[0] || b == g->bots[1])
-            continue;
-        if (best < 0 || last_used[b] < last_used[best])
-            best = b;
+    for (int b = 0; st->players && b < st->n; b++)
+        player_stop(&st->players[b], grace_ms);
+    free(st->players);
+    free(st->last_used);
+    st->players = NULL;
+    st->last_used = NULL;
+}
+
+/* Stop the bots used longest ago, other than game g's, so that no more than
+ * KEEP_ALIVE processes are alive once g's bots are: descriptors and memory
+ * stay bounded whatever the number of bots. */
+static void seats_make_room(struct seats *st, const struct scheduled_game *g, long index,
+                            int grace_ms)
+{
+    int live = 0;
+    for (int b = 0; b < st->n; b++)
+        live += st->players[b].running;
+    live += !st->players[g->bots[0]].running + !st->players[g->bots[1]].running;
+    while (live > KEEP_ALIVE) {
+        int best = -1;
+        for (int b = 0; b < st->n; b++) {
+            if (!st->players[b].running || b == g->bots[0] || b == g->bots[1])
+                continue;
+            if (best < 0 || st->last_used[b] < st->last_used[best])
+                best = b;
+        }
+        if (best < 0)
+            break;
+        player_stop(&st->players[best], grace_ms);
+        live--;
     }
-    return best;
+    st->last_used[g->bots[0]] = st->last_used[g->bots[1]] = index + 1;
+}
+
+/* Play game `index` into rec. Returns 0, or a negative errno with *bot the
+ * index of the bot that could not be started (-1 if none) and *what set. */
+static int play(struct run *r, struct seats *st, const struct match_rules *rules, long index,
+                struct game_record *rec, int *bot, const char **what)
+{
+    const struct tournament *t = r->t;
+    struct scheduled_game g;
+    struct game_state start;
+    enum side failed = SIDE_NONE;
+
+    schedule_game(&t->schedule, index, &g);
+    *bot = -1;
+    *what = "play the opening";
+    if (tournament_start(t, &g, &start) < 0)
+        return -EINVAL;
+    rec->id = g.id;
+    rec->pairing = g.pairing;
+    rec->opening_id = g.opening_id;
+    rec->seed = g.seed;
+    rec->opening_plies = start.nhistory;
+    for (int s = 0; s < 2; s++)
+        snprintf(rec->bots[s], sizeof(rec->bots[s]), "%s", t->bots[g.bots[s]].name);
+    if (r->hooks->started) {
+        pthread_mutex_lock(&r->lock);
+        r->hooks->started(r->hooks->ctx, &g);
+        pthread_mutex_unlock(&r->lock);
+    }
+    seats_make_room(st, &g, index, rules->stop_grace_ms);
+
+    struct player *seats[2] = {&st->players[g.bots[0]], &st->players[g.bots[1]]};
+    int rc = match_play(seats, &start, rules, rec, &failed);
+    if (rc < 0) {
+        *bot = failed != SIDE_NONE ? g.bots[failed] : -1;
+        *what = "start the bot";
+    }
+    return rc;
+}
+
+/* Game `index` is over (rc from play): queue its record for the in-order
+ * hand-over, or drop it if the run is halting or it failed. */
+static void hand_over(struct run *r, long index, struct inorder_slot *s, int rc, int bot,
+                      const char *what)
+{
+    pthread_mutex_lock(&r->lock);
+    notice_interrupt(r);
+    if (rc < 0) {
+        fail(r, rc, bot, what);
+    } else if (!r->halted && inorder_put(&r->order, index, s) < 0) {
+        fail(r, -EPROTO, -1, "hand the games over in order (an internal error of referee's)");
+    } else if (!r->halted) {
+        s = NULL;
+        flush_in_order(r);
+    }
+    if (s) /* cut short by a stop, or failed: not a finished game */
+        inorder_give_back(&r->order, s);
+    pthread_cond_broadcast(&r->released);
+    pthread_mutex_unlock(&r->lock);
 }
 
 static void *worker(void *arg)
 {
     struct run *r = arg;
     const struct tournament *t = r->t;
-    struct player *players = calloc((size_t)t->nbots, sizeof(*players));
-    long *last_used = calloc((size_t)t->nbots, sizeof(*last_used));
-    long i;
+    struct seats st = {0};
+    /* Games under way stop at a halt of the run, whatever its reason. */
+    struct match_rules rules = t->rules;
+    struct inorder_slot *s;
+    long index;
+    int rc = seats_init(&st, r);
 
-    if (!players || !last_used) {
-        free(players);
-        free(last_used);
-        pthread_mutex_lock(&r->lock);
-        r->error = -ENOMEM;
-        r->failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
-        pthread_mutex_unlock(&r->lock);
-        return NULL;
-    }
-    for (int b = 0; b < t->nbots; b++)
-        player_init(&players[b], &t->bots[b], r->log_paths ? r->log_paths[b] : NULL, t->log_cap);
-    if (t->affinity) {
+    rules.stop = &r->halted;
+    if (rc == 0 && t->affinity) {
         pthread_mutex_lock(&r->lock);
         int nth = r->workers++;
         pthread_mutex_unlock(&r->lock);
-        /* Before any bot starts, so that each inherits the core. */
-        int rc = proc_pin_thread(nth);
-        if (rc < 0) {
-            pthread_mutex_lock(&r->lock);
-            if (!r->error) {
-                r->error = rc;
-                r->failure = (struct tournament_failure){
-                    .error = rc, .bot = -1, .what = "pin a worker to a core"};
-            }
-            pthread_mutex_unlock(&r->lock);
-        }
+        rc = proc_pin_thread(nth); /* before any bot starts, so that each inherits the core */
     }
-
-    while ((i = take_game(r)) >= 0) {
-        struct scheduled_game g;
-        struct game_state start;
-        struct slot *slot = take_slot(r);
-        struct game_record *rec = slot ? &slot->rec : NULL;
-        enum side failed = SIDE_NONE;
-
-        schedule_game(&t->schedule, i, &g);
-        if (!rec || tournament_start(t, &g, &start) < 0) {
-            pthread_mutex_lock(&r->lock);
-            r->error = rec ? -EINVAL : -ENOMEM;
-            r->failure = (struct tournament_failure){
-                .error = r->error, .bot = -1, .what = rec ? "play the opening" : "run"};
-            r->held--;
-            pthread_mutex_unlock(&r->lock);
-            free(slot);
-            break;
-        }
-        rec->id = g.id;
-        rec->pairing = g.pairing;
-        rec->opening_id = g.opening_id;
-        rec->seed = g.seed;
-        rec->opening_plies = start.nhistory;
-        for (int s = 0; s < 2; s++)
-            snprintf(rec->bots[s], sizeof(rec->bots[s]), "%s", t->bots[g.bots[s]].name);
-        if (r->hooks->started) {
-            pthread_mutex_lock(&r->lock);
-            r->hooks->started(r->hooks->ctx, &g);
-            pthread_mutex_unlock(&r->lock);
-        }
-
-        /* Keep a few bots' processes alive for the games to come, not every bot's:
-         * descriptors and memory stay bounded whatever the number of bots. */
-        int starting = !players[g.bots[0]].running + !players[g.bots[1]].running;
-        while (count_live(players, t->nbots) + starting > KEEP_ALIVE) {
-            int b = least_recent(players, last_used, t->nbots, &g);
-            if (b < 0)
-                break;
-            player_stop(&players[b], t->rules.stop_grace_ms);
-        }
-        last_used[g.bots[0]] = last_used[g.bots[1]] = i + 1;
-
-        struct player *seats[2] = {&players[g.bots[0]], &players[g.bots[1]]};
-        int rc = match_play(seats, &start, &t->rules, rec, &failed);
-
+    if (rc < 0) {
         pthread_mutex_lock(&r->lock);
-        if (rc < 0) {
-            if (!r->error) {
-                r->error = rc;
-                r->failure = (struct tournament_failure){
-                    .error = rc, .bot = g.bots[failed], .what = "start the bot"};
-            }
-            release(r, slot);
-        } else if (*r->stop && rec->state.end == END_ABORTED) {
-            release(r, slot); /* cut short by the stop: not a finished game */
-        } else {
-            wait_turn(r, i, slot);
-            flush_in_order(r);
-        }
+        fail(r, rc, -1, rc == -ENOMEM ? "run" : "pin a worker to a core");
         pthread_mutex_unlock(&r->lock);
-        if (rc < 0)
-            break;
     }
-    for (int b = 0; b < t->nbots; b++)
-        player_stop(&players[b], t->rules.stop_grace_ms);
-    free(players);
-    free(last_used);
+    while (rc == 0 && (s = take_game(r, &index)) != NULL) {
+        int bot;
+        const char *what;
+        rc = play(r, &st, &rules, index, &s->rec, &bot, &what);
+        hand_over(r, index, s, rc, bot, what);
+    }
+    seats_release(&st, t->rules.stop_grace_ms);
     pthread_mutex_lock(&r->lock);
     r->live--;
     pthread_cond_signal(&r->ended);
@@ -336,78 +333,86 @@ static void tick_until_done(struct run *r)
     pthread_mutex_lock(&r->lock);
     while (r->live > 0) {
         struct timespec until = in_ms(TICK_MS);
-        if (pthread_cond_timedwait(&r->ended, &r->lock, &until) == ETIMEDOUT && r->hooks->tick &&
-            !r->error) {
+        if (pthread_cond_timedwait(&r->ended, &r->lock, &until) != ETIMEDOUT)
+            continue;
+        notice_interrupt(r);
+        if (r->hooks->tick && r->end != TOURNAMENT_FAILED) {
             int rc = r->hooks->tick(r->hooks->ctx);
-            if (rc < 0) {
-                r->error = rc;
-                r->failure = (struct tournament_failure){
-                    .error = rc, .bot = -1, .what = "write the results"};
-            }
+            if (rc < 0)
+                fail(r, rc, -1, "write the results");
         }
     }
     pthread_mutex_unlock(&r->lock);
 }
 
-int tournament_run(const struct tournament *t, const struct gameset *skip,
-                   const struct tournament_hooks *hooks, volatile sig_atomic_t *stop,
-                   struct tournament_failure *failure)
+/* Start jobs workers (at least one runs, on this thread if need be) and wait
+ * for them all. */
+static void run_workers(struct run *r, int jobs)
 {
-    struct run r = {.t = t, .skip = skip, .hooks = hooks, .stop = stop};
-    int jobs = t->jobs > 0 ? t->jobs : 1;
-    pthread_t *threads;
+    pthread_t *threads = calloc((size_t)jobs, sizeof(*threads));
     int started = 0;
 
-    r.count = schedule_count(&t->schedule);
-    threads = calloc((size_t)jobs, sizeof(*threads));
-    if (t->log_dir)
-        r.log_paths = calloc((size_t)t->nbots, sizeof(*r.log_paths));
-    if (!threads || (t->log_dir && !r.log_paths)) {
-        free(threads);
-        free(r.log_paths);
-        *failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
-        return -ENOMEM;
+    for (; threads && started < jobs; started++) {
+        pthread_mutex_lock(&r->lock);
+        r->live++;
+        pthread_mutex_unlock(&r->lock);
+        if (pthread_create(&threads[started], NULL, worker, r) != 0) {
+            pthread_mutex_lock(&r->lock);
+            r->live--;
+            pthread_mutex_unlock(&r->lock);
+            break;
+        }
     }
-    for (int b = 0; t->log_dir && b < t->nbots; b++)
-        tournament_log_path(r.log_paths[b], PATH_MAX, t->log_dir, t->bots[b].name);
+    if (started == 0) {
+        r->live = 1;
+        worker(r);
+    }
+    tick_until_done(r);
+    for (int i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+    free(threads);
+}
+
+enum tournament_end tournament_run(const struct tournament *t, const struct gameset *skip,
+                                   const struct tournament_hooks *hooks,
+                                   volatile sig_atomic_t *interrupt,
+                                   struct tournament_failure *failure)
+{
+    struct run r = {.t = t, .skip = skip, .hooks = hooks, .interrupt = interrupt};
+    int jobs = t->jobs > 0 ? t->jobs : 1;
+
+    r.count = schedule_count(&t->schedule);
+    inorder_init(&r.order, r.count, skip);
+    if (t->log_dir) {
+        r.log_paths = calloc((size_t)t->nbots, sizeof(*r.log_paths));
+        if (!r.log_paths) {
+            *failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
+            return TOURNAMENT_FAILED;
+        }
+        for (int b = 0; b < t->nbots; b++)
+            tournament_log_path(r.log_paths[b], PATH_MAX, t->log_dir, t->bots[b].name);
+    }
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.released, NULL);
     pthread_cond_init(&r.ended, NULL);
 
     if (jobs > r.count)
         jobs = r.count > 0 ? (int)r.count : 1;
-    for (; started < jobs; started++) {
-        pthread_mutex_lock(&r.lock);
-        r.live++;
-        pthread_mutex_unlock(&r.lock);
-        if (pthread_create(&threads[started], NULL, worker, &r) != 0) {
-            pthread_mutex_lock(&r.lock);
-            r.live--;
-            pthread_mutex_unlock(&r.lock);
-            break;
-        }
-    }
-    if (started == 0) {
-        r.live = 1;
-        worker(&r);
-    }
-    tick_until_done(&r);
-    for (int i = 0; i < started; i++)
-        pthread_join(threads[i], NULL);
+    run_workers(&r, jobs);
 
-    /* Games finished after a failure or a stop stay unwritten, as unfinished. */
-    free_slots(r.waiting);
-    free_slots(r.spare);
-    free(threads);
+    /* Every game was handed over unless the run halted: checked, not assumed. */
+    if (!r.halted && !inorder_is_done(&r.order)) {
+        r.failure = (struct tournament_failure){
+            .error = -EPROTO, .bot = -1, .what = "hand over every game (an internal error)"};
+        r.end = TOURNAMENT_FAILED;
+    }
+    /* Games finished after a halt stay unwritten, as unfinished. */
+    inorder_release(&r.order);
     free(r.log_paths);
     pthread_mutex_destroy(&r.lock);
     pthread_cond_destroy(&r.released);
     pthread_cond_destroy(&r.ended);
-    if (r.error) {
+    if (r.end == TOURNAMENT_FAILED)
         *failure = r.failure;
-        return r.error;
-    }
-    if (*stop)
-        return 1;
-    return 0;
+    return r.end;
 }

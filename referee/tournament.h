@@ -32,8 +32,10 @@ struct tournament {
 struct tournament_hooks {
     /* A game begins (in any order). */
     void (*started)(void *ctx, const struct scheduled_game *g);
-    /* A game is over and is next in game order: write it, print it. Returns 0,
-     * or a negative errno that stops the tournament. */
+    /* A game is over and is next in game order: write it, print it. Returns 0
+     * to go on, 1 to stop the run after this game (an SPRT verdict: no later
+     * game is handed over, games under way are aborted), or a negative errno
+     * that stops it as a failure. */
     int (*finished)(void *ctx, const struct game_record *rec);
     /* Every 100 ms while games are under way (may be NULL), with the same lock
      * as finished: to flush what finished buffered. Returns 0, or a negative
@@ -42,7 +44,15 @@ struct tournament_hooks {
     void *ctx;
 };
 
-/* Why tournament_run stopped early. */
+/* How tournament_run ended. */
+enum tournament_end {
+    TOURNAMENT_DONE,        /* every game of the schedule not in skip was handed over */
+    TOURNAMENT_INTERRUPTED, /* *interrupt was set (Ctrl-C) */
+    TOURNAMENT_STOPPED,     /* hooks->finished asked to stop */
+    TOURNAMENT_FAILED,      /* see struct tournament_failure */
+};
+
+/* Why tournament_run failed. */
 struct tournament_failure {
     int error;        /* negative errno */
     int bot;          /* index of the bot that could not be started, or -1 */
@@ -55,14 +65,18 @@ struct tournament_failure {
 int tournament_start(const struct tournament *t, const struct scheduled_game *g,
                      struct game_state *s);
 
-/* Play every game of the schedule whose index is not in skip (may be
- * NULL), calling hooks->finished in increasing game order. Stops taking games
- * once *stop is set (games under way are aborted and not handed over).
- * Returns 0 when all were played, 1 when stopped, or a negative errno with
- * *failure filled. Every bot process is stopped and reaped before it returns. */
-int tournament_run(const struct tournament *t, const struct gameset *skip,
-                   const struct tournament_hooks *hooks, volatile sig_atomic_t *stop,
-                   struct tournament_failure *failure);
+/* Play every game of the schedule whose index is not in skip (may be NULL),
+ * calling hooks->finished in increasing game order, once per game. A worker is
+ * only ever given a game not in skip; a record that arrives where the hand-over
+ * does not await it, or a game never handed over, is an internal error that
+ * fails the run. The first reason to stop wins: once *interrupt is set or a
+ * hook stops or fails the run, no game is taken or handed over, and games under
+ * way are aborted and dropped. Fills *failure when it returns
+ * TOURNAMENT_FAILED. Every bot process is stopped and reaped before it returns. */
+enum tournament_end tournament_run(const struct tournament *t, const struct gameset *skip,
+                                   const struct tournament_hooks *hooks,
+                                   volatile sig_atomic_t *interrupt,
+                                   struct tournament_failure *failure);
 
 /* A file name for a bot's log: anything but [A-Za-z0-9._-] becomes '_'. */
 void tournament_log_path(char *out, size_t len, const char *dir, const char *bot);
