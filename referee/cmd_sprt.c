@@ -23,7 +23,9 @@ static void sprt_usage(FILE *f)
           f);
 }
 
-int cli_parse_sprt_words(struct sprt_params *p, const char *text)
+/* Read the words of text into *p, unchecked: parameters are checked together
+ * once all are read, whatever their order. */
+static int read_sprt_words(struct sprt_params *p, const char *flag, const char *text)
 {
     char *copy = strdup(text), *save = NULL;
     int rc = 0;
@@ -32,16 +34,28 @@ int cli_parse_sprt_words(struct sprt_params *p, const char *text)
         return -1;
     for (char *w = strtok_r(copy, " ,", &save); w && rc == 0; w = strtok_r(NULL, " ,", &save))
         if (sprt_parse_param(p, w) < 0) {
-            cli_error("--sprt '%s': expected elo0=, elo1=, alpha= or beta= with a number", w);
+            cli_error("%s'%s': expected elo0=, elo1=, alpha= or beta= with a number", flag, w);
             rc = -1;
         }
     free(copy);
-    if (rc == 0 && !sprt_params_is_valid(p)) {
-        cli_error("--sprt '%s': needs elo0 < elo1 and alpha, beta in (0, 1) with alpha + beta < 1",
-                  text);
-        rc = -1;
-    }
     return rc;
+}
+
+static int check_sprt_params(const struct sprt_params *p, const char *flag)
+{
+    if (sprt_params_is_valid(p))
+        return 0;
+    cli_error("%selo0=%g elo1=%g alpha=%g beta=%g: needs elo0 < elo1 and alpha, beta in (0, 1) "
+              "with alpha + beta < 1",
+              flag, p->elo0, p->elo1, p->alpha, p->beta);
+    return -1;
+}
+
+int cli_parse_sprt_words(struct sprt_params *p, const char *text)
+{
+    if (read_sprt_words(p, "--sprt ", text) < 0)
+        return -1;
+    return check_sprt_params(p, "--sprt ");
 }
 
 int cli_sprt_exit(enum sprt_verdict v)
@@ -141,8 +155,10 @@ int cmd_sprt(int argc, char **argv)
         }
     }
     for (int i = optind; i < argc; i++)
-        if (cli_parse_sprt_words(&params, argv[i]) < 0)
+        if (read_sprt_words(&params, "", argv[i]) < 0)
             return EXIT_USAGE;
+    if (check_sprt_params(&params, "") < 0)
+        return EXIT_USAGE;
     if (wdl == ptnml) {
         sprt_usage(stderr);
         return EXIT_USAGE;

@@ -56,7 +56,9 @@ void cli_print_standings(FILE *f, struct standings *st)
         print_figure(f, "%*.1f", r->elo, 7);
         fputc(' ', f);
         print_figure(f, "%*.1f", (r->elo_hi - r->elo_lo) / 2, 6);
-        fprintf(f, " %6d %7g ", r->games, r->points);
+        char points[STANDINGS_POINTS_TEXT];
+        fprintf(f, " %6d %7s ", r->games,
+                standings_format_points(r->points, points, sizeof(points)));
         print_figure(f, "%*.1f%%", 100 * r->score, 6);
         fputc(' ', f);
         print_figure(f, "%*.1f%%", r->games ? 100.0 * r->draws / r->games : NAN, 5);
@@ -65,9 +67,11 @@ void cli_print_standings(FILE *f, struct standings *st)
         print_figure(f, "%*.3f", r->mean_ms, 9);
         fputc('\n', f);
     }
-    if (n == 2 && rows[0].games > 0) {
+    /* As cutechess-cli: from the side of the bot named first, whoever leads. */
+    const struct standings_row *first = standings_first_given(st);
+    if (n == 2 && first && first->games > 0) {
         struct elo_pair e;
-        standings_elo_pair(rows[0].wins, rows[0].draws, rows[0].losses, &e);
+        standings_elo_pair(first->wins, first->draws, first->losses, &e);
         fprintf(f, "Elo difference: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", e.elo,
                 e.error, 100 * e.los, 100 * e.draw_ratio);
     }

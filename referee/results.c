@@ -447,7 +447,8 @@ int results_write_standings(const char *dir, struct standings *st)
         row_fieldf(&out, "%d", s->wins);
         row_fieldf(&out, "%d", s->draws);
         row_fieldf(&out, "%d", s->losses);
-        row_fieldf(&out, "%g", s->points);
+        char points[STANDINGS_POINTS_TEXT];
+        row_field(&out, standings_format_points(s->points, points, sizeof(points)));
         row_number(&out, "%.1f", 100 * s->score);
         row_number(&out, "%.1f", s->elo);
         row_number(&out, "%.1f", s->elo_lo);
@@ -466,6 +467,7 @@ int results_write_standings(const char *dir, struct standings *st)
         return rc;
 
     /* crosstable.csv: a row per bot, a column per opponent: "points/games". */
+    char points[STANDINGS_POINTS_TEXT];
     out = (struct row){.first = true};
     row_field(&out, "bot");
     for (size_t j = 0; j < n; j++)
@@ -478,7 +480,10 @@ int results_write_standings(const char *dir, struct standings *st)
             if (i == j || games == 0)
                 row_field(&out, "");
             else
-                row_fieldf(&out, "%g/%d", standings_points_between(st, i, j), games);
+                row_fieldf(&out, "%s/%d",
+                           standings_format_points(standings_points_between(st, i, j), points,
+                                                   sizeof(points)),
+                           games);
         }
         row_end(&out);
     }

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -621,4 +622,22 @@ int standings_games_between(struct standings *st, size_t i, size_t j)
     if (i >= st->n || j >= st->n)
         return 0;
     return games_of(st, st->order[i], st->order[j]);
+}
+
+char *standings_format_points(double points, char *buf, size_t len)
+{
+    long long halves = llround(points * 2);
+    snprintf(buf, len, "%s%lld%s", halves < 0 ? "-" : "", llabs(halves) / 2,
+             halves % 2 ? ".5" : "");
+    return buf;
+}
+
+const struct standings_row *standings_first_given(struct standings *st)
+{
+    size_t n;
+    const struct standings_row *rows = standings_rows(st, &n);
+    for (size_t i = 0; i < n; i++)
+        if (st->order[i] == 0)
+            return &rows[i];
+    return NULL;
 }

@@ -76,6 +76,15 @@ const struct standings_row *standings_rows(struct standings *st, size_t *count);
 double standings_points_between(struct standings *st, size_t i, size_t j);
 int standings_games_between(struct standings *st, size_t i, size_t j);
 
+/* Points (a whole or a half number) exactly as text: "3", "100000.5",
+ * "1234567", never an exponent. Writes at most len bytes into buf; returns buf. */
+#define STANDINGS_POINTS_TEXT 24
+char *standings_format_points(double points, char *buf, size_t len);
+
+/* The row of the bot given first (standings_add_bot, or the first game), for
+ * figures told from its side; NULL without bots. Valid as standings_rows'. */
+const struct standings_row *standings_first_given(struct standings *st);
+
 /* Two-bot figures, as cutechess-cli prints them. */
 struct elo_pair {
     double elo;        /* Elo difference, from the score s = (W + D/2) / N */
