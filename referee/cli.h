@@ -1,5 +1,7 @@
 /* cli.h: the subcommands of the referee program and the exit codes they share.
- * Only main.c and the cmd_*.c files print messages or choose exit codes. */
+ * Only the command line prints messages or chooses exit codes: main.c, the
+ * cmd_*.c files, and what they run a run with (options, inputs, runner,
+ * console). Every other module returns values. */
 #ifndef REFEREE_CLI_H
 #define REFEREE_CLI_H
 

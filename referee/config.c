@@ -112,3 +112,15 @@ int config_parse_int(const char *text, long max, long *out)
     *out = v;
     return 0;
 }
+
+void config_run_release(struct run_config *c)
+{
+    for (int i = 0; i < c->nbots; i++)
+        config_bot_release(&c->bots[i]);
+    c->nbots = 0;
+    for (int i = 0; i < c->nopenings; i++)
+        free(c->openings[i]);
+    free(c->openings);
+    c->openings = NULL;
+    c->nopenings = 0;
+}

@@ -3,8 +3,11 @@
 #ifndef REFEREE_CONFIG_H
 #define REFEREE_CONFIG_H
 
+#include "game.h"
 #include "protocol.h"
+#include "sprt.h"
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -38,6 +41,48 @@ int config_split_command(const char *line, char **argv, const char **why);
 
 /* Free what *bot owns and zero it; safe twice and on a zeroed struct. */
 void config_bot_release(struct bot_spec *bot);
+
+enum schedule_format {
+    SCHEDULE_ROUND_ROBIN, /* every pair of bots */
+    SCHEDULE_GAUNTLET,    /* bot 0 against each of the others */
+};
+
+#define CONFIG_MAX_BOTS 256
+
+/* A run of games (`referee tournament`, or `referee match`: a tournament of
+ * two bots) as the user asked for it, every default filled in. Owns its bots
+ * and openings (config_run_release); other strings are borrowed from argv. */
+struct run_config {
+    bool is_match;
+    const struct game_def *game;
+    bool no_early_draw;
+    struct bot_spec bots[CONFIG_MAX_BOTS];
+    int nbots;
+    struct bot_limits limits; /* for every bot */
+    enum schedule_format format;
+    long games; /* per pairing per round; for a match, in all */
+    long rounds;
+    struct time_control time;
+    long opening_plies;        /* random openings of this many plies, unless a file */
+    const char *openings_file; /* NULL: random openings */
+    char **openings;           /* its move lists, used in turn */
+    int nopenings;
+    long seed;
+    long jobs;
+    bool restart, affinity, no_spin;
+    const char *results; /* the results directory */
+    char results_default[64];
+    bool resume;
+    int shard, shards; /* --shard I/N: 0-based I; 1 shard: the whole */
+    bool sprt;         /* stop at an SPRT verdict of bots[0] against bots[1] */
+    struct sprt_params sprt_params;
+    enum sprt_model sprt_model;
+    long log_cap, standings_every;
+    bool quiet;
+};
+
+/* Free what c owns; safe twice and on a zeroed struct. */
+void config_run_release(struct run_config *c);
 
 /* Parse a non-negative integer of at most `max` from text. Returns 0 or -1. */
 int config_parse_int(const char *text, long max, long *out);

@@ -104,6 +104,9 @@ struct game_def {
     enum square_style squares;
     bool has_pass;
     int line; /* n in a row that wins; 0 where lines do not decide */
+    /* Random opening plies a tournament starts its pairs of games from unless
+     * told otherwise: enough to vary games, too few to decide them. */
+    int opening_plies;
 
     /* Set up the board of the initial position (game, to_move and history are
      * set by game_init). */

@@ -162,6 +162,7 @@ static const char *c4_why_illegal(const struct game_state *s, struct action a)
 }
 
 const struct game_def game_connect4 = {
+    .opening_plies = 2,
     .name = "connect4",
     .title = "connect four",
     .marks = {'x', 'o'},

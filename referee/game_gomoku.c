@@ -232,6 +232,7 @@ static bool gm_settle(struct game_state *s)
 }
 
 const struct game_def game_gomoku = {
+    .opening_plies = 2,
     .name = "gomoku",
     .title = "gomoku",
     .marks = {'x', 'o'},

@@ -160,6 +160,7 @@ static const char *rv_why_illegal(const struct game_state *s, struct action a)
 }
 
 const struct game_def game_reversi = {
+    .opening_plies = 4,
     .name = "reversi",
     .title = "reversi",
     .marks = {'x', 'o'},

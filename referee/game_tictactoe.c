@@ -120,6 +120,7 @@ static bool ttt_settle(struct game_state *s)
 }
 
 const struct game_def game_tictactoe = {
+    .opening_plies = 1, /* any first move still draws with best play */
     .name = "tictactoe",
     .title = "tic-tac-toe",
     .marks = {'o', 'x'},

@@ -4,13 +4,10 @@
 #ifndef REFEREE_SCHEDULE_H
 #define REFEREE_SCHEDULE_H
 
+#include "config.h"
+
 #include <stdbool.h>
 #include <stdint.h>
-
-enum schedule_format {
-    SCHEDULE_ROUND_ROBIN, /* every pair of bots */
-    SCHEDULE_GAUNTLET,    /* bot 0 against each of the others */
-};
 
 struct schedule {
     enum schedule_format format;

@@ -1,0 +1,72 @@
+/* console.c: the lines a run prints, as cutechess-cli prints them. */
+#include "console.h"
+#include "cli.h"
+#include "proc.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void console_count(struct console *con, const char *first, int winner)
+{
+    bool first_is_a = con->a && strcmp(first, con->a) == 0;
+    if (winner == SIDE_NONE)
+        con->score[2]++;
+    else if ((winner == SIDE_FIRST) == first_is_a)
+        con->score[0]++;
+    else
+        con->score[1]++;
+}
+
+void console_clear(struct console *con)
+{
+    if (con->live)
+        fputs("\r\033[K", stderr);
+}
+
+void console_progress(struct console *con, long done, long planned, struct standings *st)
+{
+    if (!con->live)
+        return;
+    double secs = (double)(proc_now_ns() - con->t0_ns) / 1e9;
+    double rate = secs > 0 ? (double)done / secs : 0;
+    double eta = rate > 0 ? (double)(planned - done) / rate : 0;
+    size_t n;
+    const struct standings_row *rows = standings_rows(st, &n);
+    fprintf(stderr, "\r\033[K%ld/%ld games  %.1f games/s  ETA %d:%02d", done, planned, rate,
+            (int)eta / 60, (int)eta % 60);
+    if (n > 0 && rows[0].games > 0)
+        fprintf(stderr, "  leader %s (%.1f%%)", rows[0].name, 100 * rows[0].score);
+    fflush(stderr);
+}
+
+void console_started(struct console *con, const struct scheduled_game *g, const char *first,
+                     const char *second)
+{
+    if (con->quiet)
+        return;
+    console_clear(con);
+    printf("Started game %d of %ld (%s vs %s)\n", g->id, con->total, first, second);
+    fflush(stdout);
+}
+
+void console_finished(struct console *con, const struct game_record *rec)
+{
+    if (con->quiet)
+        return;
+    console_clear(con);
+    printf("Finished game %d (%s vs %s): %s {%s}\n", rec->id, rec->bots[0], rec->bots[1],
+           game_result_text(&rec->state), rec->reason);
+    if (con->a) {
+        int n = con->score[0] + con->score[1] + con->score[2];
+        printf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", con->a, con->b, con->score[0],
+               con->score[1], con->score[2], (con->score[0] + 0.5 * con->score[2]) / n, n);
+    }
+    fflush(stdout);
+}
+
+void console_standings(struct console *con, struct standings *st)
+{
+    console_clear(con);
+    cli_print_standings(stdout, st);
+    fflush(stdout);
+}

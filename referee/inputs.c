@@ -1,0 +1,92 @@
+/* inputs.c: reading the bots file and the openings file of a run. */
+#include "inputs.h"
+#include "cli.h"
+#include "table.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int inputs_load_bots(struct run_config *c, const char *path)
+{
+    struct table t;
+    char why[160];
+    int rc = table_load(&t, path, why, sizeof(why));
+
+    if (rc < 0) {
+        cli_error("cannot read bots file '%s': %s", path, why);
+        return (rc == -EINVAL || rc == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
+    }
+    int name = table_column(&t, "name"), command = table_column(&t, "command"),
+        dir = table_column(&t, "dir"), args = table_column(&t, "args");
+    if (name < 0 || command < 0) {
+        cli_error("bots file '%s' needs the columns 'name' and 'command'", path);
+        table_release(&t);
+        return EXIT_DATA;
+    }
+    rc = 0;
+    for (size_t r = 0; rc == 0 && r < t.nrows; r++) {
+        const char *cmd = t.rows[r][command], *extra = args >= 0 ? t.rows[r][args] : "";
+        size_t len = strlen(cmd) + strlen(extra) + 2;
+        char *line = malloc(len);
+        const char *w = "too many bots";
+        if (!line) {
+            cli_error("out of memory");
+            rc = EXIT_SYSTEM;
+            break;
+        }
+        snprintf(line, len, "%s %s", cmd, extra);
+        /* The name is taken whole: a CSV field may hold '=' as any other character. */
+        if (c->nbots == CONFIG_MAX_BOTS ||
+            config_bot_make(&c->bots[c->nbots], t.rows[r][name], line, &w) < 0) {
+            cli_error("bots file '%s', row %zu: %s", path, r + 1, w);
+            rc = EXIT_DATA;
+        } else {
+            if (dir >= 0 && t.rows[r][dir][0])
+                c->bots[c->nbots].cwd = strdup(t.rows[r][dir]);
+            c->nbots++;
+        }
+        free(line);
+    }
+    table_release(&t);
+    return rc;
+}
+
+int inputs_load_openings(struct run_config *c)
+{
+    FILE *f = fopen(c->openings_file, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+
+    if (!f) {
+        cli_error("cannot open openings file '%s': %s", c->openings_file, strerror(errno));
+        return EXIT_SYSTEM;
+    }
+    while ((n = getline(&line, &cap, f)) >= 0) {
+        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+            line[--n] = '\0';
+        if (n == 0 || line[0] == '#')
+            continue;
+        char **more = realloc(c->openings, (size_t)(c->nopenings + 1) * sizeof(*more));
+        char *copy = strdup(line);
+        if (more)
+            c->openings = more;
+        if (!more || !copy) {
+            free(copy);
+            free(line);
+            fclose(f);
+            cli_error("out of memory");
+            return EXIT_SYSTEM;
+        }
+        c->openings[c->nopenings++] = copy;
+    }
+    free(line);
+    fclose(f);
+    if (c->nopenings == 0) {
+        cli_error("openings file '%s' has no openings", c->openings_file);
+        return EXIT_DATA;
+    }
+    return 0;
+}

@@ -1,0 +1,18 @@
+/* inputs.h: the files that a run's options name, read into its config: the
+ * bots file (CSV, read with libcsv) and the openings file. Each says what is
+ * wrong on stderr in one line, naming the file. */
+#ifndef REFEREE_INPUTS_H
+#define REFEREE_INPUTS_H
+
+#include "config.h"
+
+/* Add the bots of a CSV file with a header (name,command and optionally dir
+ * and args) to c. Returns 0, or an exit code: EXIT_DATA for a file that is not
+ * such a CSV, EXIT_SYSTEM for one that cannot be read. */
+int inputs_load_bots(struct run_config *c, const char *path);
+
+/* Read c->openings_file into c->openings: a move list a line, blank lines and
+ * lines starting with '#' aside. Returns 0 or an exit code as above. */
+int inputs_load_openings(struct run_config *c);
+
+#endif

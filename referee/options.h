@@ -1,0 +1,46 @@
+/* options.h: command-line options as data, as git's parse-options: one table
+ * of options gives the parser, the --help text and the README's list. Parsing
+ * writes into the fields of a caller's struct, named by their offsets. */
+#ifndef REFEREE_OPTIONS_H
+#define REFEREE_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum option_type {
+    OPTION_FLAG,  /* bool field set to true */
+    OPTION_COUNT, /* long field: a whole number from min to max */
+    OPTION_MS,    /* int field: milliseconds, from 0 */
+    OPTION_TEXT,  /* const char * field: the argument, borrowed from argv */
+    OPTION_CALL,  /* call(target, arg): lists, pairs, words; returns 0, or an exit code */
+};
+
+struct option_def {
+    const char *name; /* long name, without "--" */
+    char letter;      /* short name (-j), or 0 */
+    const char *arg;  /* the argument's name in help ("MS"); NULL for a flag */
+    enum option_type type;
+    size_t offset; /* of the field in the target struct (not for OPTION_CALL) */
+    long min, max; /* OPTION_COUNT's range */
+    int (*call)(void *target, const char *arg);
+    const char *help; /* lines of help; each '\n' starts a new, indented line */
+    unsigned only;    /* 0: every command of the table; else those of this mask */
+};
+
+#define OPTIONS_MAX 64 /* options in one table, at most */
+
+/* Parse argv[1..] (argv[0] is the command) against the n options of table
+ * that are for command (a bit of their `only` mask) into target, marking given[i] for each option i
+ * the user gave (given has n entries). "--help" prints usage_head, the options and usage_tail to
+ * stdout and returns 1; a flag it does not know prints them to stderr. Returns 0, 1, or an exit
+ * code other than 0 and 1 having said why in one line on stderr (2 for a bad flag or value, or what
+ * a call returned). Arguments that are not options are an error. */
+int options_parse(const struct option_def *table, size_t n, unsigned command, int argc, char **argv,
+                  void *target, bool *given, const char *usage_head, const char *usage_tail);
+
+/* Print the options of table for command as --help lists them:
+ * "  --name ARG           help". */
+void options_print(FILE *f, const struct option_def *table, size_t n, unsigned command);
+
+#endif

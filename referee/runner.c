@@ -1,0 +1,393 @@
+/* runner.c: a run from its config to its files and its exit status. */
+#include "runner.h"
+#include "cli.h"
+#include "console.h"
+#include "ledger.h"
+#include "results.h"
+#include "standings.h"
+#include "table.h"
+#include "tournament.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_GAMES 100000000L /* games one run can hold (its sets are bitmaps) */
+
+struct runner {
+    const struct run_config *cfg;
+    struct tournament t;
+    struct results *out;
+    struct standings *st;
+    struct gameset skip;    /* games not to play: resumed, or other shards' */
+    struct gameset written; /* games of this run's files: resumed or handed over */
+    long total;             /* games of the whole schedule */
+    long planned;           /* games of this run's slice */
+    long done;              /* of those, written */
+    struct sprt_tally tally;
+    enum sprt_verdict verdict;
+    struct console con;
+    char logs[PATH_MAX + 8];
+};
+
+/* The tournament of the config; checks that its openings can be played.
+ * Returns 0 or an exit code, having said why. */
+static int set_up(struct runner *rn)
+{
+    const struct run_config *c = rn->cfg;
+    struct tournament *t = &rn->t;
+
+    *t = (struct tournament){
+        .def = c->game,
+        .early_draw = !c->no_early_draw,
+        .bots = c->bots,
+        .nbots = c->nbots,
+        .schedule = {.format = c->format,
+                     .nbots = c->nbots,
+                     .games_per_pairing = (int)c->games,
+                     .rounds = (int)c->rounds,
+                     .seed = (uint64_t)c->seed},
+        .rules = {.time = c->time, .restart_each_game = c->restart, .stop_grace_ms = 200},
+        .opening_plies = (int)c->opening_plies,
+        .openings = c->openings,
+        .nopenings = c->nopenings,
+        .jobs = (int)c->jobs,
+        .affinity = c->affinity,
+        .log_cap = (size_t)c->log_cap,
+    };
+    /* Spinning for a reply holds a core while the bot thinks on another: only
+     * when every game under way can have two, and never on a pinned worker,
+     * whose bots share its core. */
+    t->rules.spin = !c->no_spin && !c->affinity && 2 * c->jobs <= cli_cores();
+    rn->total = schedule_count(&t->schedule);
+    if (rn->total > MAX_GAMES) {
+        cli_error("%ld games is more than one run can hold (%ld); split it with fewer --games "
+                  "or --rounds",
+                  rn->total, MAX_GAMES);
+        return EXIT_USAGE;
+    }
+    if (c->nopenings == 0 && c->opening_plies > 0) {
+        struct scheduled_game g;
+        struct game_state s;
+        schedule_game(&t->schedule, 0, &g);
+        if (tournament_start(t, &g, &s) < 0) {
+            cli_error("--openings %ld: no line of %ld random moves leaves a game of %s open",
+                      c->opening_plies, c->opening_plies, c->game->name);
+            return EXIT_USAGE;
+        }
+    }
+    /* Every opening must be playable before any game starts. */
+    for (int i = 0; i < c->nopenings; i++) {
+        struct scheduled_game g = {.opening_id = i + 1};
+        struct game_state s;
+        if (tournament_start(t, &g, &s) < 0) {
+            cli_error("openings file '%s', opening %d ('%s'): not a playable line of %s",
+                      c->openings_file, i + 1, c->openings[i], c->game->name);
+            return EXIT_DATA;
+        }
+    }
+    return 0;
+}
+
+/* Count a game for the SPRT, from the candidate's (bots[0]) view. Returns true
+ * when this game brought the verdict: the run stops there, and the figures
+ * printed and the games written are those the verdict was taken on. */
+static bool sprt_count(struct runner *rn, const char *first, int winner, int opening_id)
+{
+    const struct run_config *c = rn->cfg;
+    struct sprt_result r;
+    bool candidate_first = strcmp(first, c->bots[0].name) == 0;
+
+    if (!c->sprt || rn->verdict != SPRT_CONTINUE)
+        return false;
+    double score = winner == SIDE_NONE ? 0.5 : (winner == SIDE_FIRST) == candidate_first ? 1 : 0;
+    sprt_tally_add(&rn->tally, opening_id, score);
+    if (sprt_compute(&rn->tally.counts, &c->sprt_params, c->sprt_model, &r) == 0 &&
+        r.verdict != SPRT_CONTINUE) {
+        rn->verdict = r.verdict;
+        return true;
+    }
+    return false;
+}
+
+/* The SPRT and the score line so far, from the rows of games.csv a resumed
+ * run already has. Past a verdict a row is not counted for the SPRT: the
+ * verdict froze its figures. */
+static int recount_resumed(struct runner *rn)
+{
+    char path[PATH_MAX + 16], why[160];
+    struct table t;
+
+    snprintf(path, sizeof(path), "%s/games.csv", rn->cfg->results);
+    int err = table_load(&t, path, why, sizeof(why));
+    if (err == -ENOENT || err == -ENODATA)
+        return 0;
+    if (err < 0) {
+        cli_error("cannot read '%s': %s", path, why);
+        return EXIT_DATA;
+    }
+    int first = table_column(&t, "first"), result = table_column(&t, "result"),
+        opening = table_column(&t, "opening_id");
+    for (size_t i = 0; i < t.complete && first >= 0 && result >= 0 && opening >= 0; i++) {
+        const char *res = t.rows[i][result];
+        int winner = strcmp(res, "1-0") == 0   ? SIDE_FIRST
+                     : strcmp(res, "0-1") == 0 ? SIDE_SECOND
+                                               : SIDE_NONE;
+        if (strcmp(res, "*") == 0)
+            continue;
+        sprt_count(rn, t.rows[i][first], winner, atoi(t.rows[i][opening]));
+        console_count(&rn->con, t.rows[i][first], winner);
+    }
+    table_release(&t);
+    return 0;
+}
+
+/* The games this run plays: its shard's, less those a resumed run has.
+ * Returns 0 or an exit code, having said why. */
+static int plan(struct runner *rn)
+{
+    const struct run_config *c = rn->cfg;
+    char why[256];
+
+    rn->st = standings_new();
+    if (!rn->st || gameset_init(&rn->skip, rn->total) < 0 ||
+        gameset_init(&rn->written, rn->total) < 0) {
+        cli_error("out of memory");
+        return EXIT_SYSTEM;
+    }
+    for (int i = 0; i < c->nbots; i++)
+        standings_add_bot(rn->st, c->bots[i].name);
+    if (c->resume) {
+        int err = ledger_resume(c->results, &rn->t, &rn->skip, rn->st, why, sizeof(why));
+        if (err < 0) {
+            cli_error("cannot resume '%s': %s", c->results, why);
+            return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
+        }
+    }
+    /* A shard plays the games of its pairs of games; the rest are not its own. */
+    for (long i = 0; i < rn->total; i++) {
+        if (schedule_in_shard(&rn->t.schedule, i, c->shard, c->shards)) {
+            rn->planned++;
+            if (gameset_has(&rn->skip, i)) {
+                rn->done++;
+                gameset_add(&rn->written, i);
+            }
+        } else if (gameset_has(&rn->skip, i)) {
+            cli_error("cannot resume '%s': game %ld is not of shard %d/%d", c->results, i + 1,
+                      c->shard + 1, c->shards);
+            return EXIT_DATA;
+        } else {
+            gameset_add(&rn->skip, i);
+        }
+    }
+    if (c->resume) {
+        int rc = recount_resumed(rn);
+        if (rc != 0)
+            return rc;
+        if (!c->quiet) {
+            printf("Resuming '%s': %ld of %ld games already played\n", c->results, rn->done,
+                   rn->planned);
+            fflush(stdout);
+        }
+    }
+    return 0;
+}
+
+/* Open games.csv and moves.csv, and make logs/. Returns 0 or an exit code. */
+static int open_results(struct runner *rn)
+{
+    const struct run_config *c = rn->cfg;
+    char failed[PATH_MAX + 16];
+    int err = results_open(&rn->out, c->results, c->resume, failed, sizeof(failed));
+
+    snprintf(rn->logs, sizeof(rn->logs), "%s/logs", c->results);
+    if (err == 0 && mkdir(rn->logs, 0755) < 0 && errno != EEXIST) {
+        err = -errno;
+        snprintf(failed, sizeof(failed), "%s", rn->logs);
+    }
+    if (err == -EEXIST) {
+        cli_error("'%s' already holds games; continue it with --resume or choose another "
+                  "--results directory",
+                  failed);
+        return EXIT_USAGE;
+    }
+    if (err == -EPROTO) {
+        cli_error("'%s' has other columns than this version of referee writes", failed);
+        return EXIT_DATA;
+    }
+    if (err < 0) {
+        cli_error("cannot write results to '%s': %s", failed, strerror(-err));
+        return EXIT_SYSTEM;
+    }
+    rn->t.log_dir = rn->logs;
+    return 0;
+}
+
+static void on_started(void *ctx, const struct scheduled_game *g)
+{
+    struct runner *rn = ctx;
+    console_started(&rn->con, g, rn->cfg->bots[g->bots[0]].name, rn->cfg->bots[g->bots[1]].name);
+    console_progress(&rn->con, rn->done, rn->planned, rn->st);
+}
+
+static int on_tick(void *ctx)
+{
+    struct runner *rn = ctx;
+    return results_flush(rn->out);
+}
+
+static int on_finished(void *ctx, const struct game_record *rec)
+{
+    struct runner *rn = ctx;
+    const struct run_config *c = rn->cfg;
+    struct game_summary g;
+    int rc = results_write_game(rn->out, rec);
+
+    if (rc < 0)
+        return rc;
+    ledger_summary_of_record(rec, &g);
+    if (standings_add_game(rn->st, &g) < 0)
+        return -ENOMEM;
+    rn->done++;
+    gameset_add(&rn->written, rec->id - 1);
+    bool aborted = rec->state.end == END_ABORTED;
+    bool verdict = !aborted && sprt_count(rn, rec->bots[0], rec->state.winner, rec->opening_id);
+    if (!aborted)
+        console_count(&rn->con, rec->bots[0], rec->state.winner);
+    console_finished(&rn->con, rec);
+    if (c->standings_every > 0 && rn->done % c->standings_every == 0 && rn->done < rn->planned)
+        console_standings(&rn->con, rn->st);
+    else
+        console_progress(&rn->con, rn->done, rn->planned, rn->st);
+    return verdict ? 1 : 0;
+}
+
+/* The first of this run's games that it did not write, and how many. */
+static long first_missing(const struct runner *rn, long *missing)
+{
+    long first = -1;
+    *missing = 0;
+    for (long i = 0; i < rn->total; i++)
+        if (!gameset_has(&rn->skip, i) && !gameset_has(&rn->written, i)) {
+            if (first < 0)
+                first = i;
+            ++*missing;
+        }
+    return first;
+}
+
+/* The exit status of a run that ended so, having said what went wrong. */
+static int run_exit(struct runner *rn, enum tournament_end end,
+                    const struct tournament_failure *failure)
+{
+    const struct run_config *c = rn->cfg;
+    long missing, first;
+
+    switch (end) {
+    case TOURNAMENT_FAILED:
+        if (failure->bot >= 0) {
+            const struct bot_spec *b = &c->bots[failure->bot];
+            cli_error("cannot start bot '%s' ('%s'): %s", b->name, b->argv[0],
+                      strerror(-failure->error));
+            return EXIT_SYSTEM;
+        }
+        cli_error("cannot %s in '%s': %s", failure->what ? failure->what : "go on", c->results,
+                  strerror(-failure->error));
+        return failure->error == -EPROTO ? EXIT_INTERNAL : EXIT_SYSTEM;
+    case TOURNAMENT_INTERRUPTED: return EXIT_INTERRUPTED;
+    case TOURNAMENT_STOPPED: return cli_sprt_exit(rn->verdict);
+    case TOURNAMENT_DONE: break;
+    }
+    /* Every run ends by comparing the games it wrote with the games it planned. */
+    first = first_missing(rn, &missing);
+    if (missing > 0 || rn->done != rn->planned) {
+        cli_error("the run ended with %ld of its %ld games not written (the first: game %ld): "
+                  "an internal error of referee's; --resume plays them",
+                  missing, rn->planned, first + 1);
+        return EXIT_INTERNAL;
+    }
+    return c->sprt ? EXIT_SPRT_NONE : EXIT_OK;
+}
+
+/* Play the games of the plan and say how it ended. */
+static int play(struct runner *rn)
+{
+    const struct run_config *c = rn->cfg;
+    struct tournament_hooks hooks = {
+        .started = on_started, .finished = on_finished, .tick = on_tick, .ctx = rn};
+    struct tournament_failure failure = {0};
+    enum tournament_end end = TOURNAMENT_STOPPED; /* a verdict already reached: play nothing */
+
+    rn->con.live = !c->quiet && isatty(STDERR_FILENO);
+    rn->con.t0_ns = proc_now_ns();
+    if (rn->verdict == SPRT_CONTINUE)
+        end = tournament_run(&rn->t, &rn->skip, &hooks, &cli_interrupted, &failure);
+    console_clear(&rn->con);
+    /* Whatever stopped the run, the games it finished are written. */
+    int err = results_flush(rn->out);
+    if (err < 0 && end != TOURNAMENT_FAILED) {
+        end = TOURNAMENT_FAILED;
+        failure = (struct tournament_failure){.error = err, .bot = -1, .what = "write the results"};
+    }
+    return run_exit(rn, end, &failure);
+}
+
+/* The standings files and the closing lines of a run that ended with rc. */
+static int conclude(struct runner *rn, int rc)
+{
+    const struct run_config *c = rn->cfg;
+
+    if (rn->done > 0) {
+        int err = results_write_standings(c->results, rn->st);
+        if (err < 0) {
+            cli_error("cannot write standings to '%s': %s", c->results, strerror(-err));
+            rc = rc ? rc : EXIT_SYSTEM;
+        }
+        if (!c->quiet || rc == EXIT_OK || c->sprt)
+            console_standings(&rn->con, rn->st);
+        if (c->sprt) {
+            struct sprt_result r;
+            cli_print_sprt(stdout, &rn->tally.counts, &c->sprt_params, c->sprt_model, &r);
+            if (rc == EXIT_SPRT_NONE)
+                printf("SPRT: no verdict after %ld games\n", rn->done);
+        }
+    }
+    if (rc == EXIT_INTERRUPTED)
+        cli_error("interrupted after %ld of %ld games; continue with: --results '%s' --resume",
+                  rn->done, rn->planned, c->results);
+    return rc;
+}
+
+int runner_run(const struct run_config *c)
+{
+    struct runner *rn = calloc(1, sizeof(*rn));
+    int rc;
+
+    if (!rn) {
+        cli_error("out of memory");
+        return EXIT_SYSTEM;
+    }
+    rn->cfg = c;
+    rn->verdict = SPRT_CONTINUE;
+    rn->con.quiet = c->quiet;
+    if (c->nbots == 2) {
+        rn->con.a = c->bots[0].name;
+        rn->con.b = c->bots[1].name;
+    }
+    proc_ignore_sigpipe();
+    cli_catch_signals();
+    if ((rc = set_up(rn)) == 0 && (rc = plan(rn)) == 0 && (rc = open_results(rn)) == 0) {
+        rn->con.total = rn->total;
+        rc = conclude(rn, play(rn));
+    }
+    results_free(rn->out);
+    standings_free(rn->st);
+    gameset_free(&rn->skip);
+    gameset_free(&rn->written);
+    free(rn);
+    return rc;
+}
