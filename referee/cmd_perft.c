@@ -27,6 +27,40 @@ static void print_counts(int depth, const struct perft_counts *c)
            c->nodes, c->games, c->wins[0], c->wins[1], c->draws);
 }
 
+/* The nodes at depth under each first move, and their total. */
+static void print_divided(const struct game_state *s, int depth)
+{
+    const struct game_def *def = game_def_of(s);
+    struct action moves[GAME_MAX_SQUARES + 1];
+    struct perft_counts c;
+    uint64_t total = 0;
+    int n = game_legal(s, moves);
+
+    for (int i = 0; i < n; i++) {
+        struct game_state next = *s;
+        char text[GAME_MOVE_TEXT];
+        game_step(&next, moves[i]);
+        perft_count(&next, depth - 1, &c);
+        printf("%s %" PRIu64 "\n", notation_format_move(def, moves[i], false, text, sizeof(text)),
+               c.nodes);
+        total += c.nodes;
+    }
+    printf("total %" PRIu64 "\n", total);
+}
+
+/* The counts at each depth from 1 to depth. */
+static void print_depths(const struct game_state *s, int depth)
+{
+    struct perft_counts c;
+
+    printf("%5s %14s %14s %14s %14s %14s\n", "depth", "nodes", "games", "first-wins", "second-wins",
+           "draws");
+    for (int d = 1; d <= depth; d++) {
+        perft_count(s, d, &c);
+        print_counts(d, &c);
+    }
+}
+
 int cmd_perft(int argc, char **argv)
 {
     static const struct option options[] = {
@@ -67,7 +101,6 @@ int cmd_perft(int argc, char **argv)
     }
 
     struct game_state *s = malloc(sizeof(*s));
-    struct perft_counts c;
     if (!s) {
         cli_error("out of memory");
         return EXIT_SYSTEM;
@@ -82,28 +115,10 @@ int cmd_perft(int argc, char **argv)
         game_init(s, def, early_draw);
     }
 
-    if (divide) {
-        struct action moves[GAME_MAX_SQUARES + 1];
-        uint64_t total = 0;
-        int n = game_legal(s, moves);
-        for (int i = 0; i < n; i++) {
-            struct game_state next = *s;
-            char text[GAME_MOVE_TEXT];
-            game_step(&next, moves[i]);
-            perft_count(&next, (int)depth - 1, &c);
-            printf("%s %" PRIu64 "\n",
-                   notation_format_move(def, moves[i], false, text, sizeof(text)), c.nodes);
-            total += c.nodes;
-        }
-        printf("total %" PRIu64 "\n", total);
-    } else {
-        printf("%5s %14s %14s %14s %14s %14s\n", "depth", "nodes", "games", "first-wins",
-               "second-wins", "draws");
-        for (int d = 1; d <= depth; d++) {
-            perft_count(s, d, &c);
-            print_counts(d, &c);
-        }
-    }
+    if (divide)
+        print_divided(s, (int)depth);
+    else
+        print_depths(s, (int)depth);
     free(s);
     return EXIT_OK;
 }

@@ -113,6 +113,23 @@ static int parse_counts(const char *flag, const char *text, long *out, int n)
     return 0;
 }
 
+/* The model goes with the counts given: pentanomial with --ptnml (the
+ * default then), trinomial with --wdl. Returns 0, or -1 having said why. */
+static int check_model(enum sprt_model *model, bool given, bool ptnml)
+{
+    if (!given)
+        *model = ptnml ? SPRT_PENTANOMIAL : SPRT_TRINOMIAL;
+    if (*model == SPRT_PENTANOMIAL && !ptnml) {
+        cli_error("the pentanomial model needs --ptnml counts");
+        return -1;
+    }
+    if (*model == SPRT_TRINOMIAL && ptnml) {
+        cli_error("the trinomial model needs --wdl counts");
+        return -1;
+    }
+    return 0;
+}
+
 int cmd_sprt(int argc, char **argv)
 {
     static const struct option options[] = {
@@ -163,16 +180,8 @@ int cmd_sprt(int argc, char **argv)
         sprt_usage(stderr);
         return EXIT_USAGE;
     }
-    if (!model_given)
-        model = ptnml ? SPRT_PENTANOMIAL : SPRT_TRINOMIAL;
-    if (model == SPRT_PENTANOMIAL && !ptnml) {
-        cli_error("the pentanomial model needs --ptnml counts");
+    if (check_model(&model, model_given, ptnml) < 0)
         return EXIT_USAGE;
-    }
-    if (model == SPRT_TRINOMIAL && ptnml) {
-        cli_error("the trinomial model needs --wdl counts");
-        return EXIT_USAGE;
-    }
     struct sprt_result r;
     cli_print_sprt(stdout, &counts, &params, model, &r);
     return cli_sprt_exit(r.verdict);

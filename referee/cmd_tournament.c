@@ -314,8 +314,9 @@ static int run_command(int argc, char **argv, bool is_match)
         return EXIT_SYSTEM;
     }
     set_defaults(c, is_match);
-    rc = options_parse(run_options, NOPTIONS, is_match ? FOR_MATCH : FOR_TOURNAMENT, argc, argv, c,
-                       given, is_match ? match_head : tournament_head, exit_text);
+    const struct option_set set = {run_options, NOPTIONS, is_match ? FOR_MATCH : FOR_TOURNAMENT,
+                                   is_match ? match_head : tournament_head, exit_text};
+    rc = options_parse(&set, argc, argv, c, given);
     if (rc == 1) {
         rc = EXIT_OK;
     } else if (rc == 0 && (rc = check_config(c)) == 0) {

@@ -12,12 +12,12 @@ static bool is_for(const struct option_def *o, unsigned command)
     return o->only == 0 || (o->only & command) != 0;
 }
 
-void options_print(FILE *f, const struct option_def *table, size_t n, unsigned command)
+void options_print(FILE *f, const struct option_set *set)
 {
-    for (size_t i = 0; i < n; i++) {
-        const struct option_def *o = &table[i];
+    for (size_t i = 0; i < set->n; i++) {
+        const struct option_def *o = &set->table[i];
         char head[64];
-        if (!is_for(o, command))
+        if (!is_for(o, set->command))
             continue;
         if (o->letter)
             snprintf(head, sizeof(head), "-%c, --%s%s%s", o->letter, o->name, o->arg ? " " : "",
@@ -69,14 +69,14 @@ static int parse_one(const struct option_def *o, const char *arg, void *target)
 
 /* getopt_long's tables for the options of table that are for command; the
  * index of each long option's entry in table is its `val` + 1. */
-static void getopt_tables(const struct option_def *table, size_t n, unsigned command,
-                          struct option *longs, char *shorts)
+static void getopt_tables(const struct option_set *set, struct option *longs, char *shorts)
 {
+    const struct option_def *table = set->table;
     size_t k = 0, s = 0;
 
     shorts[s++] = '+';
-    for (size_t i = 0; i < n; i++) {
-        if (!is_for(&table[i], command))
+    for (size_t i = 0; i < set->n; i++) {
+        if (!is_for(&table[i], set->command))
             continue;
         longs[k++] = (struct option){table[i].name, table[i].arg ? required_argument : no_argument,
                                      NULL, (int)i + 1 + 256};
@@ -92,39 +92,41 @@ static void getopt_tables(const struct option_def *table, size_t n, unsigned com
     shorts[s] = '\0';
 }
 
-int options_parse(const struct option_def *table, size_t n, unsigned command, int argc, char **argv,
-                  void *target, bool *given, const char *usage_head, const char *usage_tail)
+static void usage(FILE *f, const struct option_set *set)
+{
+    fputs(set->head, f);
+    options_print(f, set);
+    fputs(set->tail, f);
+}
+
+int options_parse(const struct option_set *set, int argc, char **argv, void *target, bool *given)
 {
     struct option longs[OPTIONS_MAX + 2];
     char shorts[2 * OPTIONS_MAX + 4];
     int opt;
 
-    if (n > OPTIONS_MAX)
+    if (set->n > OPTIONS_MAX)
         return EXIT_USAGE;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < set->n; i++)
         given[i] = false;
-    getopt_tables(table, n, command, longs, shorts);
+    getopt_tables(set, longs, shorts);
     optind = 1;
     while ((opt = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
         long index = -1;
         if (opt == 'h') {
-            fputs(usage_head, stdout);
-            options_print(stdout, table, n, command);
-            fputs(usage_tail, stdout);
+            usage(stdout, set);
             return 1;
         }
         if (opt > 256)
             index = opt - 257;
-        for (size_t i = 0; index < 0 && i < n; i++)
-            if (table[i].letter == opt && is_for(&table[i], command))
+        for (size_t i = 0; index < 0 && i < set->n; i++)
+            if (set->table[i].letter == opt && is_for(&set->table[i], set->command))
                 index = (long)i;
         if (index < 0) { /* getopt_long said what is wrong */
-            fputs(usage_head, stderr);
-            options_print(stderr, table, n, command);
-            fputs(usage_tail, stderr);
+            usage(stderr, set);
             return EXIT_USAGE;
         }
-        int rc = parse_one(&table[index], optarg, target);
+        int rc = parse_one(&set->table[index], optarg, target);
         if (rc != 0)
             return rc;
         given[index] = true;

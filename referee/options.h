@@ -30,17 +30,26 @@ struct option_def {
 
 #define OPTIONS_MAX 64 /* options in one table, at most */
 
-/* Parse argv[1..] (argv[0] is the command) against the n options of table
- * that are for command (a bit of their `only` mask) into target, marking given[i] for each option i
- * the user gave (given has n entries). "--help" prints usage_head, the options and usage_tail to
- * stdout and returns 1; a flag it does not know prints them to stderr. Returns 0, 1, or an exit
- * code other than 0 and 1 having said why in one line on stderr (2 for a bad flag or value, or what
- * a call returned). Arguments that are not options are an error. */
-int options_parse(const struct option_def *table, size_t n, unsigned command, int argc, char **argv,
-                  void *target, bool *given, const char *usage_head, const char *usage_tail);
+/* A command's view of a table: the options that are for it (a bit of their
+ * `only` mask), and the text around them in --help. */
+struct option_set {
+    const struct option_def *table;
+    size_t n;
+    unsigned command;
+    const char *head; /* usage and what the command does, before the options */
+    const char *tail; /* after them: exit statuses */
+};
 
-/* Print the options of table for command as --help lists them:
- * "  --name ARG           help". */
-void options_print(FILE *f, const struct option_def *table, size_t n, unsigned command);
+/* Parse argv[1..] (argv[0] is the command) against set into target, marking
+ * given[i] for each option i of the table that the user gave (given has n
+ * entries). "--help" prints the usage (head, options, tail) to stdout and
+ * returns 1; a flag it does not know prints it to stderr. Returns 0, 1, or an
+ * exit code other than 0 and 1 having said why in one line on stderr (2 for a
+ * bad flag or value, or what a call returned). Arguments that are not options
+ * are an error. */
+int options_parse(const struct option_set *set, int argc, char **argv, void *target, bool *given);
+
+/* Print the options of set as --help lists them: "  --name ARG           help". */
+void options_print(FILE *f, const struct option_set *set);
 
 #endif
