@@ -75,18 +75,18 @@ static void finish(struct player *players[2], const struct game_record *rec,
     }
 }
 
-int match_play(struct player *players[2], const struct game_state *start,
-               const struct match_rules *rules, struct game_record *rec, enum side *failed)
-{
-    const struct game_def *def = game_def_of(start);
-    const struct time_control *tc = &rules->time;
-    char line[2 * PROTOCOL_LINE_MAX];
+/* A game under way: who plays, under which rules, into which record. */
+struct game_run {
+    struct player **players;
+    const struct match_rules *rules;
+    struct game_record *rec;
     struct intro intro;
-    struct player_reply reply;
-    int64_t clock_left[2] = {tc->clock_ms * MS, tc->clock_ms * MS}; /* ns */
-    bool moved[2] = {false, false};
-    int n;
+    int64_t clock_left[2]; /* ns */
+    bool moved[2];
+};
 
+static void clear_record(struct game_record *rec, const struct game_state *start)
+{
     rec->state = *start;
     rec->reason[0] = '\0';
     rec->foul_side = SIDE_NONE;
@@ -94,8 +94,135 @@ int match_play(struct player *players[2], const struct game_state *start,
     for (int i = 0; i < GAME_MAX_PLIES; i++)
         rec->move_us[i] = -1;
     rec->start_unix_ms = wall_ms();
-    int64_t t0 = proc_now_ns();
+}
 
+/* Both bots' `game` lines, to go out with their first turns. */
+static void prepare_intros(struct game_run *g)
+{
+    const struct game_def *def = game_def_of(&g->rec->state);
+    /* A seed of this game's own, told to both bots, so a bot can be random yet
+     * replay a game the same whichever of its processes plays it. */
+    uint64_t mix = g->rec->seed ^ ((uint64_t)g->rec->id << 32);
+    uint64_t game_seed = opening_random(&mix) >> 1;
+
+    for (int i = 0; i < 2; i++) {
+        g->players[i]->games++;
+        int n = protocol_format_game(g->intro.text[i], sizeof(g->intro.text[i]), def, (enum side)i,
+                                     &g->rules->time, game_seed, g->rec->id);
+        g->intro.len[i] = n > 0 ? (size_t)n : 0;
+    }
+}
+
+/* End the game by an action of the referee's for side, with its reason. */
+static void end_by(struct game_run *g, enum side side, struct action a, const char *reason)
+{
+    game_step(&g->rec->state, a);
+    snprintf(g->rec->reason, sizeof(g->rec->reason), "%s", reason);
+    if (g->rec->state.end == END_FOUL)
+        g->rec->foul_side = side;
+}
+
+/* Charge a reply's time to side's clock, if the game has one. */
+static void charge_clock(struct game_run *g, enum side side, int64_t elapsed_ns)
+{
+    const struct time_control *tc = &g->rules->time;
+
+    g->rec->used_us[side] += elapsed_ns / 1000;
+    if (tc->clock_ms) {
+        /* As move_limit says: the first-move allowance is not the clock's. */
+        int64_t charged = elapsed_ns;
+        if (!g->moved[side])
+            charged = charged > tc->first_move_ms * MS ? charged - tc->first_move_ms * MS : 0;
+        g->clock_left[side] = (g->clock_left[side] > charged ? g->clock_left[side] - charged : 0) +
+                              tc->increment_ms * MS;
+    }
+    g->moved[side] = true;
+}
+
+/* Fold side's reply into the game: its move, or the foul it is. */
+static void judge_reply(struct game_run *g, enum side side, const struct player_reply *reply)
+{
+    struct game_state *s = &g->rec->state;
+    struct game_record *rec = g->rec;
+    struct action a;
+
+    if (reply->foul != FOUL_NONE) {
+        forfeit(s, side, reply->foul);
+        snprintf(rec->reason, sizeof(rec->reason), "%s", reply->reason);
+    } else if (protocol_parse_reply(s, reply->line, &a) < 0) {
+        forfeit(s, side, FOUL_MALFORMED);
+        snprintf(rec->reason, sizeof(rec->reason), "malformed reply \"%.64s\"", reply->line);
+    } else if (a.side != side) {
+        /* The bot asked named the other mark: its own foul, whoever the mark is. */
+        forfeit(s, side, FOUL_OUT_OF_TURN);
+        snprintf(rec->reason, sizeof(rec->reason), "moved out of turn (%.16s)", reply->line);
+    } else {
+        game_step(s, a);
+        if (s->end == END_FOUL && s->foul == FOUL_NO_SUCH_SQUARE) {
+            /* As written: the record keeps at most NOTATION_FAR of its number.
+             * The line parsed as a square, so it is [a-z0-9:]. */
+            const char *sq =
+                reply->line[0] && reply->line[1] == ':' ? reply->line + 2 : reply->line;
+            snprintf(rec->reason, sizeof(rec->reason), "illegal move %.24s (no such square)", sq);
+        }
+    }
+    if (s->end == END_FOUL)
+        rec->foul_side = side;
+}
+
+/* Ask the side to move for its move and fold it in. Returns false when the
+ * game was cut short (a stop, an interrupt, output when not asked). */
+static bool play_turn(struct game_run *g)
+{
+    struct game_state *s = &g->rec->state;
+    const struct time_control *tc = &g->rules->time;
+    enum side side = (enum side)s->to_move;
+    struct player *p = g->players[side];
+    int limit = move_limit(tc, !g->moved[side], g->clock_left[side] / MS);
+    char line[2 * PROTOCOL_LINE_MAX];
+    struct player_reply reply;
+
+    if (g->rules->stop && *g->rules->stop) {
+        end_by(g, side, (struct action){.kind = ACTION_ABORT, .side = side}, "interrupted");
+        return false;
+    }
+    /* Output when not asked: player_look saw what a bot wrote between games;
+     * during the game, each bot is watched while its opponent thinks (in the
+     * poll that waits for the reply). Neither costs a system call per move. */
+    if (player_wrote_unasked(p, &reply)) {
+        end_by(g, side,
+               (struct action){.kind = ACTION_FORFEIT, .side = side, .foul = (uint8_t)reply.foul},
+               reply.reason);
+        return false;
+    }
+    int n = protocol_format_turn(line, PROTOCOL_LINE_MAX, s, limit);
+    size_t len = with_intro(&g->intro, side, line, n > 0 ? (size_t)n : 0, sizeof(line));
+    player_ask(p, line, len, limit, proc_now_ns() + ((int64_t)limit + tc->margin_ms) * MS,
+               g->players[side_other(side)], g->rules->spin, &reply);
+    if (reply.interrupted) {
+        end_by(g, side, (struct action){.kind = ACTION_ABORT, .side = side}, "interrupted");
+        return false;
+    }
+    int at = s->nhistory;
+    charge_clock(g, side, reply.elapsed_ns);
+    judge_reply(g, side, &reply);
+    if (s->nhistory > at)
+        g->rec->move_us[at] =
+            reply.elapsed_ns / 1000 > INT32_MAX ? INT32_MAX : (int32_t)(reply.elapsed_ns / 1000);
+    return true;
+}
+
+int match_play(struct player *players[2], const struct game_state *start,
+               const struct match_rules *rules, struct game_record *rec, enum side *failed)
+{
+    const struct time_control *tc = &rules->time;
+    struct game_run g = {.players = players,
+                         .rules = rules,
+                         .rec = rec,
+                         .clock_left = {tc->clock_ms * MS, tc->clock_ms * MS}};
+
+    clear_record(rec, start);
+    int64_t t0 = proc_now_ns();
     player_look(players);
     for (int i = 0; i < 2; i++) {
         int rc = player_ensure_started(players[i], rules->restart_each_game);
@@ -104,92 +231,12 @@ int match_play(struct player *players[2], const struct game_state *start,
             return rc;
         }
     }
-    /* A seed of this game's own, told to both bots, so a bot can be random yet
-     * replay a game the same whichever of its processes plays it. */
-    uint64_t mix = rec->seed ^ ((uint64_t)rec->id << 32);
-    uint64_t game_seed = opening_random(&mix) >> 1;
-    for (int i = 0; i < 2; i++) {
-        players[i]->games++;
-        n = protocol_format_game(intro.text[i], sizeof(intro.text[i]), def, (enum side)i, tc,
-                                 game_seed, rec->id);
-        intro.len[i] = n > 0 ? (size_t)n : 0;
-    }
-
-    struct game_state *s = &rec->state;
-    while (!game_is_over(s)) {
-        enum side side = (enum side)s->to_move;
-        struct player *p = players[side];
-        int limit = move_limit(tc, !moved[side], clock_left[side] / MS);
-
-        if (rules->stop && *rules->stop) {
-            game_step(s, (struct action){.kind = ACTION_ABORT, .side = side});
-            snprintf(rec->reason, sizeof(rec->reason), "interrupted");
-            break;
-        }
-
-        /* Output when not asked: player_look saw what a bot wrote between games;
-         * during the game, each bot is watched while its opponent thinks (in the
-         * poll that waits for the reply). Neither costs a system call per move. */
-        if (player_wrote_unasked(p, &reply)) {
-            forfeit(s, side, reply.foul);
-            snprintf(rec->reason, sizeof(rec->reason), "%s", reply.reason);
-            rec->foul_side = side;
-            break;
-        }
-        n = protocol_format_turn(line, PROTOCOL_LINE_MAX, s, limit);
-        size_t len = with_intro(&intro, side, line, n > 0 ? (size_t)n : 0, sizeof(line));
-        player_ask(p, line, len, limit, proc_now_ns() + ((int64_t)limit + tc->margin_ms) * MS,
-                   players[side_other(side)], rules->spin, &reply);
-        if (reply.interrupted) {
-            game_step(s, (struct action){.kind = ACTION_ABORT, .side = side});
-            snprintf(rec->reason, sizeof(rec->reason), "interrupted");
-            break;
-        }
-        int at = s->nhistory;
-        rec->used_us[side] += reply.elapsed_ns / 1000;
-        if (tc->clock_ms) {
-            /* As move_limit says: the first-move allowance is not the clock's. */
-            int64_t charged = reply.elapsed_ns;
-            if (!moved[side])
-                charged = charged > tc->first_move_ms * MS ? charged - tc->first_move_ms * MS : 0;
-            clock_left[side] = (clock_left[side] > charged ? clock_left[side] - charged : 0) +
-                               tc->increment_ms * MS;
-        }
-        moved[side] = true;
-
-        struct action a;
-        if (reply.foul != FOUL_NONE) {
-            forfeit(s, side, reply.foul);
-            snprintf(rec->reason, sizeof(rec->reason), "%s", reply.reason);
-        } else if (protocol_parse_reply(s, reply.line, &a) < 0) {
-            forfeit(s, side, FOUL_MALFORMED);
-            snprintf(rec->reason, sizeof(rec->reason), "malformed reply \"%.64s\"", reply.line);
-        } else if (a.side != side) {
-            /* The bot asked named the other mark: its own foul, whoever the mark is. */
-            forfeit(s, side, FOUL_OUT_OF_TURN);
-            snprintf(rec->reason, sizeof(rec->reason), "moved out of turn (%.16s)", reply.line);
-        } else {
-            game_step(s, a);
-            if (s->end == END_FOUL && s->foul == FOUL_NO_SUCH_SQUARE) {
-                /* As written: the record keeps at most NOTATION_FAR of its
-                 * number. The line parsed as a square, so it is [a-z0-9:]. */
-                const char *sq =
-                    reply.line[0] && reply.line[1] == ':' ? reply.line + 2 : reply.line;
-                snprintf(rec->reason, sizeof(rec->reason), "illegal move %.24s (no such square)",
-                         sq);
-            }
-        }
-        if (s->nhistory > at)
-            rec->move_us[at] = reply.elapsed_ns / 1000 > INT32_MAX
-                                   ? INT32_MAX
-                                   : (int32_t)(reply.elapsed_ns / 1000);
-        if (s->end == END_FOUL)
-            rec->foul_side = side;
-    }
-
+    prepare_intros(&g);
+    while (!game_is_over(&rec->state) && play_turn(&g))
+        ;
     if (rec->reason[0] == '\0')
-        game_reason(s, rec->reason, sizeof(rec->reason));
+        game_reason(&rec->state, rec->reason, sizeof(rec->reason));
     rec->duration_us = (proc_now_ns() - t0) / 1000;
-    finish(players, rec, rules, &intro);
+    finish(players, rec, rules, &g.intro);
     return 0;
 }
