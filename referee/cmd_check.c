@@ -4,24 +4,14 @@
  * optionally, that it holds the same games as another directory. */
 #include "cli.h"
 #include "notation.h"
-#include "table.h"
+#include "schema.h"
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Columns that differ from run to run: times. */
-static bool is_timing(const char *column)
-{
-    static const char *const timing[] = {"start_utc",    "duration_ms",   "first_ms", "second_ms",
-                                         "first_max_ms", "second_max_ms", "ms"};
-    for (size_t i = 0; i < sizeof(timing) / sizeof(timing[0]); i++)
-        if (strcmp(column, timing[i]) == 0)
-            return true;
-    return false;
-}
 
 static void check_usage(FILE *f)
 {
@@ -35,151 +25,184 @@ static void check_usage(FILE *f)
           f);
 }
 
-static int load(struct table *t, const char *dir, const char *name)
+/* Open DIR/games.csv or DIR/moves.csv; a torn last row is a problem here.
+ * Returns EXIT_OK or an exit code, having said why. */
+static int open_dir_file(struct results_file *f, const char *dir, bool games)
 {
-    char path[4096], why[160];
-    snprintf(path, sizeof(path), "%s/%s", dir, name);
-    int err = table_load(t, path, why, sizeof(why));
+    char path[PATH_MAX + 16], why[PATH_MAX + 200];
+    snprintf(path, sizeof(path), "%s/%s", dir, games ? "games.csv" : "moves.csv");
+    int err = games ? schema_open_games(f, path, SCHEMA_ALL, why, sizeof(why))
+                    : schema_open_moves(f, path, why, sizeof(why));
     if (err < 0) {
-        cli_error("cannot read '%s': %s", path, why);
+        cli_error("cannot read %s", why);
         return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
     }
-    if (t->complete != t->nrows) {
+    if (schema_torn(f)) {
         cli_error("'%s': the last row is torn", path);
-        table_release(t);
+        schema_close(f);
         return EXIT_DATA;
     }
     return EXIT_OK;
 }
 
-static int column(const struct table *t, const char *dir, const char *name)
-{
-    int c = table_column(t, name);
-    if (c < 0)
-        cli_error("'%s': no column '%s'", dir, name);
-    return c;
-}
-
 /* Fold a game's recorded moves and compare the result. */
-static int check_result(const char *dir, char **row, const int *col)
+static int check_result(const char *dir, const struct game_row *row)
 {
-    const struct game_def *def = game_find(row[col[1]]);
     struct game_state s;
-    char *moves = strdup(row[col[2]]), *save = NULL;
-    enum foul forfeit = row[col[4]][0] ? foul_from_name(row[col[4]]) : FOUL_NONE;
+    char *moves = strdup(row->text[GC_MOVES]), *save = NULL;
     int rc = EXIT_OK;
 
-    if (!def || !moves) {
-        cli_error("'%s': game %s: unknown game '%s'", dir, row[col[0]], row[col[1]]);
+    if (!row->def || !moves) {
+        cli_error("'%s': game %ld: unknown game '%s'", dir, row->id, row->text[GC_GAME]);
         free(moves);
         return EXIT_DATA;
     }
-    game_init(&s, def, strcmp(row[col[5]], "0") != 0);
+    game_init(&s, row->def, row->early_draw);
     for (char *m = strtok_r(moves, " ", &save); m; m = strtok_r(NULL, " ", &save)) {
         struct action a;
         const char *why;
         if (notation_parse_move(&s, m, &a, &why) < 0) {
-            cli_error("'%s': game %s: move '%s': %s", dir, row[col[0]], m, why);
+            cli_error("'%s': game %ld: move '%s': %s", dir, row->id, m, why);
             rc = EXIT_DATA;
             break;
         }
         if (a.kind == ACTION_FORFEIT)
-            a.foul = (uint8_t)(forfeit == FOUL_COUNT ? FOUL_NONE : forfeit);
+            a.foul = (uint8_t)row->foul;
         if (!game_step(&s, a)) {
-            cli_error("'%s': game %s: move '%s' after the end", dir, row[col[0]], m);
+            cli_error("'%s': game %ld: move '%s' after the end", dir, row->id, m);
             rc = EXIT_DATA;
             break;
         }
     }
-    if (rc == EXIT_OK && strcmp(game_result_text(&s), row[col[3]]) != 0) {
-        cli_error("'%s': game %s: its moves give %s, the record says %s", dir, row[col[0]],
-                  game_result_text(&s), row[col[3]]);
+    if (rc == EXIT_OK && strcmp(game_result_text(&s), row->text[GC_RESULT]) != 0) {
+        cli_error("'%s': game %ld: its moves give %s, the record says %s", dir, row->id,
+                  game_result_text(&s), row->text[GC_RESULT]);
         rc = EXIT_DATA;
     }
     free(moves);
     return rc;
 }
 
+static int compare_ids(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+/* Each game id once: sorted, so that a run of any size is checked at once. */
+static int check_unique(const char *dir, long *ids, size_t n)
+{
+    qsort(ids, n, sizeof(*ids), compare_ids);
+    for (size_t i = 1; i < n; i++)
+        if (ids[i] == ids[i - 1]) {
+            cli_error("'%s': game %ld is in games.csv twice", dir, ids[i]);
+            return EXIT_DATA;
+        }
+    return EXIT_OK;
+}
+
+/* The moves rows of game row: plies 1..n in a run of their own, n the actions
+ * of its history. */
+static int check_moves(const char *dir, const struct game_row *row, struct results_file *moves)
+{
+    char why[PATH_MAX + 200];
+    struct move_row m;
+    size_t expect = 0;
+
+    for (const char *p = row->text[GC_MOVES]; *p; p++)
+        expect += *p == ' ';
+    expect += row->text[GC_MOVES][0] != '\0';
+    for (size_t ply = 1; ply <= expect; ply++) {
+        size_t at = moves->next;
+        int rc = schema_next_move(moves, &m, why, sizeof(why));
+        if (rc < 0) {
+            cli_error("%s", why);
+            return EXIT_DATA;
+        }
+        if (rc == 0 || m.game_id != row->id || m.ply != (long)ply) {
+            cli_error("'%s': moves.csv lacks ply %zu of game %ld (row %zu)", dir, ply, row->id,
+                      at + 1);
+            return EXIT_DATA;
+        }
+    }
+    return EXIT_OK;
+}
+
 static int check_dir(const char *dir)
 {
-    static const char *const keys[] = {"game_id", "game", "moves", "result", "foul", "early_draw"};
-    struct table games, moves;
-    int col[6], rc;
+    struct results_file games, moves;
+    struct game_row row;
+    char why[PATH_MAX + 200];
+    int rc, more;
 
-    if ((rc = load(&games, dir, "games.csv")) != EXIT_OK)
+    if ((rc = open_dir_file(&games, dir, true)) != EXIT_OK)
         return rc;
-    if ((rc = load(&moves, dir, "moves.csv")) != EXIT_OK) {
-        table_release(&games);
+    if ((rc = open_dir_file(&moves, dir, false)) != EXIT_OK) {
+        schema_close(&games);
         return rc;
     }
-    for (int i = 0; i < 6 && rc == EXIT_OK; i++)
-        if ((col[i] = column(&games, dir, keys[i])) < 0)
+    long *ids = calloc(schema_rows(&games) + 1, sizeof(*ids));
+    size_t n = 0;
+    if (!ids) {
+        cli_error("out of memory");
+        rc = EXIT_SYSTEM;
+    }
+    while (rc == EXIT_OK && (more = schema_next_game(&games, &row, why, sizeof(why))) != 0) {
+        if (more < 0) {
+            cli_error("%s", why);
             rc = EXIT_DATA;
-    int mid = column(&moves, dir, "game_id"), mply = column(&moves, dir, "ply");
-    if (mid < 0 || mply < 0)
-        rc = EXIT_DATA;
-
-    /* Each game: its id once, its moves rows 1..n in a run of their own. */
-    size_t m = 0;
-    for (size_t g = 0; rc == EXIT_OK && g < games.nrows; g++) {
-        const char *id = games.rows[g][col[0]];
-        for (size_t h = 0; h < g && rc == EXIT_OK; h++)
-            if (strcmp(games.rows[h][col[0]], id) == 0) {
-                cli_error("'%s': game %s is in games.csv twice", dir, id);
-                rc = EXIT_DATA;
-            }
-        size_t expect = 0;
-        for (const char *p = games.rows[g][col[2]]; *p; p++)
-            expect += *p == ' ';
-        expect += games.rows[g][col[2]][0] != '\0';
-        for (size_t ply = 1; rc == EXIT_OK && ply <= expect; ply++, m++) {
-            if (m >= moves.nrows || strcmp(moves.rows[m][mid], id) != 0 ||
-                atol(moves.rows[m][mply]) != (long)ply) {
-                cli_error("'%s': moves.csv lacks ply %zu of game %s (row %zu)", dir, ply, id,
-                          m + 1);
-                rc = EXIT_DATA;
-            }
+            break;
         }
+        ids[n++] = row.id;
+        rc = check_moves(dir, &row, &moves);
         if (rc == EXIT_OK)
-            rc = check_result(dir, games.rows[g], col);
+            rc = check_result(dir, &row);
     }
-    if (rc == EXIT_OK && m != moves.nrows) {
-        cli_error("'%s': moves.csv row %zu belongs to no game of games.csv", dir, m + 1);
+    if (rc == EXIT_OK)
+        rc = check_unique(dir, ids, n);
+    if (rc == EXIT_OK && moves.next != schema_rows(&moves)) {
+        cli_error("'%s': moves.csv row %zu belongs to no game of games.csv", dir, moves.next + 1);
         rc = EXIT_DATA;
     }
     if (rc == EXIT_OK)
-        printf("%s: %zu games, %zu moves, all whole\n", dir, games.nrows, moves.nrows);
-    table_release(&games);
-    table_release(&moves);
+        printf("%s: %zu games, %zu moves, all whole\n", dir, schema_rows(&games),
+               schema_rows(&moves));
+    free(ids);
+    schema_close(&games);
+    schema_close(&moves);
     return rc;
 }
 
 /* The same rows, times aside. */
-static int check_same(const char *a_dir, const char *b_dir, const char *name)
+static int check_same(const char *a_dir, const char *b_dir, bool games)
 {
-    struct table a, b;
+    const char *name = games ? "games.csv" : "moves.csv";
+    const char *const *columns = games ? schema_games_columns : schema_moves_columns;
+    int ncols = games ? GC_COUNT : MC_COUNT;
+    struct results_file a, b;
     int rc;
 
-    if ((rc = load(&a, a_dir, name)) != EXIT_OK)
+    if ((rc = open_dir_file(&a, a_dir, games)) != EXIT_OK)
         return rc;
-    if ((rc = load(&b, b_dir, name)) != EXIT_OK) {
-        table_release(&a);
+    if ((rc = open_dir_file(&b, b_dir, games)) != EXIT_OK) {
+        schema_close(&a);
         return rc;
     }
-    if (a.nrows != b.nrows || a.ncols != b.ncols) {
-        cli_error("'%s' and '%s': %s has %zu rows against %zu", a_dir, b_dir, name, a.nrows,
-                  b.nrows);
+    if (schema_rows(&a) != schema_rows(&b)) {
+        cli_error("'%s' and '%s': %s has %zu rows against %zu", a_dir, b_dir, name, schema_rows(&a),
+                  schema_rows(&b));
         rc = EXIT_DATA;
     }
-    for (size_t r = 0; rc == EXIT_OK && r < a.nrows; r++)
-        for (size_t c = 0; rc == EXIT_OK && c < a.ncols; c++)
-            if (!is_timing(a.header[c]) && strcmp(a.rows[r][c], b.rows[r][c]) != 0) {
+    for (size_t r = 0; rc == EXIT_OK && r < schema_rows(&a); r++)
+        for (int c = 0; rc == EXIT_OK && c < ncols; c++)
+            if (!schema_is_timing(columns[c]) &&
+                strcmp(a.t.rows[r][a.col[c]], b.t.rows[r][b.col[c]]) != 0) {
                 cli_error("'%s' and '%s': %s row %zu differs in '%s'", a_dir, b_dir, name, r + 1,
-                          a.header[c]);
+                          columns[c]);
                 rc = EXIT_DATA;
             }
-    table_release(&a);
-    table_release(&b);
+    schema_close(&a);
+    schema_close(&b);
     return rc;
 }
 
@@ -207,9 +230,9 @@ int cmd_check(int argc, char **argv)
     }
     int rc = check_dir(argv[optind]);
     if (rc == EXIT_OK && other)
-        rc = check_same(argv[optind], other, "games.csv");
+        rc = check_same(argv[optind], other, true);
     if (rc == EXIT_OK && other)
-        rc = check_same(argv[optind], other, "moves.csv");
+        rc = check_same(argv[optind], other, false);
     if (rc == EXIT_OK && other)
         printf("%s: the same games as %s\n", argv[optind], other);
     return rc;

@@ -3,10 +3,11 @@
 #include "cli.h"
 #include "game.h"
 #include "notation.h"
-#include "table.h"
+#include "schema.h"
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,54 +132,42 @@ static void replay_print(const struct replay *r)
  * the caller). Returns EXIT_OK or an exit code, having said why. */
 static int replay_record(struct replay *r, const char *dir, const char *id, char **moves)
 {
-    static const char *const keys[] = {"game_id", "game",   "early_draw", "moves",
-                                       "foul",    "reason", "first",      "second"};
-    char path[4096], why[160];
-    struct table t;
-    int col[8];
-    int rc = EXIT_OK;
+    char path[PATH_MAX + 16], why[PATH_MAX + 200];
+    struct results_file f;
+    struct game_row row;
+    int found, rc = EXIT_OK;
 
     snprintf(path, sizeof(path), "%s/games.csv", dir);
-    int err = table_load(&t, path, why, sizeof(why));
+    int err = schema_open_games(&f, path, SCHEMA_ALL, why, sizeof(why));
     if (err < 0) {
-        cli_error("cannot read '%s': %s", path, why);
+        cli_error("cannot read %s", why);
         return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
     }
-    for (int i = 0; i < 8; i++)
-        if ((col[i] = table_column(&t, keys[i])) < 0) {
-            cli_error("'%s' has no column '%s': not a games.csv of referee", path, keys[i]);
-            table_release(&t);
-            return EXIT_DATA;
-        }
-    size_t row = t.nrows;
-    for (size_t i = 0; i < t.nrows; i++)
-        if (strcmp(t.rows[i][col[0]], id) == 0)
-            row = i;
-    if (row == t.nrows) {
+    while ((found = schema_next_game(&f, &row, why, sizeof(why))) > 0 &&
+           strcmp(row.text[GC_GAME_ID], id) != 0)
+        ;
+    if (found < 0) {
+        cli_error("cannot read %s", why);
+        rc = EXIT_DATA;
+    } else if (found == 0) {
         cli_error("no game '%s' in '%s'", id, path);
-        table_release(&t);
-        return EXIT_USAGE;
-    }
-    char **f = t.rows[row];
-    const struct game_def *def = game_find(f[col[1]]);
-    if (!def) {
-        cli_error("game %s in '%s': unknown game '%s'", id, path, f[col[1]]);
+        rc = EXIT_USAGE;
+    } else if (!row.def) {
+        cli_error("game %s in '%s': unknown game '%s'", id, path, row.text[GC_GAME]);
         rc = EXIT_DATA;
     } else {
-        game_init(&r->game, def, strcmp(f[col[2]], "0") != 0);
-        r->forfeit = f[col[4]][0] ? foul_from_name(f[col[4]]) : FOUL_NONE;
-        if (r->forfeit == FOUL_COUNT)
-            r->forfeit = FOUL_NONE;
-        *moves = strdup(f[col[3]]);
-        r->reason = strdup(f[col[5]]);
-        r->bots[0] = strdup(f[col[6]]);
-        r->bots[1] = strdup(f[col[7]]);
+        game_init(&r->game, row.def, row.early_draw);
+        r->forfeit = row.foul;
+        *moves = strdup(row.text[GC_MOVES]);
+        r->reason = strdup(row.text[GC_REASON]);
+        r->bots[0] = strdup(row.bots[0]);
+        r->bots[1] = strdup(row.bots[1]);
         if (!*moves || !r->reason || !r->bots[0] || !r->bots[1]) {
             cli_error("out of memory");
             rc = EXIT_SYSTEM;
         }
     }
-    table_release(&t);
+    schema_close(&f);
     return rc;
 }
 

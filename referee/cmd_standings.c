@@ -5,7 +5,7 @@
 #include "ledger.h"
 #include "results.h"
 #include "standings.h"
-#include "table.h"
+#include "schema.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -106,18 +106,18 @@ int cmd_standings(int argc, char **argv)
         return EXIT_SYSTEM;
     }
     for (int i = optind; i < argc && rc == EXIT_OK; i++) {
-        struct table t;
-        int err = table_load(&t, argv[i], why, sizeof(why));
+        struct results_file f;
+        int err = schema_open_games(&f, argv[i], SCHEMA_STANDINGS, why, sizeof(why));
         if (err == 0) {
-            if (t.complete < t.nrows)
+            if (schema_torn(&f))
                 cli_error("'%s': its last row is torn (a run killed while writing it?); not "
                           "counted",
                           argv[i]);
-            err = ledger_add_table(st, &t, why, sizeof(why));
-            table_release(&t);
+            err = ledger_add_games(st, &f, why, sizeof(why));
+            schema_close(&f);
         }
         if (err < 0) {
-            cli_error("cannot read '%s': %s", argv[i], why);
+            cli_error("cannot read %s", why);
             rc = (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
         }
     }

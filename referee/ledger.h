@@ -4,8 +4,8 @@
 #define REFEREE_LEDGER_H
 
 #include "record.h"
+#include "schema.h"
 #include "standings.h"
-#include "table.h"
 #include "tournament.h"
 
 #include <stdbool.h>
@@ -14,9 +14,12 @@
 /* The summary of a game just played. Strings point into rec. */
 void ledger_summary_of_record(const struct game_record *rec, struct game_summary *g);
 
-/* Add every row of a games.csv table to st. Returns 0, or -EINVAL with why
- * naming the row and column that is wrong. */
-int ledger_add_table(struct standings *st, const struct table *t, char *why, size_t len);
+/* The summary of a row of games.csv. Strings point into row. */
+void ledger_summary_of_row(const struct game_row *row, struct game_summary *g);
+
+/* Add every whole row of the games.csv f (from its next row on) to st.
+ * Returns 0, or -EINVAL with why naming the file, row and column that is wrong. */
+int ledger_add_games(struct standings *st, struct results_file *f, char *why, size_t len);
 
 /* Make the run in dir ready to go on: read games.csv, check that each whole
  * row is the game the schedule of t has at its id, add those to skip (by

@@ -2,6 +2,7 @@
  * written with one write(2). */
 #include "results.h"
 #include "notation.h"
+#include "schema.h"
 
 #include <csv.h>
 #include <errno.h>
@@ -16,19 +17,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-const char *const results_games_columns[] = {
-    "game_id",      "pairing_id",    "opening_id",  "seed",      "game",        "first",
-    "second",       "first_mark",    "second_mark", "result",    "winner",      "winner_mark",
-    "end",          "foul",          "foul_by",     "reason",    "plies",       "opening_plies",
-    "start_utc",    "duration_ms",   "first_ms",    "second_ms", "first_moves", "second_moves",
-    "first_max_ms", "second_max_ms", "early_draw",  "moves",
-};
-const int results_games_ncolumns =
-    (int)(sizeof(results_games_columns) / sizeof(results_games_columns[0]));
-
-static const char *const moves_columns[] = {"game_id", "ply", "mark",   "bot",
-                                            "move",    "ms",  "opening"};
 
 /* A growing text buffer of CSV. */
 struct row {
@@ -242,11 +230,10 @@ int results_open(struct results **out, const char *dir, bool append, char *faile
     rc = mkdir_p(r->path);
     /* games.csv first: it decides whether the directory is taken. */
     if (rc == 0)
-        rc = open_csv(r, dir, "games.csv", results_games_columns, results_games_ncolumns, append,
-                      false, &r->games_fd);
+        rc = open_csv(r, dir, "games.csv", schema_games_columns, GC_COUNT, append, false,
+                      &r->games_fd);
     if (rc == 0)
-        rc = open_csv(r, dir, "moves.csv", moves_columns,
-                      (int)(sizeof(moves_columns) / sizeof(moves_columns[0])), append, !append,
+        rc = open_csv(r, dir, "moves.csv", schema_moves_columns, MC_COUNT, append, !append,
                       &r->moves_fd);
     if (rc < 0) {
         snprintf(failed, len, "%s", r->path);

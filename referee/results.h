@@ -1,6 +1,6 @@
 /* results.h: the CSV files of a run, written with libcsv: games.csv (a row per
- * game) and moves.csv (a row per action). Columns are documented in
- * results/README.md. Each game's rows go out in one write per file, moves
+ * game) and moves.csv (a row per action), in the columns schema.h declares
+ * (documented in results/README.md). Each game's rows go out in one write per file, moves
  * first, so a games.csv row always has its moves and a killed run leaves no
  * half row behind but, at worst, the moves of a game without its games row. */
 #ifndef REFEREE_RESULTS_H
@@ -48,9 +48,5 @@ int results_rewrite(const char *path, const struct table *t, const bool *keep, s
 /* Write standings.csv and crosstable.csv into dir (each by temporary file and
  * rename). Columns in results/README.md. Returns 0 or a negative errno. */
 int results_write_standings(const char *dir, struct standings *st);
-
-/* The header row of games.csv, without newline, for readers. */
-extern const char *const results_games_columns[];
-extern const int results_games_ncolumns;
 
 #endif

@@ -5,7 +5,7 @@
 #include "ledger.h"
 #include "results.h"
 #include "standings.h"
-#include "table.h"
+#include "schema.h"
 #include "tournament.h"
 
 #include <errno.h>
@@ -119,30 +119,27 @@ static bool sprt_count(struct runner *rn, const char *first, int winner, int ope
  * verdict froze its figures. */
 static int recount_resumed(struct runner *rn)
 {
-    char path[PATH_MAX + 16], why[160];
-    struct table t;
+    char path[PATH_MAX + 16], why[PATH_MAX + 200];
+    struct results_file f;
+    struct game_row row;
+    int rc;
 
     snprintf(path, sizeof(path), "%s/games.csv", rn->cfg->results);
-    int err = table_load(&t, path, why, sizeof(why));
-    if (err == -ENOENT || err == -ENODATA)
+    rc = schema_open_games(&f, path, SCHEMA_ALL, why, sizeof(why));
+    if (rc == -ENOENT || rc == -ENODATA)
         return 0;
-    if (err < 0) {
-        cli_error("cannot read '%s': %s", path, why);
+    while (rc == 0 && (rc = schema_next_game(&f, &row, why, sizeof(why))) > 0) {
+        if (!row.aborted) {
+            sprt_count(rn, row.bots[0], row.winner, (int)row.opening_id);
+            console_count(&rn->con, row.bots[0], row.winner);
+        }
+        rc = 0;
+    }
+    schema_close(&f);
+    if (rc < 0) {
+        cli_error("cannot read %s", why);
         return EXIT_DATA;
     }
-    int first = table_column(&t, "first"), result = table_column(&t, "result"),
-        opening = table_column(&t, "opening_id");
-    for (size_t i = 0; i < t.complete && first >= 0 && result >= 0 && opening >= 0; i++) {
-        const char *res = t.rows[i][result];
-        int winner = strcmp(res, "1-0") == 0   ? SIDE_FIRST
-                     : strcmp(res, "0-1") == 0 ? SIDE_SECOND
-                                               : SIDE_NONE;
-        if (strcmp(res, "*") == 0)
-            continue;
-        sprt_count(rn, t.rows[i][first], winner, atoi(t.rows[i][opening]));
-        console_count(&rn->con, t.rows[i][first], winner);
-    }
-    table_release(&t);
     return 0;
 }
 

@@ -1,0 +1,252 @@
+/* schema.c: the columns of a run's CSV files and their typed reader. */
+#include "schema.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const schema_games_columns[GC_COUNT] = {
+    [GC_GAME_ID] = "game_id",
+    [GC_PAIRING_ID] = "pairing_id",
+    [GC_OPENING_ID] = "opening_id",
+    [GC_SEED] = "seed",
+    [GC_GAME] = "game",
+    [GC_FIRST] = "first",
+    [GC_SECOND] = "second",
+    [GC_FIRST_MARK] = "first_mark",
+    [GC_SECOND_MARK] = "second_mark",
+    [GC_RESULT] = "result",
+    [GC_WINNER] = "winner",
+    [GC_WINNER_MARK] = "winner_mark",
+    [GC_END] = "end",
+    [GC_FOUL] = "foul",
+    [GC_FOUL_BY] = "foul_by",
+    [GC_REASON] = "reason",
+    [GC_PLIES] = "plies",
+    [GC_OPENING_PLIES] = "opening_plies",
+    [GC_START_UTC] = "start_utc",
+    [GC_DURATION_MS] = "duration_ms",
+    [GC_FIRST_MS] = "first_ms",
+    [GC_SECOND_MS] = "second_ms",
+    [GC_FIRST_MOVES] = "first_moves",
+    [GC_SECOND_MOVES] = "second_moves",
+    [GC_FIRST_MAX_MS] = "first_max_ms",
+    [GC_SECOND_MAX_MS] = "second_max_ms",
+    [GC_EARLY_DRAW] = "early_draw",
+    [GC_MOVES] = "moves",
+};
+
+const char *const schema_moves_columns[MC_COUNT] = {
+    [MC_GAME_ID] = "game_id", [MC_PLY] = "ply", [MC_MARK] = "mark",       [MC_BOT] = "bot",
+    [MC_MOVE] = "move",       [MC_MS] = "ms",   [MC_OPENING] = "opening",
+};
+
+bool schema_is_timing(const char *column)
+{
+    static const char *const timing[] = {"start_utc",    "duration_ms",   "first_ms", "second_ms",
+                                         "first_max_ms", "second_max_ms", "ms"};
+    for (size_t i = 0; i < sizeof(timing) / sizeof(timing[0]); i++)
+        if (strcmp(column, timing[i]) == 0)
+            return true;
+    return false;
+}
+
+static int open_file(struct results_file *f, const char *path, const char *kind,
+                     const char *const *columns, int ncolumns, unsigned long long needs, char *why,
+                     size_t len)
+{
+    char text[200];
+
+    memset(f, 0, sizeof(*f));
+    snprintf(f->path, sizeof(f->path), "%s", path);
+    int rc = table_load(&f->t, path, text, sizeof(text));
+    if (rc < 0) {
+        snprintf(why, len, "'%s': %s", path, text);
+        return rc;
+    }
+    for (int c = 0; c < ncolumns; c++) {
+        f->col[c] = table_column(&f->t, columns[c]);
+        if (f->col[c] < 0 && (needs >> c & 1)) {
+            snprintf(why, len, "'%s': no column '%s': not a %s of this version of referee", path,
+                     columns[c], kind);
+            schema_close(f);
+            return -EINVAL;
+        }
+    }
+    return 0;
+}
+
+int schema_open_games(struct results_file *f, const char *path, unsigned long long needs, char *why,
+                      size_t len)
+{
+    return open_file(f, path, "games.csv", schema_games_columns, GC_COUNT, needs, why, len);
+}
+
+int schema_open_moves(struct results_file *f, const char *path, char *why, size_t len)
+{
+    return open_file(f, path, "moves.csv", schema_moves_columns, MC_COUNT, (1ull << MC_COUNT) - 1,
+                     why, len);
+}
+
+size_t schema_rows(const struct results_file *f)
+{
+    return f->t.complete;
+}
+
+size_t schema_torn(const struct results_file *f)
+{
+    return f->t.nrows - f->t.complete;
+}
+
+void schema_rewind(struct results_file *f)
+{
+    f->next = 0;
+}
+
+void schema_close(struct results_file *f)
+{
+    table_release(&f->t);
+    f->next = 0;
+}
+
+/* A whole number from min to max, the whole text. */
+static bool whole(const char *text, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end || errno || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* A time as games.csv writes them: finite, from 0 to 1e12. */
+static bool number(const char *text, double *out)
+{
+    char *end;
+    *out = strtod(text, &end);
+    return end != text && *end == '\0' && isfinite(*out) && *out >= 0 && *out <= 1e12;
+}
+
+/* Say which field of row r of f does not parse, and why. */
+static int bad(const struct results_file *f, size_t r, const char *column, const char *text,
+               const char *what, char *why, size_t len)
+{
+    snprintf(why, len, "'%s' row %zu, column '%s': '%.40s' is not %s", f->path, r + 1, column, text,
+             what);
+    return -EINVAL;
+}
+
+#define BAD(c, what) bad(f, r, schema_games_columns[c], g->text[c], what, why, len)
+
+/* Whether column c is in f (a reader may do without some). */
+static bool has(const struct results_file *f, int c)
+{
+    return f->col[c] >= 0;
+}
+
+/* The result, the foul and who made it. */
+static int game_outcome(const struct results_file *f, size_t r, struct game_row *g, char *why,
+                        size_t len)
+{
+    const char *result = g->text[GC_RESULT];
+
+    g->aborted = strcmp(result, "*") == 0;
+    g->winner = strcmp(result, "1-0") == 0   ? SIDE_FIRST
+                : strcmp(result, "0-1") == 0 ? SIDE_SECOND
+                                             : SIDE_NONE;
+    if (g->winner == SIDE_NONE && !g->aborted && strcmp(result, "1/2-1/2") != 0)
+        return BAD(GC_RESULT, "1-0, 0-1, 1/2-1/2 or *");
+    g->foul = FOUL_NONE;
+    g->foul_side = SIDE_NONE;
+    if (g->text[GC_FOUL][0]) {
+        const char *by = g->text[GC_FOUL_BY];
+        g->foul = foul_from_name(g->text[GC_FOUL]);
+        g->foul_side = strcmp(by, g->bots[0]) == 0   ? SIDE_FIRST
+                       : strcmp(by, g->bots[1]) == 0 ? SIDE_SECOND
+                                                     : SIDE_NONE;
+        if (g->foul == FOUL_COUNT)
+            return BAD(GC_FOUL, "a foul");
+        if (g->foul_side == SIDE_NONE)
+            return BAD(GC_FOUL_BY, "a bot of the game");
+    }
+    return 0;
+}
+
+/* Counts and times. */
+static int game_figures(const struct results_file *f, size_t r, struct game_row *g, char *why,
+                        size_t len)
+{
+    static const int ms[2] = {GC_FIRST_MS, GC_SECOND_MS},
+                     max[2] = {GC_FIRST_MAX_MS, GC_SECOND_MAX_MS},
+                     moves[2] = {GC_FIRST_MOVES, GC_SECOND_MOVES};
+    long v;
+
+    for (int side = 0; side < 2; side++) {
+        if (has(f, ms[side]) && !number(g->text[ms[side]], &g->ms[side]))
+            return BAD(ms[side], "a time in milliseconds");
+        if (has(f, max[side]) && !number(g->text[max[side]], &g->max_ms[side]))
+            return BAD(max[side], "a time in milliseconds");
+        if (has(f, moves[side]) && !whole(g->text[moves[side]], 0, GAME_MAX_PLIES, &v))
+            return BAD(moves[side], "a count of moves a game can have");
+        g->moves[side] = has(f, moves[side]) ? (int)v : 0;
+    }
+    if (has(f, GC_PLIES) && !whole(g->text[GC_PLIES], 0, GAME_MAX_PLIES, &v))
+        return BAD(GC_PLIES, "a count of moves a game can have");
+    g->plies = has(f, GC_PLIES) ? (int)v : 0;
+    if (has(f, GC_OPENING_PLIES) && !whole(g->text[GC_OPENING_PLIES], 0, GAME_MAX_PLIES, &v))
+        return BAD(GC_OPENING_PLIES, "a count of moves a game can have");
+    g->opening_plies = has(f, GC_OPENING_PLIES) ? (int)v : 0;
+    return 0;
+}
+
+int schema_next_game(struct results_file *f, struct game_row *g, char *why, size_t len)
+{
+    if (f->next >= f->t.complete)
+        return 0;
+    size_t r = f->next++;
+    char *end;
+
+    memset(g, 0, sizeof(*g));
+    for (int c = 0; c < GC_COUNT; c++)
+        g->text[c] = has(f, c) ? f->t.rows[r][f->col[c]] : "";
+    g->bots[0] = g->text[GC_FIRST];
+    g->bots[1] = g->text[GC_SECOND];
+    g->def = game_find(g->text[GC_GAME]);
+    if (has(f, GC_GAME_ID) && !whole(g->text[GC_GAME_ID], 1, LONG_MAX, &g->id))
+        return BAD(GC_GAME_ID, "a game number");
+    if (has(f, GC_PAIRING_ID) && !whole(g->text[GC_PAIRING_ID], 0, LONG_MAX, &g->pairing))
+        return BAD(GC_PAIRING_ID, "a pairing number");
+    if (has(f, GC_OPENING_ID) && !whole(g->text[GC_OPENING_ID], 0, LONG_MAX, &g->opening_id))
+        return BAD(GC_OPENING_ID, "an opening number");
+    errno = 0;
+    g->seed = strtoull(g->text[GC_SEED], &end, 10);
+    if (has(f, GC_SEED) && (end == g->text[GC_SEED] || *end || errno || g->text[GC_SEED][0] == '-'))
+        return BAD(GC_SEED, "a seed");
+    if (has(f, GC_EARLY_DRAW) && strcmp(g->text[GC_EARLY_DRAW], "0") != 0 &&
+        strcmp(g->text[GC_EARLY_DRAW], "1") != 0)
+        return BAD(GC_EARLY_DRAW, "0 or 1");
+    g->early_draw = g->text[GC_EARLY_DRAW][0] == '1';
+    int rc = game_outcome(f, r, g, why, len);
+    return rc < 0 ? rc : game_figures(f, r, g, why, len) < 0 ? -EINVAL : 1;
+}
+
+int schema_next_move(struct results_file *f, struct move_row *m, char *why, size_t len)
+{
+    if (f->next >= f->t.complete)
+        return 0;
+    size_t r = f->next++;
+
+    memset(m, 0, sizeof(*m));
+    for (int c = 0; c < MC_COUNT; c++)
+        m->text[c] = f->t.rows[r][f->col[c]];
+    if (!whole(m->text[MC_GAME_ID], 1, LONG_MAX, &m->game_id))
+        return bad(f, r, "game_id", m->text[MC_GAME_ID], "a game number", why, len);
+    if (!whole(m->text[MC_PLY], 1, GAME_MAX_PLIES, &m->ply))
+        return bad(f, r, "ply", m->text[MC_PLY], "a ply of a game", why, len);
+    m->opening = strcmp(m->text[MC_OPENING], "1") == 0;
+    return 1;
+}

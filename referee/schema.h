@@ -1,0 +1,128 @@
+/* schema.h: the columns of games.csv and moves.csv, declared once, and the one
+ * reader that yields their rows typed. results.c writes these columns in this
+ * order; everything that reads a run's files back (check, replay, standings,
+ * resume, the SPRT and score of a resumed run) reads them here, and every
+ * "not a games.csv" error comes from here, naming the file, row and column.
+ * Columns are documented in results/README.md. */
+#ifndef REFEREE_SCHEMA_H
+#define REFEREE_SCHEMA_H
+
+#include "game.h"
+#include "table.h"
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum games_column {
+    GC_GAME_ID,
+    GC_PAIRING_ID,
+    GC_OPENING_ID,
+    GC_SEED,
+    GC_GAME,
+    GC_FIRST,
+    GC_SECOND,
+    GC_FIRST_MARK,
+    GC_SECOND_MARK,
+    GC_RESULT,
+    GC_WINNER,
+    GC_WINNER_MARK,
+    GC_END,
+    GC_FOUL,
+    GC_FOUL_BY,
+    GC_REASON,
+    GC_PLIES,
+    GC_OPENING_PLIES,
+    GC_START_UTC,
+    GC_DURATION_MS,
+    GC_FIRST_MS,
+    GC_SECOND_MS,
+    GC_FIRST_MOVES,
+    GC_SECOND_MOVES,
+    GC_FIRST_MAX_MS,
+    GC_SECOND_MAX_MS,
+    GC_EARLY_DRAW,
+    GC_MOVES,
+    GC_COUNT
+};
+extern const char *const schema_games_columns[GC_COUNT];
+
+enum moves_column { MC_GAME_ID, MC_PLY, MC_MARK, MC_BOT, MC_MOVE, MC_MS, MC_OPENING, MC_COUNT };
+extern const char *const schema_moves_columns[MC_COUNT];
+
+/* True for the columns that differ from one run of the same games to the
+ * next: times. Comparisons of runs leave them out. */
+bool schema_is_timing(const char *column);
+
+/* A row of games.csv, typed. Strings point into the file's reader and stay
+ * valid until it is closed. */
+struct game_row {
+    const char *text[GC_COUNT]; /* every field as written, by column */
+    long id, pairing, opening_id;
+    uint64_t seed;
+    const struct game_def *def; /* NULL: a game this referee does not know */
+    const char *bots[2];        /* by side */
+    int winner;                 /* enum side; SIDE_NONE for a draw or an abort */
+    bool aborted;               /* result '*' */
+    enum foul foul;             /* FOUL_NONE, or the foul that ended it */
+    int foul_side;              /* enum side of the offender, SIDE_NONE without a foul */
+    int plies, opening_plies;
+    int moves[2];     /* replies per side */
+    double ms[2];     /* thinking time per side */
+    double max_ms[2]; /* longest reply per side */
+    bool early_draw;
+};
+
+/* A row of moves.csv, typed likewise. */
+struct move_row {
+    const char *text[MC_COUNT];
+    long game_id, ply;
+    bool opening;
+};
+
+/* A games.csv or moves.csv being read. */
+struct results_file {
+    struct table t;
+    char path[PATH_MAX];
+    int col[GC_COUNT]; /* position of each column (of moves.csv's: MC_COUNT of them); -1: none */
+    size_t next;       /* the next row to yield */
+};
+
+/* Columns a reader needs, as a mask of (1 << column): a file without one of
+ * them is refused; other columns may be missing (their text is then "" and
+ * their typed field 0). */
+#define SCHEMA_ALL ((1ull << GC_COUNT) - 1)
+#define SCHEMA_STANDINGS                                                                           \
+    ((1ull << GC_FIRST) | (1ull << GC_SECOND) | (1ull << GC_RESULT) | (1ull << GC_FOUL) |          \
+     (1ull << GC_FOUL_BY) | (1ull << GC_FIRST_MS) | (1ull << GC_SECOND_MS) |                       \
+     (1ull << GC_FIRST_MOVES) | (1ull << GC_SECOND_MOVES) | (1ull << GC_FIRST_MAX_MS) |            \
+     (1ull << GC_SECOND_MAX_MS))
+
+/* Open path as a games.csv with the columns in mask `needs` (schema_open_games)
+ * or as a moves.csv with all of its columns: read it and find its columns.
+ * Returns 0, or a negative errno with why (len bytes) saying what
+ * is wrong, naming path: -ENOENT and other errnos for a file that cannot be
+ * read, -ENODATA for one without a header row (empty, or a run killed before
+ * it), -EINVAL for one that is not CSV or lacks a column. */
+int schema_open_games(struct results_file *f, const char *path, unsigned long long needs, char *why,
+                      size_t len);
+int schema_open_moves(struct results_file *f, const char *path, char *why, size_t len);
+
+/* The next whole row: returns 1 with *row filled, 0 at the end (a torn last
+ * row, cut by a kill, is not yielded: see schema_torn), or -EINVAL with why
+ * naming the file, row and column of a field that does not parse. */
+int schema_next_game(struct results_file *f, struct game_row *row, char *why, size_t len);
+int schema_next_move(struct results_file *f, struct move_row *row, char *why, size_t len);
+
+/* Rows of f: whole ones, and a torn last one (0 or 1). */
+size_t schema_rows(const struct results_file *f);
+size_t schema_torn(const struct results_file *f);
+
+/* Start again from the first row. */
+void schema_rewind(struct results_file *f);
+
+/* Free what f holds; safe twice and on a zeroed struct. */
+void schema_close(struct results_file *f);
+
+#endif

@@ -1,0 +1,170 @@
+/* test_schema.c: the one reader of games.csv and moves.csv: typed rows of a
+ * real run, and errors that name the file, the row and the column. */
+#include "run.h"
+#include "schema.h"
+
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <limits.h>
+
+#define BOTDIR BUILD_DIR "/bots/"
+
+static struct run_result r;
+static char dir[64];
+
+/* A match of 4 games between two deterministic bots, played once. */
+static void played(void)
+{
+    strcpy(dir, "/tmp/referee-test-schema-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+    char *argv[] = {REFEREE_BIN, "match",
+                    "--bot",     "p=" BOTDIR "perfect",
+                    "--bot",     "h=" BOTDIR "heuristic",
+                    "--games",   "4",
+                    "--results", dir,
+                    "--quiet",   NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+}
+
+/* Write text into a file of its own; returns its path (static). */
+static const char *file_of(const char *text)
+{
+    static char path[64];
+    strcpy(path, "/tmp/referee-test-schema-XXXXXX");
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    return path;
+}
+
+Test(schema, yields_the_typed_rows_of_a_real_run, .timeout = 30)
+{
+    char path[128], why[PATH_MAX + 200];
+    struct results_file f;
+    struct game_row g;
+    struct move_row m;
+
+    played();
+    snprintf(path, sizeof(path), "%s/games.csv", dir);
+    cr_assert_eq(schema_open_games(&f, path, SCHEMA_ALL, why, sizeof(why)), 0, "%s", why);
+    cr_assert_eq(schema_rows(&f), 4);
+    cr_assert_eq(schema_torn(&f), 0);
+    for (long id = 1; id <= 4; id++) {
+        cr_assert_eq(schema_next_game(&f, &g, why, sizeof(why)), 1, "%s", why);
+        cr_expect_eq(g.id, id);
+        cr_expect_eq(g.pairing, 1);
+        cr_expect_str_eq(g.bots[0], id % 2 ? "p" : "h", "colours alternate");
+        cr_expect_eq(g.def, game_find("tictactoe"));
+        cr_expect(g.early_draw);
+        cr_expect(!g.aborted);
+        cr_expect_eq(g.foul, FOUL_NONE);
+        cr_expect_neq(g.winner, SIDE_FIRST + (id % 2 ? 1 : 0), "perfect never loses");
+        cr_expect_eq(g.moves[0] + g.moves[1] + g.opening_plies, g.plies);
+        cr_expect_geq(g.max_ms[0], 0);
+        cr_expect_leq(g.max_ms[0], g.ms[0] + 0.001);
+    }
+    cr_expect_eq(schema_next_game(&f, &g, why, sizeof(why)), 0, "then the end");
+    schema_close(&f);
+    schema_close(&f); /* safe twice */
+
+    snprintf(path, sizeof(path), "%s/moves.csv", dir);
+    cr_assert_eq(schema_open_moves(&f, path, why, sizeof(why)), 0, "%s", why);
+    long last_game = 0, last_ply = 0;
+    while (schema_next_move(&f, &m, why, sizeof(why)) == 1) {
+        cr_expect(m.game_id > last_game || (m.game_id == last_game && m.ply == last_ply + 1));
+        last_ply = m.game_id == last_game ? m.ply : 1;
+        last_game = m.game_id;
+    }
+    cr_expect_eq(last_game, 4);
+    schema_close(&f);
+}
+
+Test(schema, a_file_without_a_needed_column_is_named_with_the_column, .timeout = 10)
+{
+    char why[PATH_MAX + 200];
+    struct results_file f;
+    const char *path = file_of("game_id,first,second\n\"1\",\"a\",\"b\"\n");
+
+    cr_assert_eq(schema_open_games(&f, path, SCHEMA_ALL, why, sizeof(why)), -EINVAL);
+    cr_expect(strstr(why, path), "%s", why);
+    cr_expect(strstr(why, "no column 'pairing_id'"), "%s", why);
+    cr_expect(strstr(why, "not a games.csv"), "%s", why);
+    cr_assert_eq(schema_open_moves(&f, path, why, sizeof(why)), -EINVAL);
+    cr_expect(strstr(why, "not a moves.csv"), "%s", why);
+    unlink(path);
+}
+
+Test(schema, a_field_that_does_not_parse_is_named_by_file_row_and_column, .timeout = 10)
+{
+    static const struct {
+        const char *row, *column;
+    } cases[] = {
+        {"a,b,1-0,,,1,2,3,4,5,x", "second_max_ms"}, {"a,b,2-0,,,1,2,3,4,5,6", "result"},
+        {"a,b,0-1,flying,a,1,2,3,4,5,6", "foul"},   {"a,b,0-1,timeout,c,1,2,3,4,5,6", "foul_by"},
+        {"a,b,1-0,,,nan,2,3,4,5,6", "first_ms"},    {"a,b,1-0,,,1,2,3,999,5,6", "second_moves"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char text[512], why[PATH_MAX + 200], want[64];
+        struct results_file f;
+        struct game_row g;
+        snprintf(text, sizeof(text),
+                 "first,second,result,foul,foul_by,first_ms,second_ms,first_moves,second_moves,"
+                 "first_max_ms,second_max_ms\na,b,1-0,,,1,2,3,4,5,6\n%s\n",
+                 cases[i].row);
+        const char *path = file_of(text);
+        cr_assert_eq(schema_open_games(&f, path, SCHEMA_STANDINGS, why, sizeof(why)), 0, "%s", why);
+        cr_assert_eq(schema_next_game(&f, &g, why, sizeof(why)), 1, "%s", why);
+        cr_expect_eq(g.winner, SIDE_FIRST);
+        cr_expect_eq(schema_next_game(&f, &g, why, sizeof(why)), -EINVAL, "%s", cases[i].row);
+        snprintf(want, sizeof(want), "row 2, column '%s'", cases[i].column);
+        cr_expect(strstr(why, want), "%s: %s", cases[i].row, why);
+        cr_expect(strstr(why, path), "%s", why);
+        schema_close(&f);
+        unlink(path);
+    }
+}
+
+Test(schema, a_torn_last_row_is_not_yielded_but_counted, .timeout = 10)
+{
+    char why[PATH_MAX + 200];
+    struct results_file f;
+    struct game_row g;
+    const char *path = file_of("first,second,result,foul,foul_by,first_ms,second_ms,first_moves,"
+                               "second_moves,first_max_ms,second_max_ms\n"
+                               "a,b,1-0,,,1,2,3,4,5,6\na,b,\"0-1");
+
+    cr_assert_eq(schema_open_games(&f, path, SCHEMA_STANDINGS, why, sizeof(why)), 0, "%s", why);
+    cr_expect_eq(schema_rows(&f), 1);
+    cr_expect_eq(schema_torn(&f), 1);
+    cr_expect_eq(schema_next_game(&f, &g, why, sizeof(why)), 1);
+    cr_expect_eq(schema_next_game(&f, &g, why, sizeof(why)), 0);
+    schema_rewind(&f);
+    cr_expect_eq(schema_next_game(&f, &g, why, sizeof(why)), 1, "again from the first row");
+    schema_close(&f);
+    unlink(path);
+}
+
+Test(schema, an_empty_or_missing_file_says_so, .timeout = 10)
+{
+    char why[PATH_MAX + 200];
+    struct results_file f;
+    const char *path = file_of("");
+
+    cr_expect_eq(schema_open_games(&f, path, SCHEMA_ALL, why, sizeof(why)), -ENODATA);
+    unlink(path);
+    cr_expect_eq(schema_open_games(&f, "/nonexistent/games.csv", SCHEMA_ALL, why, sizeof(why)),
+                 -ENOENT);
+    cr_expect(strstr(why, "'/nonexistent/games.csv'"), "%s", why);
+}
+
+Test(schema, timing_columns_are_the_times, .timeout = 5)
+{
+    int timing = 0;
+    for (int c = 0; c < GC_COUNT; c++)
+        timing += schema_is_timing(schema_games_columns[c]);
+    cr_expect_eq(timing, 6, "start_utc, duration_ms, and four times per side");
+    cr_expect(schema_is_timing(schema_moves_columns[MC_MS]));
+    cr_expect(!schema_is_timing("moves"));
+}
