@@ -81,8 +81,13 @@ static void check_reply(const struct game_state *s, const char *line)
     FUZZ_CHECK(a.kind == ACTION_MOVE || a.kind == ACTION_PASS || a.kind == ACTION_RESIGN);
     FUZZ_CHECK(a.side < SIDE_NONE && a.foul == FOUL_NONE);
     FUZZ_CHECK(a.kind != ACTION_PASS || def->has_pass);
-    /* A reply is short: it must fit in what a move's text may be. */
-    FUZZ_CHECK(strlen(line) < GAME_MOVE_TEXT);
+    /* A reply is short, or a square whose number is long (off the board, kept
+     * as NOTATION_FAR): what is recorded fits in what a move's text may be. */
+    char text[GAME_MOVE_TEXT];
+    FUZZ_CHECK(strlen(line) < GAME_MOVE_TEXT ||
+               (a.kind == ACTION_MOVE && a.col == NOTATION_FAR - 1) ||
+               (a.kind == ACTION_MOVE && a.row == NOTATION_FAR - 1));
+    FUZZ_CHECK(notation_put_move(def, a, true, text) < GAME_MOVE_TEXT);
 
     struct game_state t = *s;
     bool counted = game_step(&t, a);
