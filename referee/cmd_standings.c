@@ -71,7 +71,7 @@ void cli_print_standings(FILE *f, struct standings *st)
     const struct standings_row *first = standings_first_given(st);
     if (n == 2 && first && first->games > 0) {
         struct elo_pair e;
-        standings_elo_pair(first->wins, first->draws, first->losses, &e);
+        rating_elo_pair(first->wins, first->draws, first->losses, &e);
         fprintf(f, "Elo difference: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", e.elo,
                 e.error, 100 * e.los, 100 * e.draw_ratio);
     }

@@ -2,6 +2,7 @@
  * Elo figures of the counts behind it. The maximum likelihood distributions
  * follow Van den Bergh, "Comments on Normalized Elo", proposition 1.1. */
 #include "sprt.h"
+#include "rating.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -25,14 +26,6 @@ static double score_of_elo(double elo)
     return 1 / (1 + pow(10, -elo / 400));
 }
 
-static double elo_of_score(double s)
-{
-    if (s >= 1)
-        return INFINITY;
-    if (s <= 0)
-        return -INFINITY;
-    return -400.0 * log10(1.0 / s - 1.0);
-}
 
 bool sprt_params_is_valid(const struct sprt_params *p)
 {
@@ -113,8 +106,8 @@ static void figures(const struct cells *k, double total, struct sprt_result *out
     double per = k->n == 3 ? 1 : 2;
     double dev = sqrt(var / total);
 
-    out->elo = elo_of_score(mean);
-    out->elo_error = (elo_of_score(mean + Z95 * dev) - elo_of_score(mean - Z95 * dev)) / 2;
+    out->elo = rating_elo_of_score(mean);
+    out->elo_error = (rating_elo_of_score(mean + Z95 * dev) - rating_elo_of_score(mean - Z95 * dev)) / 2;
     if (mean <= 0 || mean >= 1) /* the variance is 0, yet nothing bounds the rating */
         out->elo_error = INFINITY;
     out->nelo_error = Z95 * NELO_PER_T / sqrt(per * total);

@@ -1,6 +1,5 @@
-/* standings.c: counts, ranks and ratings of a run, from one summary per game.
- * Ratings are cutechess-cli's figures for two bots and a Bradley-Terry maximum
- * likelihood fit (damped Newton, Hunter's MM as the fallback) for more. */
+/* standings.c: counts and ranks of a run, from one summary per game, and the
+ * crosstable; the ratings come from rating.c. */
 #include "standings.h"
 
 #include <errno.h>
@@ -9,9 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define Z95  1.959963984540054    /* the 97.5% quantile of the normal law */
-#define LN10 2.302585092994045684 /* ratings are fitted in nats: Elo = x * 400 / ln 10 */
-
 struct bot {
     char *name;
     int games, wins, draws, losses;
@@ -19,7 +15,6 @@ struct bot {
     int fouls_total;
     long long moves;
     double ms, max_ms;
-    double elo, elo_lo, elo_hi; /* computed by standings_rows */
 };
 
 /* Everything sized by cap is reallocated together in grow(): bots, the two
@@ -31,18 +26,11 @@ struct standings {
     int *wins;  /* [i * cap + j]: games bot i won against bot j */
     int *draws; /* [i * cap + j]: games drawn between i and j, symmetric */
     struct standings_row *rows;
-    size_t *order; /* bot index of each row */
-    /* scratch */
-    double *h2h;          /* points against the bots tied with it */
-    int *state;           /* enum rating_state */
-    size_t *member;       /* bots of the component being rated */
-    double *vec;          /* 5 vectors of cap */
-    double *mat;          /* cap * cap */
-    unsigned char *reach; /* cap * cap */
-    unsigned char *peel;  /* cap: 1 top, 2 bottom of the group being rated */
+    size_t *order;           /* bot index of each row */
+    struct rating *ratings;  /* by bot, computed by standings_rows */
+    double *h2h;             /* scratch: points against the bots tied with it */
+    struct rating_work work; /* scratch of the fit */
 };
-
-enum rating_state { RATE_NONE, RATE_LIVE, RATE_DONE };
 
 struct standings *standings_new(void)
 {
@@ -56,13 +44,9 @@ static void free_arrays(struct standings *st)
     free(st->draws);
     free(st->rows);
     free(st->order);
+    free(st->ratings);
     free(st->h2h);
-    free(st->state);
-    free(st->member);
-    free(st->vec);
-    free(st->mat);
-    free(st->reach);
-    free(st->peel);
+    rating_work_release(&st->work);
 }
 
 void standings_free(struct standings *st)
@@ -85,15 +69,10 @@ static int grow(struct standings *st)
     g.draws = calloc(cap * cap, sizeof(*g.draws));
     g.rows = calloc(cap, sizeof(*g.rows));
     g.order = calloc(cap, sizeof(*g.order));
+    g.ratings = calloc(cap, sizeof(*g.ratings));
     g.h2h = calloc(cap, sizeof(*g.h2h));
-    g.state = calloc(cap, sizeof(*g.state));
-    g.member = calloc(cap, sizeof(*g.member));
-    g.vec = calloc(5 * cap, sizeof(*g.vec));
-    g.mat = calloc(cap * cap, sizeof(*g.mat));
-    g.reach = calloc(cap * cap, sizeof(*g.reach));
-    g.peel = calloc(cap, sizeof(*g.peel));
-    if (!g.bots || !g.wins || !g.draws || !g.rows || !g.order || !g.h2h || !g.state || !g.member ||
-        !g.vec || !g.mat || !g.reach || !g.peel) {
+    if (!g.bots || !g.wins || !g.draws || !g.rows || !g.order || !g.ratings || !g.h2h ||
+        rating_work_init(&g.work, cap) < 0) {
         free_arrays(&g);
         return -ENOMEM;
     }
@@ -201,339 +180,6 @@ static double bot_points(const struct bot *b)
     return b->wins + 0.5 * b->draws;
 }
 
-/* ---- Ratings ---------------------------------------------------------- */
-
-static double elo_of_score(double p)
-{
-    if (p >= 1)
-        return INFINITY;
-    if (p <= 0)
-        return -INFINITY;
-    return -400.0 * log10(1.0 / p - 1.0);
-}
-
-void standings_elo_pair(int w, int d, int l, struct elo_pair *out)
-{
-    double n = (double)w + d + l;
-    double s = (w + d / 2.0) / n;
-    double var = (w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s) / n;
-    double dev = sqrt(var / n);
-
-    out->elo = elo_of_score(s);
-    out->error = (elo_of_score(s + Z95 * dev) - elo_of_score(s - Z95 * dev)) / 2;
-    if (n > 0 && (s <= 0 || s >= 1)) /* the variance is 0, yet nothing bounds the rating */
-        out->error = INFINITY;
-    if (w + l > 0)
-        out->los = 0.5 + 0.5 * erf(((double)w - l) / sqrt(2.0 * ((double)w + l)));
-    else
-        out->los = n > 0 ? 0.5 : NAN;
-    out->draw_ratio = d / n;
-}
-
-static void set_rating(struct bot *b, double elo, double half)
-{
-    b->elo = elo;
-    if (isinf(elo) || isinf(half)) {
-        b->elo_lo = -INFINITY;
-        b->elo_hi = INFINITY;
-    } else {
-        b->elo_lo = elo - half;
-        b->elo_hi = elo + half;
-    }
-}
-
-/* log(1 / (1 + e^-t)) without overflow */
-static double log_sigmoid(double t)
-{
-    return t >= 0 ? -log1p(exp(-t)) : t - log1p(exp(t));
-}
-
-/* The log-likelihood of ratings x (nats) of the m bots in st->member. */
-static double loglik(const struct standings *st, size_t m, const double *x)
-{
-    double ll = 0;
-
-    for (size_t a = 0; a < m; a++)
-        for (size_t b = a + 1; b < m; b++) {
-            size_t i = st->member[a], j = st->member[b];
-            int n = games_of(st, i, j);
-            double p = points_of(st, i, j);
-            if (n > 0)
-                ll += p * log_sigmoid(x[a] - x[b]) + (n - p) * log_sigmoid(x[b] - x[a]);
-        }
-    return ll;
-}
-
-/* The gradient g of the log-likelihood at x, and A = I + 1/m: the observed
- * information I (a weighted Laplacian, the null space the all-ones vector)
- * made invertible. Then A^-1 g is the Newton step and A^-1 - 1/m the
- * covariance of the ratings under the mean-zero constraint (I's pseudo-inverse). */
-static void information(const struct standings *st, size_t m, const double *x, double *g, double *A)
-{
-    for (size_t a = 0; a < m; a++) {
-        g[a] = 0;
-        for (size_t b = 0; b < m; b++)
-            A[a * m + b] = 1.0 / (double)m;
-    }
-    for (size_t a = 0; a < m; a++)
-        for (size_t b = a + 1; b < m; b++) {
-            size_t i = st->member[a], j = st->member[b];
-            int n = games_of(st, i, j);
-            if (n == 0)
-                continue;
-            double p = points_of(st, i, j);
-            double pr = 1.0 / (1.0 + exp(x[b] - x[a]));
-            double w = n * pr * (1 - pr);
-            g[a] += p - n * pr;
-            g[b] -= p - n * pr;
-            A[a * m + a] += w;
-            A[b * m + b] += w;
-            A[a * m + b] -= w;
-            A[b * m + a] -= w;
-        }
-}
-
-/* Cholesky factor in place (lower triangle); false unless positive definite. */
-static bool cholesky(double *A, size_t m)
-{
-    for (size_t j = 0; j < m; j++) {
-        double d = A[j * m + j];
-        for (size_t k = 0; k < j; k++)
-            d -= A[j * m + k] * A[j * m + k];
-        if (!(d > 0))
-            return false;
-        A[j * m + j] = sqrt(d);
-        for (size_t i = j + 1; i < m; i++) {
-            double v = A[i * m + j];
-            for (size_t k = 0; k < j; k++)
-                v -= A[i * m + k] * A[j * m + k];
-            A[i * m + j] = v / A[j * m + j];
-        }
-    }
-    return true;
-}
-
-static void cholesky_solve(const double *L, size_t m, const double *b, double *y)
-{
-    for (size_t i = 0; i < m; i++) {
-        double v = b[i];
-        for (size_t k = 0; k < i; k++)
-            v -= L[i * m + k] * y[k];
-        y[i] = v / L[i * m + i];
-    }
-    for (size_t i = m; i-- > 0;) {
-        double v = y[i];
-        for (size_t k = i + 1; k < m; k++)
-            v -= L[k * m + i] * y[k];
-        y[i] = v / L[i * m + i];
-    }
-}
-
-static void center(double *x, size_t m)
-{
-    double mean = 0;
-
-    for (size_t a = 0; a < m; a++)
-        mean += x[a];
-    mean /= (double)m;
-    for (size_t a = 0; a < m; a++)
-        x[a] -= mean;
-}
-
-/* Newton's method with step halving: the log-likelihood is concave, strictly
- * so across the mean-zero plane when every bot can reach every other through
- * points scored, so this converges from 0. True if it did. */
-static bool fit_newton(struct standings *st, size_t m, double *x)
-{
-    double *g = st->vec + st->cap, *d = g + st->cap, *xt = d + st->cap;
-
-    for (int it = 0; it < 200; it++) {
-        double ll = loglik(st, m, x), t = 1, step = 0;
-        information(st, m, x, g, st->mat);
-        if (!cholesky(st->mat, m))
-            return false;
-        cholesky_solve(st->mat, m, g, d);
-        for (;;) {
-            for (size_t a = 0; a < m; a++)
-                xt[a] = x[a] + t * d[a];
-            if (loglik(st, m, xt) >= ll - 1e-12 * (1 + fabs(ll)))
-                break;
-            if ((t /= 2) < 1e-12)
-                return false;
-        }
-        for (size_t a = 0; a < m; a++) {
-            step = fmax(step, fabs(t * d[a]));
-            x[a] = xt[a];
-        }
-        center(x, m);
-        if (step < 1e-11)
-            return true;
-    }
-    return false;
-}
-
-/* Hunter (2004), the MM algorithm on strengths e^x: slow but sure. */
-static void fit_mm(struct standings *st, size_t m, double *x)
-{
-    double *wsum = st->vec + 4 * st->cap;
-
-    for (size_t a = 0; a < m; a++) {
-        wsum[a] = 0;
-        x[a] = 0;
-        for (size_t b = 0; b < m; b++)
-            if (b != a)
-                wsum[a] += points_of(st, st->member[a], st->member[b]);
-    }
-    for (long it = 0; it < 1000000; it++) {
-        double change = 0;
-        for (size_t a = 0; a < m; a++) {
-            double denom = 0;
-            for (size_t b = 0; b < m; b++) {
-                int n = b == a ? 0 : games_of(st, st->member[a], st->member[b]);
-                if (n > 0)
-                    denom += n / (1.0 + exp(x[b] - x[a]));
-            }
-            double nx = x[a] + log(wsum[a] / denom);
-            change = fmax(change, fabs(nx - x[a]));
-            x[a] = nx;
-        }
-        center(x, m);
-        if (change < 1e-12)
-            break;
-    }
-}
-
-/* Rate the m >= 2 bots in st->member, among which everyone reached everyone. */
-static void fit(struct standings *st, size_t m)
-{
-    double *x = st->vec, *e = st->vec + 4 * st->cap, *y = st->vec + st->cap;
-    const double k = 400.0 / LN10;
-
-    for (size_t a = 0; a < m; a++)
-        x[a] = 0;
-    if (!fit_newton(st, m, x))
-        fit_mm(st, m, x);
-    information(st, m, x, y, st->mat);
-    bool ok = cholesky(st->mat, m);
-    for (size_t a = 0; a < m; a++) {
-        double var = INFINITY;
-        if (ok) {
-            for (size_t b = 0; b < m; b++)
-                e[b] = b == a;
-            cholesky_solve(st->mat, m, e, y);
-            var = fmax(y[a] - 1.0 / (double)m, 0);
-        }
-        set_rating(&st->bots[st->member[a]], x[a] * k, Z95 * sqrt(var) * k);
-    }
-}
-
-/* Gather into st->member the live bots connected to bot i by games. */
-static size_t gather(struct standings *st, size_t i)
-{
-    size_t m = 0;
-
-    st->member[m++] = i;
-    st->state[i] = RATE_DONE; /* marks it taken; callers reset what stays live */
-    for (size_t q = 0; q < m; q++)
-        for (size_t j = 0; j < st->n; j++)
-            if (st->state[j] == RATE_LIVE && games_of(st, st->member[q], j) > 0) {
-                st->state[j] = RATE_DONE;
-                st->member[m++] = j;
-            }
-    return m;
-}
-
-/* Rate one connected group. If some bots never lost a point to the rest (or
- * never took one), their likelihood grows without bound: they get +-inf and
- * leave the group, and the rest is rated again. Returns bots left to rate. */
-static size_t rate_group(struct standings *st, size_t m)
-{
-    unsigned char *r = st->reach;
-    bool strong = true;
-    size_t left = 0;
-
-    if (m == 1) { /* all its games were against bots rated infinite */
-        set_rating(&st->bots[st->member[0]], NAN, INFINITY);
-        return 0;
-    }
-    for (size_t a = 0; a < m; a++)
-        for (size_t b = 0; b < m; b++)
-            r[a * m + b] = a == b || points_of(st, st->member[a], st->member[b]) > 0;
-    for (size_t k = 0; k < m; k++) /* Warshall: a reaches b through points scored */
-        for (size_t a = 0; a < m; a++)
-            if (r[a * m + k])
-                for (size_t b = 0; b < m; b++)
-                    r[a * m + b] |= r[k * m + b];
-    for (size_t a = 0; a < m * m; a++)
-        strong = strong && r[a];
-    if (strong) {
-        fit(st, m);
-        return 0;
-    }
-    /* Bots nobody outside their circle took a point from are +inf, those who took
-     * none from outside theirs -inf; the rest is rated again among themselves.
-     * Where these two circles are all there is (one bot won everything), only the
-     * smaller is peeled off, so that the other bots keep finite ratings. */
-    size_t tops = 0, bottoms = 0;
-    for (size_t a = 0; a < m; a++) {
-        bool top = true, bottom = true;
-        for (size_t b = 0; b < m; b++) {
-            top = top && (!r[b * m + a] || r[a * m + b]);
-            bottom = bottom && (!r[a * m + b] || r[b * m + a]);
-        }
-        st->peel[a] = (unsigned char)(top | bottom << 1);
-        tops += top;
-        bottoms += bottom;
-    }
-    bool peel_top = true, peel_bottom = true;
-    if (tops + bottoms == m && tops != bottoms) {
-        peel_top = tops < bottoms;
-        peel_bottom = !peel_top;
-    }
-    for (size_t a = 0; a < m; a++) {
-        bool top = st->peel[a] & 1, bottom = st->peel[a] & 2;
-        if ((top && peel_top) || (bottom && peel_bottom))
-            set_rating(&st->bots[st->member[a]], top ? INFINITY : -INFINITY, INFINITY);
-        else {
-            st->state[st->member[a]] = RATE_LIVE;
-            left++;
-        }
-    }
-    return left;
-}
-
-static void rate(struct standings *st)
-{
-    size_t live = 0, pair[2];
-
-    for (size_t i = 0; i < st->n; i++) {
-        struct bot *b = &st->bots[i];
-        b->elo = b->elo_lo = b->elo_hi = NAN;
-        st->state[i] = RATE_NONE;
-        for (size_t j = 0; j < st->n; j++)
-            if (j != i && games_of(st, i, j) > 0)
-                st->state[i] = RATE_LIVE;
-        if (st->state[i] == RATE_LIVE && live < 2)
-            pair[live] = i;
-        live += st->state[i] == RATE_LIVE;
-    }
-    if (live == 2) {
-        size_t a = pair[0], b = pair[1];
-        struct elo_pair p;
-        standings_elo_pair(st->wins[a * st->cap + b], st->draws[a * st->cap + b],
-                           st->wins[b * st->cap + a], &p);
-        set_rating(&st->bots[a], p.elo / 2, p.error / 2);
-        set_rating(&st->bots[b], -p.elo / 2, p.error / 2);
-        return;
-    }
-    while (live > 0)
-        for (size_t i = 0; i < st->n; i++)
-            if (st->state[i] == RATE_LIVE) {
-                size_t m = gather(st, i);
-                live = live - m + rate_group(st, m);
-            }
-}
-
 /* ---- Ranking ---------------------------------------------------------- */
 
 /* <0 if bot i ranks above bot j; 0 if they share a rank (ties on the index
@@ -582,7 +228,7 @@ const struct standings_row *standings_rows(struct standings *st, size_t *count)
         }
     }
     sort(st, false);
-    rate(st);
+    rating_fit(st->n, st->cap, st->wins, st->draws, &st->work, st->ratings);
 
     for (size_t k = 0; k < st->n; k++) {
         const struct bot *b = &st->bots[st->order[k]];
@@ -598,9 +244,9 @@ const struct standings_row *standings_rows(struct standings *st, size_t *count)
         row->losses = b->losses;
         row->points = bot_points(b);
         row->score = b->games > 0 ? row->points / b->games : NAN;
-        row->elo = b->elo;
-        row->elo_lo = b->elo_lo;
-        row->elo_hi = b->elo_hi;
+        row->elo = st->ratings[st->order[k]].elo;
+        row->elo_lo = st->ratings[st->order[k]].elo_lo;
+        row->elo_hi = st->ratings[st->order[k]].elo_hi;
         memcpy(row->fouls, b->fouls, sizeof(row->fouls));
         row->fouls_total = b->fouls_total;
         row->mean_ms = b->moves > 0 ? b->ms / (double)b->moves : NAN;

@@ -5,6 +5,7 @@
 #define REFEREE_STANDINGS_H
 
 #include "game.h"
+#include "rating.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -58,8 +59,8 @@ int standings_add_game(struct standings *st, const struct game_summary *g);
  * The rows stay valid until the next call on st, their names until
  * standings_free. Never fails.
  *
- * Ratings: a bot without games is NAN. With two bots that played, each gets
- * half the cutechess-cli Elo difference (standings_elo_pair), +-, with half its
+ * Ratings (rating.h): a bot without games is NAN. With two bots that played, each gets
+ * half the cutechess-cli Elo difference (rating_elo_pair), +-, with half its
  * error as the 95% interval. With more, a Bradley-Terry maximum likelihood fit
  * (a draw is half a win to each side) with mean 0, and 95% intervals from the
  * observed Fisher information under the mean-zero constraint. A group of bots
@@ -84,20 +85,5 @@ char *standings_format_points(double points, char *buf, size_t len);
 /* The row of the bot given first (standings_add_bot, or the first game), for
  * figures told from its side; NULL without bots. Valid as standings_rows'. */
 const struct standings_row *standings_first_given(struct standings *st);
-
-/* Two-bot figures, as cutechess-cli prints them. */
-struct elo_pair {
-    double elo;        /* Elo difference, from the score s = (W + D/2) / N */
-    double error;      /* half width of its 95% interval */
-    double los;        /* likelihood of superiority, 0..1 */
-    double draw_ratio; /* D / N */
-};
-
-/* Compute the figures of a bot with w wins, d draws, l losses against another.
- * Infinite or undefined values (a 100% score, no games) come out as the IEEE
- * values: callers print them as "inf" or "nan". Unlike cutechess-cli, an
- * interval that reaches a 0% or 100% score (a 0% or 100% score included) makes
- * the error INFINITY rather than NAN, and the LOS of games all drawn is 0.5. */
-void standings_elo_pair(int w, int d, int l, struct elo_pair *out);
 
 #endif

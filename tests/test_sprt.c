@@ -371,7 +371,7 @@ Test(sprt, trinomial_elo_is_the_pair_elo_of_the_standings, .timeout = 10)
         const int *c = cases[k];
         struct elo_pair pair;
         struct sprt_result r = run(wdl(c[0], c[1], c[2]), defaults, SPRT_TRINOMIAL);
-        standings_elo_pair(c[0], c[1], c[2], &pair);
+        rating_elo_pair(c[0], c[1], c[2], &pair);
         cr_expect(r.elo == pair.elo || fabs(r.elo - pair.elo) < 1e-9, "case %zu", k);
         cr_expect(r.elo_error == pair.error || fabs(r.elo_error - pair.error) < 1e-9, "case %zu",
                   k);

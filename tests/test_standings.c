@@ -102,7 +102,7 @@ static void slow_pair(int w, int d, int l, struct elo_pair *out)
 static void check_pair(int w, int d, int l)
 {
     struct elo_pair got, want;
-    standings_elo_pair(w, d, l, &got);
+    rating_elo_pair(w, d, l, &got);
     slow_pair(w, d, l, &want);
     expect_near(got.elo, want.elo, 1e-6, "elo");
     expect_near(got.error, want.error, 1e-6, "error");
@@ -147,21 +147,21 @@ Test(standings, pair_figures_known_by_hand, .timeout = 10)
 {
     struct elo_pair p;
 
-    standings_elo_pair(30, 40, 30, &p); /* s = 0.5, var = 0.15 */
+    rating_elo_pair(30, 40, 30, &p); /* s = 0.5, var = 0.15 */
     expect_near(p.elo, 0, 1e-12, "elo");
     expect_near(p.error, 53.157979780, 1e-6, "error");
     expect_near(p.los, 0.5, 1e-15, "los");
     expect_near(p.draw_ratio, 0.4, 1e-15, "draws");
 
-    standings_elo_pair(60, 20, 20, &p); /* s = 0.7, var = 0.16, dev = 0.04 */
+    rating_elo_pair(60, 20, 20, &p); /* s = 0.7, var = 0.16, dev = 0.04 */
     expect_near(p.elo, 147.190714118, 1e-6, "elo");
     expect_near(p.error, 66.013381220, 1e-6, "error");
     expect_near(p.los, 0.999996127892, 1e-9, "los");
     expect_near(p.draw_ratio, 0.2, 1e-15, "draws");
 
-    standings_elo_pair(3, 0, 1, &p); /* s = 0.75: 400 log10(3) */
+    rating_elo_pair(3, 0, 1, &p); /* s = 0.75: 400 log10(3) */
     expect_near(p.elo, 190.848501888, 1e-6, "elo");
-    standings_elo_pair(1, 0, 3, &p);
+    rating_elo_pair(1, 0, 3, &p);
     expect_near(p.elo, -190.848501888, 1e-6, "elo");
 }
 
@@ -169,13 +169,13 @@ Test(standings, los_values, .timeout = 10)
 {
     struct elo_pair p;
 
-    standings_elo_pair(6, 2, 2, &p);
+    rating_elo_pair(6, 2, 2, &p);
     expect_near(p.los, 0.921350396475, 1e-9, "6-2");
-    standings_elo_pair(10, 7, 5, &p);
+    rating_elo_pair(10, 7, 5, &p);
     expect_near(p.los, 0.901647198771, 1e-9, "10-5");
-    standings_elo_pair(5, 0, 10, &p);
+    rating_elo_pair(5, 0, 10, &p);
     expect_near(p.los, 1 - 0.901647198771, 1e-9, "5-10");
-    standings_elo_pair(0, 4, 0, &p); /* no decisive game: no evidence either way */
+    rating_elo_pair(0, 4, 0, &p); /* no decisive game: no evidence either way */
     expect_near(p.los, 0.5, 0, "all drawn");
     expect_near(p.elo, 0, 0, "all drawn");
     expect_near(p.error, 0, 0, "all drawn");
@@ -185,19 +185,19 @@ Test(standings, pair_figures_at_the_edges_are_infinite_or_nan, .timeout = 10)
 {
     struct elo_pair p;
 
-    standings_elo_pair(5, 0, 0, &p);
+    rating_elo_pair(5, 0, 0, &p);
     cr_expect(isinf(p.elo) && p.elo > 0);
     cr_expect(isinf(p.error));
     expect_near(p.los, 0.5 + 0.5 * erf(5 / sqrt(10.0)), 1e-12, "los");
-    standings_elo_pair(0, 1, 4, &p);
+    rating_elo_pair(0, 1, 4, &p);
     cr_expect(isinf(p.elo) == 0 && p.elo < 0);
-    standings_elo_pair(0, 0, 4, &p);
+    rating_elo_pair(0, 0, 4, &p);
     cr_expect(isinf(p.elo) && p.elo < 0);
     cr_expect(isinf(p.error));
-    standings_elo_pair(9, 0, 1, &p); /* s + 1.96 dev > 1: unbounded above */
+    rating_elo_pair(9, 0, 1, &p); /* s + 1.96 dev > 1: unbounded above */
     cr_expect(isfinite(p.elo));
     cr_expect(isinf(p.error));
-    standings_elo_pair(0, 0, 0, &p);
+    rating_elo_pair(0, 0, 0, &p);
     cr_expect(isnan(p.elo) && isnan(p.error) && isnan(p.los) && isnan(p.draw_ratio));
 }
 
@@ -209,7 +209,7 @@ Test(standings, two_bots_rated_by_the_pair_formula, .timeout = 10)
 
     standings_add_bot(st, "idle"); /* no games: NAN, and not a third rated bot */
     games(st, "a", "b", 6, 2, 2);
-    standings_elo_pair(6, 2, 2, &p);
+    rating_elo_pair(6, 2, 2, &p);
     const struct standings_row *rows = standings_rows(st, &n);
     const struct standings_row *a = row_of(rows, n, "a"), *b = row_of(rows, n, "b");
     expect_near(a->elo, p.elo / 2, 1e-9, "a");
