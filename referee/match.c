@@ -197,8 +197,13 @@ static bool play_turn(struct game_run *g)
     }
     int n = protocol_format_turn(line, PROTOCOL_LINE_MAX, s, limit);
     size_t len = with_intro(&g->intro, side, line, n > 0 ? (size_t)n : 0, sizeof(line));
-    player_ask(p, line, len, limit, proc_now_ns() + ((int64_t)limit + tc->margin_ms) * MS,
-               g->players[side_other(side)], g->rules->spin, &reply);
+    struct player_request q = {.line = line,
+                               .len = len,
+                               .limit_ms = limit,
+                               .deadline_ns = proc_now_ns() + ((int64_t)limit + tc->margin_ms) * MS,
+                               .idle = g->players[side_other(side)],
+                               .spin = g->rules->spin};
+    player_ask(p, &q, &reply);
     if (reply.interrupted) {
         end_by(g, side, (struct action){.kind = ACTION_ABORT, .side = side}, "interrupted");
         return false;

@@ -13,7 +13,7 @@ void player_init(struct player *p, const struct bot_spec *bot, const char *log_p
     p->bot = bot;
     p->log_path = log_path;
     p->log_cap = log_cap;
-    p->proc.in_fd = p->proc.out_fd = p->proc.err_fd = p->proc.log_fd = -1;
+    proc_init(&p->proc);
 }
 
 void player_look(struct player *const players[2])
@@ -29,7 +29,8 @@ int player_ensure_started(struct player *p, bool fresh)
     /* A bot that quit between games is started again rather than forfeiting a
      * game it was never asked to play. It is asked only if its stdout stirred:
      * a process that exits closes it. */
-    if (p->running && !p->tainted && !fresh && !(p->proc.stirred && proc_wait(&p->proc, 0)))
+    if (p->running && !p->tainted && !fresh &&
+        !(proc_has_stirred(&p->proc) && proc_wait(&p->proc, 0)))
         return 0;
     if (p->running)
         player_stop(p, 0);
@@ -67,7 +68,7 @@ static void diagnose_gone(struct player *p, struct player_reply *r, bool input)
     int64_t wait_until = proc_now_ns() + (int64_t)EXIT_WAIT_MS * 1000000;
 
     if (proc_wait(&p->proc, wait_until)) {
-        int st = p->proc.status;
+        int st = proc_status(&p->proc);
         if (st >= 128) {
             r->foul = FOUL_CRASHED;
             snprintf(r->reason, sizeof(r->reason), "crashed (signal %d)", st - 128);
@@ -82,27 +83,40 @@ static void diagnose_gone(struct player *p, struct player_reply *r, bool input)
     p->tainted = true;
 }
 
-void player_ask(struct player *p, const char *line, size_t len, int limit_ms, int64_t deadline_ns,
-                struct player *idle, bool spin, struct player_reply *r)
-{
-    size_t n = 0;
+static void player_fail(struct player *p, int rc, bool input, int limit_ms, struct player_reply *r);
 
+void player_ask(struct player *p, const struct player_request *q, struct player_reply *r)
+{
     r->foul = FOUL_NONE;
     r->interrupted = false;
     r->line[0] = '\0';
     r->reason[0] = '\0';
     int64_t start = proc_now_ns();
-    int rc = proc_write(&p->proc, line, len, deadline_ns);
+    int rc = proc_write(&p->proc, q->line, q->len, q->deadline_ns);
     bool input = rc == PROC_CLOSED;
-    if (rc == PROC_OK)
-        rc = proc_read_reply(
-            &p->proc, r->line, sizeof(r->line) - 1, &n, deadline_ns,
-            idle && idle != p && idle->running ? &idle->proc : NULL,
-            spin && p->last_reply_ns > 0 && p->last_reply_ns < PLAYER_SPIN_NS ? PLAYER_SPIN_NS : 0);
+    if (rc == PROC_OK) {
+        struct proc_read rq = {
+            .line = r->line,
+            .cap = sizeof(r->line) - 1,
+            .deadline_ns = q->deadline_ns,
+            .watch = q->idle && q->idle != p && q->idle->running ? &q->idle->proc : NULL,
+            .spin_ns = q->spin && p->last_reply_ns > 0 && p->last_reply_ns < PLAYER_SPIN_NS
+                           ? PLAYER_SPIN_NS
+                           : 0,
+        };
+        rc = proc_read_reply(&p->proc, &rq);
+    }
     r->elapsed_ns = proc_now_ns() - start;
+    if (rc != PROC_OK)
+        player_fail(p, rc, input, q->limit_ms, r);
+    else
+        p->last_reply_ns = r->elapsed_ns > 0 ? r->elapsed_ns : 1;
+}
 
+/* What an ask that did not bring a line (proc_io rc) means, as a foul. */
+static void player_fail(struct player *p, int rc, bool input, int limit_ms, struct player_reply *r)
+{
     switch (rc) {
-    case PROC_OK: p->last_reply_ns = r->elapsed_ns > 0 ? r->elapsed_ns : 1; return;
     case PROC_TIMEOUT:
         /* A bot that exited while a grandchild holds its pipe is found here. */
         if (proc_wait(&p->proc, 0)) {
@@ -136,7 +150,7 @@ bool player_wrote_unasked(struct player *p, struct player_reply *r)
 {
     size_t n = 0;
 
-    if (!p->running || !(p->proc.len > 0 || p->proc.stirred))
+    if (!p->running || !proc_has_unread(&p->proc))
         return false;
     r->foul = FOUL_UNASKED;
     r->elapsed_ns = 0;

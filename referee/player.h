@@ -54,15 +54,23 @@ int player_ensure_started(struct player *p, bool fresh);
  * PROC_OK, or the proc_io outcome; a bot that is gone is found out by the next ask. */
 int player_tell(struct player *p, const char *line, size_t len, int64_t deadline_ns);
 
-/* Write the turn line and read one reply line before deadline_ns; `limit_ms`
- * is the limit the bot was told, for the reason text. Fills *r. Meanwhile the
- * output of `idle` (the opponent, or NULL) is watched in the same poll: what it
- * writes while not asked is caught at its next turn (player_wrote_unasked).
- * With `spin`, a bot whose last reply took less than PLAYER_SPIN_NS is read
- * without sleeping for up to that long first (proc_read_reply); a reply that
- * comes within the spin leaves `idle` unwatched for that move. */
-void player_ask(struct player *p, const char *line, size_t len, int limit_ms, int64_t deadline_ns,
-                struct player *idle, bool spin, struct player_reply *r);
+/* A turn asked of a bot. */
+struct player_request {
+    const char *line; /* the turn line (with the game line before it, if due) */
+    size_t len;
+    int limit_ms;        /* the limit the bot was told, for the reason text */
+    int64_t deadline_ns; /* absolute: the limit and the margin */
+    struct player *idle; /* the opponent, whose output is watched meanwhile; or NULL */
+    bool spin;           /* may spin for a fast bot's reply (see below) */
+};
+
+/* Write q's line and read one reply line before its deadline; fills *r.
+ * Meanwhile the output of q->idle is watched in the same poll: what it writes
+ * while not asked is caught at its next turn (player_wrote_unasked). With
+ * q->spin, a bot whose last reply took less than PLAYER_SPIN_NS is read without
+ * sleeping for up to that long first (proc_read_reply); a reply that comes
+ * within the spin leaves idle unwatched for that move. */
+void player_ask(struct player *p, const struct player_request *q, struct player_reply *r);
 
 /* True if the bot wrote something it was not asked for: what was read along
  * with its last reply, or seen by player_look or while it was watched (no

@@ -48,6 +48,28 @@ void proc_set_interrupt_fd(int fd)
     interrupt_fd = fd;
 }
 
+void proc_init(struct proc *p)
+{
+    memset(p, 0, sizeof(*p));
+    p->in_fd = p->out_fd = p->err_fd = p->log_fd = -1;
+    p->status = -1;
+}
+
+bool proc_has_stirred(const struct proc *p)
+{
+    return p->stirred;
+}
+
+bool proc_has_unread(const struct proc *p)
+{
+    return p->len > 0 || p->stirred;
+}
+
+int proc_status(const struct proc *p)
+{
+    return p->status;
+}
+
 int64_t proc_now_ns(void)
 {
     struct timespec ts;
@@ -434,77 +456,94 @@ int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns
     return PROC_OK;
 }
 
-/* proc_read_line; with wait_first, for a reply just asked for, which cannot be
- * there yet: first try reads for up to spin_ns (0: none), then wait for the
- * pipe before reading, which saves a read that would only say EAGAIN. */
-static int read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns,
-                     bool wait_first, struct proc *watch, int64_t spin_ns)
+/* Take a whole line out of p->buf into rq->line, if there is one within the
+ * first limit bytes. Returns PROC_OK, PROC_TOO_LONG (limit bytes without a
+ * newline: dropped), or -1 when more bytes are needed. */
+static int take_line(struct proc *p, struct proc_read *rq, size_t limit, size_t *scanned)
 {
-    assert(cap > 0);
+    size_t end = p->len < limit ? p->len : limit;
+    char *nl = *scanned < end ? memchr(p->buf + *scanned, '\n', end - *scanned) : NULL;
+
+    if (nl != NULL) {
+        size_t raw = (size_t)(nl - p->buf);
+        size_t n = raw > 0 && p->buf[raw - 1] == '\r' ? raw - 1 : raw;
+        memcpy(rq->line, p->buf, n);
+        rq->line[n] = '\0';
+        rq->len = n;
+        p->len -= raw + 1;
+        memmove(p->buf, nl + 1, p->len);
+        return PROC_OK;
+    }
+    if (p->len >= limit) {
+        p->len -= limit;
+        memmove(p->buf, p->buf + limit, p->len);
+        return PROC_TOO_LONG;
+    }
+    *scanned = p->len;
+    return -1;
+}
+
+/* Read what stdout has into p->buf, without waiting. Returns 1 if bytes came,
+ * PROC_CLOSED at EOF (the descriptor stays open: EOF is reported again), 0 if
+ * none are there yet, or -errno. */
+static int read_some(struct proc *p)
+{
+    ssize_t n = read(p->out_fd, p->buf + p->len, sizeof(p->buf) - p->len);
+    if (n > 0) {
+        p->len += (size_t)n;
+        return 1;
+    }
+    if (n == 0)
+        return PROC_CLOSED;
+    return errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -errno;
+}
+
+/* A reply that comes within rq->spin_ns is read without sleeping, and so
+ * without the wake-up that costs as much as the round trip itself. Returns as
+ * read_some, 0 when the spin ran out. */
+static int spin_read(struct proc *p, const struct proc_read *rq)
+{
+    int64_t until = proc_now_ns() + rq->spin_ns;
+    int rc;
+    while ((rc = read_some(p)) == 0 && proc_now_ns() < until)
+        ;
+    return rc;
+}
+
+/* proc_read_line; with wait_first, for a reply just asked for, which cannot be
+ * there yet: first spin if asked, then wait for the pipe before reading, which
+ * saves a read that would only say EAGAIN. */
+static int read_line(struct proc *p, struct proc_read *rq, bool wait_first)
+{
+    assert(rq->cap > 0);
     /* The longest raw line accepted is limit - 1 bytes, a '\r' included. */
-    size_t limit = cap < sizeof(p->buf) ? cap : sizeof(p->buf);
+    size_t limit = rq->cap < sizeof(p->buf) ? rq->cap : sizeof(p->buf);
     size_t scanned = 0;
+    int rc;
+
     for (;;) {
-        size_t end = p->len < limit ? p->len : limit;
-        char *nl = scanned < end ? memchr(p->buf + scanned, '\n', end - scanned) : NULL;
-        if (nl != NULL) {
-            size_t raw = (size_t)(nl - p->buf);
-            size_t n = raw > 0 && p->buf[raw - 1] == '\r' ? raw - 1 : raw;
-            memcpy(line, p->buf, n);
-            line[n] = '\0';
-            *len = n;
-            p->len -= raw + 1;
-            memmove(p->buf, nl + 1, p->len);
-            return PROC_OK;
-        }
-        if (p->len >= limit) {
-            p->len -= limit;
-            memmove(p->buf, p->buf + limit, p->len);
-            return PROC_TOO_LONG;
-        }
-        scanned = p->len;
+        if ((rc = take_line(p, rq, limit, &scanned)) >= 0)
+            return rc;
         if (p->out_fd < 0)
             return PROC_CLOSED;
-        if (wait_first && spin_ns > 0) {
-            /* A reply that comes within the spin is read without sleeping, and so
-             * without the wake-up that costs as much as the round trip itself. */
-            int64_t until = proc_now_ns() + spin_ns;
-            ssize_t n;
-            do
-                n = read(p->out_fd, p->buf + p->len, sizeof(p->buf) - p->len);
-            while (n < 0 && (errno == EAGAIN || errno == EINTR) && proc_now_ns() < until);
-            spin_ns = 0;
-            if (n >= 0 || (errno != EAGAIN && errno != EINTR)) {
+        if (wait_first && rq->spin_ns > 0) {
+            rc = spin_read(p, rq);
+            if (rc != 0) {
                 wait_first = false;
-                if (n > 0)
-                    p->len += (size_t)n;
-                else if (n == 0)
-                    return PROC_CLOSED;
-                else
-                    return -errno;
+                if (rc < 0 || rc == PROC_CLOSED)
+                    return rc;
                 continue;
             }
         }
-        if (wait_first) {
-            wait_first = false;
-            int rc = wait_ready(p, p->out_fd, POLLIN, deadline_ns, watch);
-            if (rc != PROC_OK)
-                return rc;
-        }
-
-        /* Otherwise read before polling: the line may already be in the pipe. */
-        ssize_t n = read(p->out_fd, p->buf + p->len, sizeof(p->buf) - p->len);
-        if (n > 0) {
-            p->len += (size_t)n;
+        /* Read before polling, unless a reply was just asked for: the line may
+         * already be in the pipe. */
+        rc = wait_first ? 0 : read_some(p);
+        wait_first = false;
+        if (rc == 1)
             continue;
-        }
-        if (n == 0)
-            return PROC_CLOSED; /* the descriptor stays open: EOF is reported again */
-        if (errno == EINTR)
-            continue;
-        if (errno != EAGAIN && errno != EWOULDBLOCK)
-            return -errno;
-        int rc = wait_ready(p, p->out_fd, POLLIN, deadline_ns, watch);
+        if (rc != 0)
+            return rc;
+        rc = wait_ready(p, p->out_fd, POLLIN, rq->deadline_ns, rq->watch);
         if (rc != PROC_OK)
             return rc;
     }
@@ -512,13 +551,15 @@ static int read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_
 
 int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns)
 {
-    return read_line(p, line, cap, len, deadline_ns, false, NULL, 0);
+    struct proc_read rq = {.line = line, .cap = cap, .deadline_ns = deadline_ns};
+    int rc = read_line(p, &rq, false);
+    *len = rq.len;
+    return rc;
 }
 
-int proc_read_reply(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns,
-                    struct proc *watch, int64_t spin_ns)
+int proc_read_reply(struct proc *p, struct proc_read *rq)
 {
-    return read_line(p, line, cap, len, deadline_ns, true, watch, spin_ns);
+    return read_line(p, rq, true);
 }
 
 void proc_look(struct proc *const procs[], int n)

@@ -76,6 +76,21 @@ struct proc {
     bool stirred; /* its stdout was seen readable while watched (proc_read_reply, proc_look) */
 };
 
+/* Set up p with no child and no descriptor: what proc_spawn expects, and what
+ * proc_stop and the questions below accept. */
+void proc_init(struct proc *p);
+
+/* True once the child's stdout was seen readable while watched (proc_look,
+ * proc_read_reply's watch): it wrote, or closed it. */
+bool proc_has_stirred(const struct proc *p);
+
+/* True if bytes of its stdout wait unread, or it stirred: something to read. */
+bool proc_has_unread(const struct proc *p);
+
+/* The child's status once reaped (proc_wait returned true): its exit code, or
+ * 128 + the signal that ended it; -1 before. */
+int proc_status(const struct proc *p);
+
 /* Ignore SIGPIPE for the whole process. Call once at start-up. */
 void proc_ignore_sigpipe(void);
 
@@ -110,15 +125,24 @@ int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns
  * the log while it waits. */
 int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns);
 
+/* A read of the reply to a line just written (proc_read_reply). */
+struct proc_read {
+    char *line; /* room for the reply: cap bytes, as for proc_read_line */
+    size_t cap;
+    size_t len;          /* out: the reply's length */
+    int64_t deadline_ns; /* absolute */
+    struct proc *watch;  /* a child that should be quiet meanwhile, or NULL */
+    int64_t spin_ns;     /* read without sleeping for this long first; 0: never */
+};
+
 /* proc_read_line for the reply to a line just written. With spin_ns > 0 it
  * first tries reads, without sleeping, for up to spin_ns (a reply that comes
  * that fast then costs no wake-up); then it waits before it reads, since the
  * reply is not there yet (one system call less a line). While it waits it
- * watches the stdout of `watch` (NULL: none), a child that should be quiet, in
- * the same poll: if that becomes readable (output, or EOF), watch->stirred is
- * set, and stays set until the child is started again. */
-int proc_read_reply(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns,
-                    struct proc *watch, int64_t spin_ns);
+ * watches the stdout of `watch` in the same poll: if that becomes readable
+ * (output, or EOF), it is marked stirred (proc_has_stirred), and stays so until
+ * the child is started again. */
+int proc_read_reply(struct proc *p, struct proc_read *rq);
 
 /* One poll, without waiting, of the stdout of up to 8 children (NULL entries
  * and those already stirred are skipped): each that has output or EOF is marked

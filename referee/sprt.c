@@ -26,7 +26,6 @@ static double score_of_elo(double elo)
     return 1 / (1 + pow(10, -elo / 400));
 }
 
-
 bool sprt_params_is_valid(const struct sprt_params *p)
 {
     /* The bisection needs 0 < s < 1; checked on |elo| so that the limit is
@@ -107,7 +106,8 @@ static void figures(const struct cells *k, double total, struct sprt_result *out
     double dev = sqrt(var / total);
 
     out->elo = rating_elo_of_score(mean);
-    out->elo_error = (rating_elo_of_score(mean + Z95 * dev) - rating_elo_of_score(mean - Z95 * dev)) / 2;
+    out->elo_error =
+        (rating_elo_of_score(mean + Z95 * dev) - rating_elo_of_score(mean - Z95 * dev)) / 2;
     if (mean <= 0 || mean >= 1) /* the variance is 0, yet nothing bounds the rating */
         out->elo_error = INFINITY;
     out->nelo_error = Z95 * NELO_PER_T / sqrt(per * total);

@@ -547,8 +547,9 @@ Test(proc, many_spawns_leave_no_zombie_and_no_descriptor, .timeout = 30)
  * all and the end of the output are each found as without one. */
 static int reply(struct proc *p, char *line, size_t cap, int ms, int64_t spin_ms)
 {
-    size_t len = 0;
-    return proc_read_reply(p, line, cap, &len, proc_now_ns() + ms * MS, NULL, spin_ms * MS);
+    struct proc_read rq = {
+        .line = line, .cap = cap, .deadline_ns = proc_now_ns() + ms * MS, .spin_ns = spin_ms * MS};
+    return proc_read_reply(p, &rq);
 }
 
 Test(proc, spinning_reads_a_reply_that_comes_within_the_spin, .timeout = 10)
