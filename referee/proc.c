@@ -308,28 +308,65 @@ static void proc_close_all(struct proc *p)
     close_fd(&p->log_fd);
 }
 
+/* Open the log file a child's stderr goes to, counting what it already holds
+ * against the cap, across restarts of the bot. Returns 0 or -errno. */
+static int open_log(struct proc *p, const char *path)
+{
+    p->log_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (p->log_fd < 0 || (p->log_fd = fd_above_stdio(p->log_fd)) < 0)
+        return -errno;
+    struct stat st;
+    if (fstat(p->log_fd, &st) == 0)
+        p->log_written = (size_t)st.st_size;
+    return 0;
+}
+
+/* Fork a child that runs plan; returns its pid, or -errno. */
+static pid_t fork_child(const struct child_plan *plan)
+{
+    /* No handler of ours may run in the child before it resets them all. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    pid_t pid = fork();
+    if (pid == 0)
+        child_run(plan);
+    int fork_errno = errno;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (pid < 0)
+        return -fork_errno;
+    /* Also here, so that a kill to the group right after spawn cannot miss it; fails
+     * harmlessly once the child has exec'd. */
+    setpgid(pid, pid);
+    return pid;
+}
+
+/* The errno the child reported through fd if its exec failed (it then exits,
+ * and is reaped here), or 0 once the exec closed fd. */
+static int child_error(pid_t pid, int fd)
+{
+    int child_errno = 0;
+    ssize_t n;
+    do
+        n = read(fd, &child_errno, sizeof(child_errno));
+    while (n < 0 && errno == EINTR);
+    if (n != (ssize_t)sizeof(child_errno))
+        return 0;
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+    return child_errno;
+}
+
 int proc_spawn(struct proc *p, const struct proc_options *opt)
 {
     assert(opt->argv != NULL && opt->argv[0] != NULL);
     proc_clear(p, opt->log_cap);
     int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, report[2] = {-1, -1};
-    int ret;
+    int ret = opt->log_path != NULL ? open_log(p, opt->log_path) : 0;
 
-    if (opt->log_path != NULL) {
-        p->log_fd = open(opt->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-        if (p->log_fd < 0 || (p->log_fd = fd_above_stdio(p->log_fd)) < 0) {
-            ret = -errno;
-            goto out_close;
-        }
-        /* The cap is the file's, across restarts of the bot: count what is there. */
-        struct stat st;
-        if (fstat(p->log_fd, &st) == 0)
-            p->log_written = (size_t)st.st_size;
-    }
-    if ((ret = pipe_above_stdio(in)) < 0 || (ret = pipe_above_stdio(out)) < 0 ||
+    if (ret < 0 || (ret = pipe_above_stdio(in)) < 0 || (ret = pipe_above_stdio(out)) < 0 ||
         (ret = pipe_above_stdio(err)) < 0 || (ret = pipe_above_stdio(report)) < 0)
         goto out_close;
-
     const char *path = getenv("PATH");
     struct child_plan plan = {
         .argv = opt->argv,
@@ -341,40 +378,18 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
         .report_fd = report[1],
         .limits = opt->limits,
     };
-
-    /* No handler of ours may run in the child before it resets them all. */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    pid_t pid = fork();
-    if (pid == 0)
-        child_run(&plan);
-    int fork_errno = errno;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    pid_t pid = fork_child(&plan);
     if (pid < 0) {
-        ret = -fork_errno;
+        ret = (int)pid;
         goto out_close;
     }
-    /* Also here, so that a kill to the group right after spawn cannot miss it; fails
-     * harmlessly once the child has exec'd. */
-    setpgid(pid, pid);
     close_fd(&in[0]);
     close_fd(&out[1]);
     close_fd(&err[1]);
     close_fd(&report[1]);
-
-    int child_errno = 0;
-    ssize_t n;
-    do
-        n = read(report[0], &child_errno, sizeof(child_errno));
-    while (n < 0 && errno == EINTR);
-    close_fd(&report[0]);
-    if (n == (ssize_t)sizeof(child_errno)) {
-        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-            ;
-        ret = -child_errno;
+    if ((ret = -child_error(pid, report[0])) < 0)
         goto out_close;
-    }
+    close_fd(&report[0]);
 
     p->pid = pid;
     p->in_fd = in[1];

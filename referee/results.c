@@ -188,10 +188,13 @@ static int check_header(int fd, const struct row *header)
 
 /* Open a CSV file for appending. Unless `append`, a file with rows is refused,
  * or emptied if `truncate_rows` (the moves of a run whose games file is empty). */
-static int open_csv(struct results *r, const char *dir, const char *name,
-                    const char *const *columns, int ncolumns, bool append, bool truncate_rows,
-                    int *fd)
+/* Open games.csv (or moves.csv) in dir with its header. A new run's moves.csv
+ * is emptied: its rows can only be a killed run's first game. */
+static int open_csv(struct results *r, const char *dir, bool games, bool append, int *fd)
 {
+    const char *const *columns = games ? schema_games_columns : schema_moves_columns;
+    int ncolumns = games ? GC_COUNT : MC_COUNT;
+    bool truncate_rows = !games && !append;
     struct stat st;
     struct row header = {.first = true};
     int rc = 0;
@@ -201,7 +204,7 @@ static int open_csv(struct results *r, const char *dir, const char *name,
     row_end(&header);
     if (header.failed)
         return -ENOMEM;
-    snprintf(r->path, sizeof(r->path), "%s/%s", dir, name);
+    snprintf(r->path, sizeof(r->path), "%s/%s", dir, games ? "games.csv" : "moves.csv");
     *fd = open(r->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (*fd < 0 || fstat(*fd, &st) < 0)
         rc = -errno;
@@ -230,11 +233,9 @@ int results_open(struct results **out, const char *dir, bool append, char *faile
     rc = mkdir_p(r->path);
     /* games.csv first: it decides whether the directory is taken. */
     if (rc == 0)
-        rc = open_csv(r, dir, "games.csv", schema_games_columns, GC_COUNT, append, false,
-                      &r->games_fd);
+        rc = open_csv(r, dir, true, append, &r->games_fd);
     if (rc == 0)
-        rc = open_csv(r, dir, "moves.csv", schema_moves_columns, MC_COUNT, append, !append,
-                      &r->moves_fd);
+        rc = open_csv(r, dir, false, append, &r->moves_fd);
     if (rc < 0) {
         snprintf(failed, len, "%s", r->path);
         results_free(r);
@@ -259,12 +260,12 @@ static void mark_text(const struct game_def *def, int side, char *buf)
     buf[1] = '\0';
 }
 
-int results_write_game(struct results *r, const struct game_record *rec)
+/* moves.csv's rows of a game: one an action. */
+static void put_moves(struct row *moves, const struct game_record *rec)
 {
     const struct game_state *s = &rec->state;
     const struct game_def *def = game_def_of(s);
-    struct row *moves = &r->moves, *game = &r->games;
-    char text[GAME_MOVE_TEXT > 24 ? GAME_MOVE_TEXT : 24], mark[2], start[40];
+    char text[GAME_MOVE_TEXT], mark[2];
 
     for (int i = 0; i < s->nhistory; i++) {
         struct action a = s->history[i];
@@ -281,6 +282,14 @@ int results_write_game(struct results *r, const struct game_record *rec)
         row_field(moves, i < rec->opening_plies ? "1" : "0");
         row_end(moves);
     }
+}
+
+/* games.csv's columns from game_id to reason: who played and how it ended. */
+static void put_outcome(struct row *game, const struct game_record *rec)
+{
+    const struct game_state *s = &rec->state;
+    const struct game_def *def = game_def_of(s);
+    char text[24], mark[2];
 
     row_int(game, rec->id);
     row_int(game, rec->pairing);
@@ -301,6 +310,14 @@ int results_write_game(struct results *r, const struct game_record *rec)
     row_field(game, foul_name((enum foul)s->foul));
     row_field(game, rec->foul_side < 2 ? rec->bots[rec->foul_side] : "");
     row_field(game, rec->reason);
+}
+
+/* The rest of games.csv's row: counts, times, rules and the moves. */
+static void put_figures(struct row *game, const struct game_record *rec, char *history, size_t cap)
+{
+    const struct game_state *s = &rec->state;
+    char start[40];
+
     row_int(game, s->plies);
     row_int(game, rec->opening_plies);
     utc_text(rec->start_unix_ms, start, sizeof(start));
@@ -317,9 +334,17 @@ int results_write_game(struct results *r, const struct game_record *rec)
     row_ms(game, max_us[0]);
     row_ms(game, max_us[1]);
     row_field(game, s->early_draw ? "1" : "0");
-    row_field(game, notation_format_history(s, r->history, sizeof(r->history)));
+    row_field(game, notation_format_history(s, history, cap));
     row_end(game);
+}
 
+int results_write_game(struct results *r, const struct game_record *rec)
+{
+    struct row *moves = &r->moves, *game = &r->games;
+
+    put_moves(moves, rec);
+    put_outcome(game, rec);
+    put_figures(game, rec, r->history, sizeof(r->history));
     if (moves->failed || game->failed)
         return -ENOMEM;
     if (moves->len + game->len >= RESULTS_BATCH_BYTES)
@@ -408,72 +433,86 @@ static void row_number(struct row *r, const char *fmt, double v)
         row_fieldf(r, fmt, v);
 }
 
+/* standings.csv's text. */
+static void put_standings(struct row *out, const struct standings_row *rows, size_t n)
+{
+    static const char *const columns[] = {"rank",  "bot",    "games",  "wins",
+                                          "draws", "losses", "points", "score_pct",
+                                          "elo",   "elo_lo", "elo_hi", "fouls"};
+    char points[STANDINGS_POINTS_TEXT];
+
+    for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
+        row_field(out, columns[i]);
+    for (int f = 1; f < FOUL_COUNT; f++)
+        row_fieldf(out, "fouls_%s", foul_name((enum foul)f));
+    row_field(out, "mean_ms");
+    row_field(out, "max_ms");
+    row_end(out);
+    for (size_t i = 0; i < n; i++) {
+        const struct standings_row *s = &rows[i];
+        row_fieldf(out, "%d", s->rank);
+        row_field(out, s->name);
+        row_fieldf(out, "%d", s->games);
+        row_fieldf(out, "%d", s->wins);
+        row_fieldf(out, "%d", s->draws);
+        row_fieldf(out, "%d", s->losses);
+        row_field(out, standings_format_points(s->points, points, sizeof(points)));
+        row_number(out, "%.1f", 100 * s->score);
+        row_number(out, "%.1f", s->elo);
+        row_number(out, "%.1f", s->elo_lo);
+        row_number(out, "%.1f", s->elo_hi);
+        row_fieldf(out, "%d", s->fouls_total);
+        for (int f = 1; f < FOUL_COUNT; f++)
+            row_fieldf(out, "%d", s->fouls[f]);
+        row_number(out, "%.3f", s->mean_ms);
+        row_number(out, "%.3f", s->max_ms);
+        row_end(out);
+    }
+}
+
+/* crosstable.csv's text: a row per bot, a column per opponent: "points/games",
+ * in the order of rows, st's last standings_rows. */
+static void put_crosstable(struct row *out, struct standings *st, const struct standings_row *rows,
+                           size_t n)
+{
+    char points[STANDINGS_POINTS_TEXT];
+
+    row_field(out, "bot");
+    for (size_t j = 0; j < n; j++)
+        row_field(out, rows[j].name);
+    row_end(out);
+    for (size_t i = 0; i < n; i++) {
+        row_field(out, rows[i].name);
+        for (size_t j = 0; j < n; j++) {
+            int games = standings_games_between(st, i, j);
+            if (i == j || games == 0)
+                row_field(out, "");
+            else
+                row_fieldf(out, "%s/%d",
+                           standings_format_points(standings_points_between(st, i, j), points,
+                                                   sizeof(points)),
+                           games);
+        }
+        row_end(out);
+    }
+}
+
 int results_write_standings(const char *dir, struct standings *st)
 {
-    struct row out = {.first = true};
     char path[PATH_MAX + 32];
+    struct row out = {.first = true};
     size_t n;
     const struct standings_row *rows = standings_rows(st, &n);
     int rc;
 
-    static const char *const columns[] = {"rank",  "bot",    "games",  "wins",
-                                          "draws", "losses", "points", "score_pct",
-                                          "elo",   "elo_lo", "elo_hi", "fouls"};
-    for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
-        row_field(&out, columns[i]);
-    for (int f = 1; f < FOUL_COUNT; f++)
-        row_fieldf(&out, "fouls_%s", foul_name((enum foul)f));
-    row_field(&out, "mean_ms");
-    row_field(&out, "max_ms");
-    row_end(&out);
-    for (size_t i = 0; i < n; i++) {
-        const struct standings_row *s = &rows[i];
-        row_fieldf(&out, "%d", s->rank);
-        row_field(&out, s->name);
-        row_fieldf(&out, "%d", s->games);
-        row_fieldf(&out, "%d", s->wins);
-        row_fieldf(&out, "%d", s->draws);
-        row_fieldf(&out, "%d", s->losses);
-        char points[STANDINGS_POINTS_TEXT];
-        row_field(&out, standings_format_points(s->points, points, sizeof(points)));
-        row_number(&out, "%.1f", 100 * s->score);
-        row_number(&out, "%.1f", s->elo);
-        row_number(&out, "%.1f", s->elo_lo);
-        row_number(&out, "%.1f", s->elo_hi);
-        row_fieldf(&out, "%d", s->fouls_total);
-        for (int f = 1; f < FOUL_COUNT; f++)
-            row_fieldf(&out, "%d", s->fouls[f]);
-        row_number(&out, "%.3f", s->mean_ms);
-        row_number(&out, "%.3f", s->max_ms);
-        row_end(&out);
-    }
+    put_standings(&out, rows, n);
     snprintf(path, sizeof(path), "%s/standings.csv", dir);
     rc = replace_file(path, &out);
     free(out.buf);
     if (rc < 0)
         return rc;
-
-    /* crosstable.csv: a row per bot, a column per opponent: "points/games". */
-    char points[STANDINGS_POINTS_TEXT];
     out = (struct row){.first = true};
-    row_field(&out, "bot");
-    for (size_t j = 0; j < n; j++)
-        row_field(&out, rows[j].name);
-    row_end(&out);
-    for (size_t i = 0; i < n; i++) {
-        row_field(&out, rows[i].name);
-        for (size_t j = 0; j < n; j++) {
-            int games = standings_games_between(st, i, j);
-            if (i == j || games == 0)
-                row_field(&out, "");
-            else
-                row_fieldf(&out, "%s/%d",
-                           standings_format_points(standings_points_between(st, i, j), points,
-                                                   sizeof(points)),
-                           games);
-        }
-        row_end(&out);
-    }
+    put_crosstable(&out, st, rows, n);
     snprintf(path, sizeof(path), "%s/crosstable.csv", dir);
     rc = replace_file(path, &out);
     free(out.buf);
