@@ -171,7 +171,14 @@ static int replay_record(struct replay *r, const char *dir, const char *id, char
     return rc;
 }
 
-int cmd_replay(int argc, char **argv)
+struct replay_args {
+    const char *game, *board, *file, *results, *id;
+    bool early_draw;
+    int first_move; /* argv index of the first move given as an argument */
+};
+
+/* Returns -1 to go on, or the exit status (help, or bad usage said). */
+static int parse_replay_args(int argc, char **argv, struct replay_args *a)
 {
     static const struct option options[] = {
         {"game", required_argument, NULL, 'g'},    {"board", required_argument, NULL, 'b'},
@@ -179,74 +186,87 @@ int cmd_replay(int argc, char **argv)
         {"results", required_argument, NULL, 'r'}, {"id", required_argument, NULL, 'i'},
         {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
     };
-    const char *game_name = "tictactoe", *board = NULL, *file = NULL, *results = NULL, *id = NULL;
-    char *record_moves = NULL;
-    bool early_draw = false;
     int opt;
 
+    *a = (struct replay_args){.game = "tictactoe"};
     optind = 1;
     while ((opt = getopt_long(argc, argv, "+g:b:ef:r:i:h", options, NULL)) != -1) {
         switch (opt) {
-        case 'g': game_name = optarg; break;
-        case 'b': board = optarg; break;
-        case 'e': early_draw = true; break;
-        case 'f': file = optarg; break;
-        case 'r': results = optarg; break;
-        case 'i': id = optarg; break;
+        case 'g': a->game = optarg; break;
+        case 'b': a->board = optarg; break;
+        case 'e': a->early_draw = true; break;
+        case 'f': a->file = optarg; break;
+        case 'r': a->results = optarg; break;
+        case 'i': a->id = optarg; break;
         case 'h': replay_usage(stdout); return EXIT_OK;
         default: replay_usage(stderr); return EXIT_USAGE;
         }
     }
-    const struct game_def *def = game_find(game_name);
-    if (!def) {
-        cli_error("unknown game '%s'", game_name);
-        return EXIT_USAGE;
-    }
-    if (file && optind < argc) {
+    a->first_move = optind;
+    if (a->file && optind < argc) {
         cli_error("give moves either as arguments or with --file, not both");
         return EXIT_USAGE;
     }
-    if (!results != !id || (results && (file || board || optind < argc))) {
+    if (!a->results != !a->id || (a->results && (a->file || a->board || optind < argc))) {
         cli_error("a game of a run is replayed with --results DIR and --id N, and nothing else");
         return EXIT_USAGE;
     }
+    return -1;
+}
 
-    struct replay *r = calloc(1, sizeof(*r));
-    int rc = EXIT_OK;
+/* The position the moves start from: a run's game, a board, or the start. */
+static int replay_start(struct replay *r, const struct replay_args *a, const struct game_def *def,
+                        char **record_moves)
+{
     const char *why;
+
+    if (a->results)
+        return replay_record(r, a->results, a->id, record_moves);
+    if (a->board) {
+        if (notation_parse_board(def, a->board, a->early_draw, &r->game, &why) < 0) {
+            cli_error("board '%s': %s", a->board, why);
+            return EXIT_DATA;
+        }
+        return EXIT_OK;
+    }
+    game_init(&r->game, def, a->early_draw);
+    return EXIT_OK;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    struct replay_args a;
+    char *record_moves = NULL;
+    int rc = parse_replay_args(argc, argv, &a);
+
+    if (rc >= 0)
+        return rc;
+    const struct game_def *def = game_find(a.game);
+    if (!def) {
+        cli_error("unknown game '%s'", a.game);
+        return EXIT_USAGE;
+    }
+    struct replay *r = calloc(1, sizeof(*r));
     if (!r) {
         cli_error("out of memory");
         return EXIT_SYSTEM;
     }
-    if (results) {
-        rc = replay_record(r, results, id, &record_moves);
-        if (rc != EXIT_OK)
-            goto out_free;
-    } else if (board) {
-        if (notation_parse_board(def, board, early_draw, &r->game, &why) < 0) {
-            cli_error("board '%s': %s", board, why);
-            rc = EXIT_DATA;
-            goto out_free;
-        }
-    } else {
-        game_init(&r->game, def, early_draw);
-    }
-
-    if (record_moves) {
+    rc = replay_start(r, &a, def, &record_moves);
+    if (rc == EXIT_OK && record_moves) {
         char *save = NULL;
         for (char *t = strtok_r(record_moves, " ", &save); t && rc == EXIT_OK;
              t = strtok_r(NULL, " ", &save))
             rc = replay_move(r, t);
-    } else if (file)
-        rc = replay_file(r, file);
-    else if (optind == argc && !isatty(STDIN_FILENO))
+    } else if (rc == EXIT_OK && a.file) {
+        rc = replay_file(r, a.file);
+    } else if (rc == EXIT_OK && a.first_move == argc && !isatty(STDIN_FILENO)) {
         rc = replay_file(r, "-");
-    else
-        for (int i = optind; i < argc && rc == EXIT_OK; i++)
+    } else {
+        for (int i = a.first_move; i < argc && rc == EXIT_OK; i++)
             rc = replay_move(r, argv[i]);
+    }
     if (rc == EXIT_OK)
         replay_print(r);
-out_free:
     free(record_moves);
     free(r->reason);
     free(r->bots[0]);

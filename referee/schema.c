@@ -53,9 +53,18 @@ bool schema_is_timing(const char *column)
     return false;
 }
 
-static int open_file(struct results_file *f, const char *path, const char *kind,
-                     const char *const *columns, int ncolumns, unsigned long long needs, char *why,
-                     size_t len)
+/* What a file of a run is: its name and its columns. */
+struct file_kind {
+    const char *name;
+    const char *const *columns;
+    int ncolumns;
+};
+
+static const struct file_kind games_kind = {"games.csv", schema_games_columns, GC_COUNT},
+                              moves_kind = {"moves.csv", schema_moves_columns, MC_COUNT};
+
+static int open_file(struct results_file *f, const char *path, const struct file_kind *kind,
+                     unsigned long long needs, char *why, size_t len)
 {
     char text[200];
 
@@ -66,11 +75,11 @@ static int open_file(struct results_file *f, const char *path, const char *kind,
         snprintf(why, len, "'%s': %s", path, text);
         return rc;
     }
-    for (int c = 0; c < ncolumns; c++) {
-        f->col[c] = table_column(&f->t, columns[c]);
+    for (int c = 0; c < kind->ncolumns; c++) {
+        f->col[c] = table_column(&f->t, kind->columns[c]);
         if (f->col[c] < 0 && (needs >> c & 1)) {
             snprintf(why, len, "'%s': no column '%s': not a %s of this version of referee", path,
-                     columns[c], kind);
+                     kind->columns[c], kind->name);
             schema_close(f);
             return -EINVAL;
         }
@@ -81,13 +90,12 @@ static int open_file(struct results_file *f, const char *path, const char *kind,
 int schema_open_games(struct results_file *f, const char *path, unsigned long long needs, char *why,
                       size_t len)
 {
-    return open_file(f, path, "games.csv", schema_games_columns, GC_COUNT, needs, why, len);
+    return open_file(f, path, &games_kind, needs, why, len);
 }
 
 int schema_open_moves(struct results_file *f, const char *path, char *why, size_t len)
 {
-    return open_file(f, path, "moves.csv", schema_moves_columns, MC_COUNT, (1ull << MC_COUNT) - 1,
-                     why, len);
+    return open_file(f, path, &moves_kind, (1ull << MC_COUNT) - 1, why, len);
 }
 
 size_t schema_rows(const struct results_file *f)
