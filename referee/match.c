@@ -107,8 +107,12 @@ static void prepare_intros(struct game_run *g)
 
     for (int i = 0; i < 2; i++) {
         g->players[i]->games++;
-        int n = protocol_format_game(g->intro.text[i], sizeof(g->intro.text[i]), def, (enum side)i,
-                                     &g->rules->time, game_seed, g->rec->id);
+        struct protocol_game pg = {.def = def,
+                                   .side = (enum side)i,
+                                   .tc = &g->rules->time,
+                                   .seed = game_seed,
+                                   .id = g->rec->id};
+        int n = protocol_format_game(g->intro.text[i], sizeof(g->intro.text[i]), &pg);
         g->intro.len[i] = n > 0 ? (size_t)n : 0;
     }
 }

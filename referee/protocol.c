@@ -25,12 +25,13 @@ static bool put(char *buf, size_t len, size_t *n, const char *fmt, ...)
     return true;
 }
 
-int protocol_format_game(char *buf, size_t len, const struct game_def *def, enum side side,
-                         const struct time_control *tc, uint64_t seed, int id)
+int protocol_format_game(char *buf, size_t len, const struct protocol_game *g)
 {
+    const struct game_def *def = g->def;
+    const struct time_control *tc = g->tc;
     size_t n = 0;
 
-    put(buf, len, &n, "game %d %s %c first %c", PROTOCOL_VERSION, def->name, def->marks[side],
+    put(buf, len, &n, "game %d %s %c first %c", PROTOCOL_VERSION, def->name, def->marks[g->side],
         def->marks[SIDE_FIRST]);
     if (tc->move_ms)
         put(buf, len, &n, " movetime %d", tc->move_ms);
@@ -38,9 +39,9 @@ int protocol_format_game(char *buf, size_t len, const struct game_def *def, enum
         put(buf, len, &n, " firstmove %d", tc->first_move_ms);
     if (tc->clock_ms)
         put(buf, len, &n, " clock %d increment %d", tc->clock_ms, tc->increment_ms);
-    put(buf, len, &n, " seed %llu", (unsigned long long)seed);
-    if (id > 0)
-        put(buf, len, &n, " id %d", id);
+    put(buf, len, &n, " seed %llu", (unsigned long long)g->seed);
+    if (g->id > 0)
+        put(buf, len, &n, " id %d", g->id);
     return put(buf, len, &n, "\n") ? (int)n : -1;
 }
 

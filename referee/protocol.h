@@ -21,10 +21,18 @@ struct time_control {
 /* Each formatter writes one line, '\n' included, into buf (len bytes; with
  * PROTOCOL_LINE_MAX always enough) and returns its length, or -1 if it does not fit. */
 
+/* What a bot is told of a game as it starts. */
+struct protocol_game {
+    const struct game_def *def;
+    enum side side; /* the side the bot plays */
+    const struct time_control *tc;
+    uint64_t seed; /* the game's own seed, below 2^63 */
+    int id;        /* the game's number in its run; 0: none */
+};
+
 /* "game 1 <game> <mark> first <mark> movetime ... seed <seed> id <id>" for the
- * bot playing `side`; id is the game's number in its run (no id key if 0). */
-int protocol_format_game(char *buf, size_t len, const struct game_def *def, enum side side,
-                         const struct time_control *tc, uint64_t seed, int id);
+ * bot playing g->side (no id key if g->id is 0). */
+int protocol_format_game(char *buf, size_t len, const struct protocol_game *g);
 
 /* "turn board ... last ... time <time_ms> legal ..." for the side to move in s. */
 int protocol_format_turn(char *buf, size_t len, const struct game_state *s, int time_ms);

@@ -229,10 +229,10 @@ static void seats_make_room(struct seats *st, const struct scheduled_game *g, lo
     st->last_used[g->bots[0]] = st->last_used[g->bots[1]] = index + 1;
 }
 
-/* Play game `index` into rec. Returns 0, or a negative errno with *bot the
- * index of the bot that could not be started (-1 if none) and *what set. */
+/* Play game `index` into rec. Returns 0, or a negative errno with *why's bot
+ * (the index of the bot that could not be started, or -1) and what set. */
 static int play(struct run *r, struct seats *st, const struct match_rules *rules, long index,
-                struct game_record *rec, int *bot, const char **what)
+                struct game_record *rec, struct tournament_failure *why)
 {
     const struct tournament *t = r->t;
     struct scheduled_game g;
@@ -240,8 +240,7 @@ static int play(struct run *r, struct seats *st, const struct match_rules *rules
     enum side failed = SIDE_NONE;
 
     schedule_game(&t->schedule, index, &g);
-    *bot = -1;
-    *what = "play the opening";
+    *why = (struct tournament_failure){.bot = -1, .what = "play the opening"};
     if (tournament_start(t, &g, &start) < 0)
         return -EINVAL;
     rec->id = g.id;
@@ -260,22 +259,21 @@ static int play(struct run *r, struct seats *st, const struct match_rules *rules
 
     struct player *seats[2] = {&st->players[g.bots[0]], &st->players[g.bots[1]]};
     int rc = match_play(seats, &start, rules, rec, &failed);
-    if (rc < 0) {
-        *bot = failed != SIDE_NONE ? g.bots[failed] : -1;
-        *what = "start the bot";
-    }
+    if (rc < 0)
+        *why = (struct tournament_failure){
+            .error = rc, .bot = failed != SIDE_NONE ? g.bots[failed] : -1, .what = "start the bot"};
     return rc;
 }
 
 /* Game `index` is over (rc from play): queue its record for the in-order
  * hand-over, or drop it if the run is halting or it failed. */
-static void hand_over(struct run *r, long index, struct inorder_slot *s, int rc, int bot,
-                      const char *what)
+static void hand_over(struct run *r, long index, struct inorder_slot *s, int rc,
+                      const struct tournament_failure *why)
 {
     pthread_mutex_lock(&r->lock);
     notice_interrupt(r);
     if (rc < 0) {
-        fail(r, rc, bot, what);
+        fail(r, rc, why->bot, why->what);
     } else if (!r->halted && inorder_put(&r->order, index, s) < 0) {
         fail(r, -EPROTO, -1, "hand the games over in order (an internal error of referee's)");
     } else if (!r->halted) {
@@ -312,10 +310,9 @@ static void *worker(void *arg)
         pthread_mutex_unlock(&r->lock);
     }
     while (rc == 0 && (s = take_game(r, &index)) != NULL) {
-        int bot;
-        const char *what;
-        rc = play(r, &st, &rules, index, &s->rec, &bot, &what);
-        hand_over(r, index, s, rc, bot, what);
+        struct tournament_failure why;
+        rc = play(r, &st, &rules, index, &s->rec, &why);
+        hand_over(r, index, s, rc, &why);
     }
     seats_release(&st, t->rules.stop_grace_ms);
     pthread_mutex_lock(&r->lock);
