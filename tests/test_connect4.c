@@ -1,6 +1,7 @@
 /* test_connect4.c: connect four rules by case tables of boards, perft against a
  * plain-array count written here, and random playouts through the reducer. */
 #include "game.h"
+#include "helpers.h"
 #include "notation.h"
 #include "perft.h"
 
@@ -25,42 +26,25 @@ struct rule_case {
 
 static const struct game_def *def(void)
 {
-    const struct game_def *d = game_find("connect4");
-    cr_assert_not_null(d);
-    return d;
+    return test_game("connect4");
 }
 
 static void parse(const char *text, bool early_draw, struct game_state *s)
 {
-    const char *why = "";
-    cr_assert_eq(notation_parse_board(def(), text, early_draw, s, &why), 0, "board %s: %s", text,
-                 why);
+    test_parse_board(def(), text, early_draw, s);
 }
 
 static void check_case(const struct rule_case *c)
 {
     struct game_state s;
-    struct action a;
-    const char *why = "";
-    char text[GAME_BOARD_TEXT], reason[128];
+    char text[GAME_BOARD_TEXT], label[160];
 
+    snprintf(label, sizeof(label), "%s %s", c->board, c->move);
     parse(c->board, c->early_draw, &s);
-    cr_assert_eq(notation_parse_move(&s, c->move, &a, &why), 0, "move %s: %s", c->move, why);
-    cr_assert(game_step(&s, a), "%s %s: not counted", c->board, c->move);
-    cr_expect_eq(s.foul, c->foul, "%s %s: foul '%s', expected '%s'", c->board, c->move,
-                 foul_name(s.foul), foul_name(c->foul));
+    struct action a = test_play(&s, c->move, label);
     cr_expect_str_eq(notation_format_board(&s, text, sizeof(text)), c->after ? c->after : c->board,
-                     "%s %s", c->board, c->move);
-    char winner = s.winner == SIDE_NONE ? 0 : def()->marks[s.winner];
-    if (c->foul != FOUL_NONE) {
-        cr_expect_eq(s.end, END_FOUL);
-        cr_expect_eq(winner, def()->marks[side_other(a.side)], "%s %s", c->board, c->move);
-    } else {
-        cr_expect_eq(s.end, c->end, "%s %s: end '%s'", c->board, c->move, end_name(s.end));
-        cr_expect_eq(winner, c->winner, "%s %s: winner '%c'", c->board, c->move, winner);
-    }
-    if (c->reason)
-        cr_expect_str_eq(game_reason(&s, reason, sizeof(reason)), c->reason);
+                     "%s", label);
+    test_expect_outcome(&s, a, c->foul, c->end, c->winner, c->reason, label);
 }
 
 static const struct rule_case cases[] = {

@@ -1,6 +1,7 @@
 /* test_examples.c: `referee match` end to end with the bundled example bots in
  * C, Python, bash and JavaScript as real processes, its console lines, its CSV
  * files read back with libcsv, and its errors. */
+#include "helpers.h"
 #include "run.h"
 #include "table.h"
 
@@ -12,33 +13,13 @@ static struct run_result r;
 
 #define BOT(name) SOURCE_DIR "/bots/" name
 
-static void tmpdir(char *dir)
-{
-    strcpy(dir, "/tmp/referee-test-examples-XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
-}
-
-static void load(struct table *t, const char *dir, const char *file)
-{
-    char path[512], why[128];
-    snprintf(path, sizeof(path), "%s/%s", dir, file);
-    cr_assert_eq(table_load(t, path, why, sizeof(why)), 0, "%s: %s", path, why);
-}
-
-static const char *cell(const struct table *t, size_t row, const char *column)
-{
-    int c = table_column(t, column);
-    cr_assert_geq(c, 0, "no column %s", column);
-    return t->rows[row][c];
-}
-
 /* Play n games between two example bots and check every one ended by the rules. */
 static void play_examples(const char *a, const char *b, int n)
 {
     char dir[64], bot_a[256], bot_b[256], games[16];
     struct table t;
 
-    tmpdir(dir);
+    test_tmpdir(dir, "examples");
     snprintf(bot_a, sizeof(bot_a), "a=%s", a);
     snprintf(bot_b, sizeof(bot_b), "b=%s", b);
     snprintf(games, sizeof(games), "%d", n);
@@ -48,17 +29,17 @@ static void play_examples(const char *a, const char *b, int n)
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
 
-    load(&t, dir, "games.csv");
+    test_load(&t, dir, "games.csv");
     cr_expect_eq(t.nrows, (size_t)n);
     for (size_t i = 0; i < t.nrows; i++) {
-        const char *end = cell(&t, i, "end");
+        const char *end = test_cell(&t, i, "end");
         cr_expect(strcmp(end, "line") == 0 || strcmp(end, "dead") == 0 || strcmp(end, "full") == 0,
-                  "game %zu ended by %s: %s", i + 1, end, cell(&t, i, "reason"));
+                  "game %zu ended by %s: %s", i + 1, end, test_cell(&t, i, "reason"));
         /* Colours alternate. */
-        cr_expect_str_eq(cell(&t, i, "first"), i % 2 ? "b" : "a");
+        cr_expect_str_eq(test_cell(&t, i, "first"), i % 2 ? "b" : "a");
     }
     table_release(&t);
-    load(&t, dir, "moves.csv");
+    test_load(&t, dir, "moves.csv");
     cr_expect_geq(t.nrows, (size_t)(5 * n));
     table_release(&t);
 }
@@ -76,7 +57,7 @@ Test(examples, javascript_and_c_random_bots_play_a_match, .timeout = 60)
 Test(examples, console_lines_follow_cutechess, .timeout = 30)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "examples");
     char *argv[] = {REFEREE_BIN, "match",
                     "--bot",     "A=" BUILD_DIR "/bots/random --seed 1",
                     "--bot",     "B=" BUILD_DIR "/bots/random --seed 2",
@@ -99,17 +80,17 @@ Test(examples, bot_names_with_commas_quotes_and_newlines_round_trip_through_csv,
     const char *name = "say \"hi\", then\nleave";
     char spec[128];
 
-    tmpdir(dir);
+    test_tmpdir(dir, "examples");
     snprintf(spec, sizeof(spec), "%s=%s", name, BUILD_DIR "/bots/random");
     char *argv[] = {
         REFEREE_BIN, "match", "--bot",     spec, "--bot",   "plain=" BUILD_DIR "/bots/random",
         "--games",   "2",     "--results", dir,  "--quiet", NULL};
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
-    load(&t, dir, "games.csv");
+    test_load(&t, dir, "games.csv");
     cr_assert_eq(t.nrows, 2);
-    cr_expect_str_eq(cell(&t, 0, "first"), name);
-    cr_expect_str_eq(cell(&t, 1, "second"), name);
+    cr_expect_str_eq(test_cell(&t, 0, "first"), name);
+    cr_expect_str_eq(test_cell(&t, 1, "second"), name);
     table_release(&t);
 }
 
@@ -118,7 +99,7 @@ Test(examples, foul_shows_in_games_csv_with_its_reason, .timeout = 30)
     char dir[64];
     struct table t;
 
-    tmpdir(dir);
+    test_tmpdir(dir, "examples");
     char *argv[] = {REFEREE_BIN, "match",
                     "--bot",     "bad=" BUILD_DIR "/testbots/fixture garbage",
                     "--bot",     "good=" BUILD_DIR "/testbots/fixture legal",
@@ -129,19 +110,19 @@ Test(examples, foul_shows_in_games_csv_with_its_reason, .timeout = 30)
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_expect(strstr(r.out, "Finished game 1 (bad vs good): 0-1 {malformed reply \"hello\"}\n"),
               "%s", r.out);
-    load(&t, dir, "games.csv");
+    test_load(&t, dir, "games.csv");
     cr_assert_eq(t.nrows, 1);
-    cr_expect_str_eq(cell(&t, 0, "foul"), "malformed");
-    cr_expect_str_eq(cell(&t, 0, "foul_by"), "bad");
-    cr_expect_str_eq(cell(&t, 0, "winner"), "good");
-    cr_expect_str_eq(cell(&t, 0, "moves"), "o:forfeit");
+    cr_expect_str_eq(test_cell(&t, 0, "foul"), "malformed");
+    cr_expect_str_eq(test_cell(&t, 0, "foul_by"), "bad");
+    cr_expect_str_eq(test_cell(&t, 0, "winner"), "good");
+    cr_expect_str_eq(test_cell(&t, 0, "moves"), "o:forfeit");
     table_release(&t);
 }
 
 Test(examples, missing_bot_is_an_error_naming_it, .timeout = 30)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "examples");
     char *argv[] = {REFEREE_BIN, "match",
                     "--bot",     "ghost=/nonexistent/bot --fast",
                     "--bot",     "b=" BUILD_DIR "/bots/random",
@@ -182,7 +163,7 @@ Test(examples, results_directory_with_games_is_refused_and_left_whole, .timeout 
 {
     char dir[64];
     struct table t;
-    tmpdir(dir);
+    test_tmpdir(dir, "examples");
     char *argv[] = {REFEREE_BIN, "match",
                     "--bot",     "a=" BUILD_DIR "/bots/random",
                     "--bot",     "b=" BUILD_DIR "/bots/random",
@@ -194,10 +175,10 @@ Test(examples, results_directory_with_games_is_refused_and_left_whole, .timeout 
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_expect_eq(r.status, 2);
     cr_expect(strstr(r.err, "already holds games; continue it with --resume"), "%s", r.err);
-    load(&t, dir, "games.csv");
+    test_load(&t, dir, "games.csv");
     cr_expect_eq(t.nrows, 2);
     table_release(&t);
-    load(&t, dir, "moves.csv");
+    test_load(&t, dir, "moves.csv");
     cr_expect_eq(table_column(&t, "ply"), 1);
     cr_expect_str_eq(t.rows[t.nrows - 1][0], "2");
     table_release(&t);
@@ -206,7 +187,7 @@ Test(examples, results_directory_with_games_is_refused_and_left_whole, .timeout 
 Test(examples, game_of_a_run_replays_from_its_record_with_the_recorded_reason, .timeout = 30)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "examples");
     char *argv[] = {REFEREE_BIN,  "match",
                     "--bot",      "slow=" BUILD_DIR "/testbots/fixture slow 400",
                     "--bot",      "quick=" BUILD_DIR "/testbots/fixture legal",

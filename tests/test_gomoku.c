@@ -1,6 +1,7 @@
 /* test_gomoku.c: gomoku rules by case tables of boards, perft against a
  * plain-array count written here, and random playouts through the reducer. */
 #include "game.h"
+#include "helpers.h"
 #include "notation.h"
 #include "perft.h"
 
@@ -23,45 +24,27 @@ struct rule_case {
 
 static const struct game_def *def(void)
 {
-    const struct game_def *d = game_find("gomoku");
-    cr_assert_not_null(d);
-    return d;
+    return test_game("gomoku");
 }
 
 static void parse(const char *text, bool early_draw, struct game_state *s)
 {
-    const char *why = "";
-    cr_assert_eq(notation_parse_board(def(), text, early_draw, s, &why), 0, "board %s: %s", text,
-                 why);
+    test_parse_board(def(), text, early_draw, s);
 }
 
 static void check_case(const struct rule_case *c)
 {
     struct game_state s;
-    struct action a;
-    const char *why = "";
-    char text[GAME_BOARD_TEXT], want[GAME_BOARD_TEXT], reason[128];
+    char text[GAME_BOARD_TEXT], want[GAME_BOARD_TEXT];
 
     parse(c->board, c->early_draw, &s);
-    cr_assert_eq(notation_parse_move(&s, c->move, &a, &why), 0, "move %s: %s", c->move, why);
-    cr_assert(game_step(&s, a), "%s: not counted", c->move);
-    cr_expect_eq(s.foul, c->foul, "%s: foul '%s', expected '%s'", c->move, foul_name(s.foul),
-                 foul_name(c->foul));
+    struct action a = test_play(&s, c->move, c->move);
     /* Rows of 15 and a separator, after the '['. */
     snprintf(want, sizeof(want), "%s", c->board);
     if (c->foul == FOUL_NONE)
         want[1 + 16 * a.row + a.col] = def()->marks[a.side];
     cr_expect_str_eq(notation_format_board(&s, text, sizeof(text)), want, "%s", c->move);
-    char winner = s.winner == SIDE_NONE ? 0 : def()->marks[s.winner];
-    if (c->foul != FOUL_NONE) {
-        cr_expect_eq(s.end, END_FOUL);
-        cr_expect_eq(winner, def()->marks[side_other(a.side)], "%s", c->move);
-    } else {
-        cr_expect_eq(s.end, c->end, "%s: end '%s'", c->move, end_name(s.end));
-        cr_expect_eq(winner, c->winner, "%s: winner '%c'", c->move, winner);
-    }
-    if (c->reason)
-        cr_expect_str_eq(game_reason(&s, reason, sizeof(reason)), c->reason);
+    test_expect_outcome(&s, a, c->foul, c->end, c->winner, c->reason, c->move);
 }
 
 static const struct rule_case cases[] = {

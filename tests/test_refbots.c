@@ -1,6 +1,7 @@
 /* test_refbots.c: the reference bots (bots/connect4.c, greedy.c, reversi.c,
  * gomoku.c): known answers to single turns, then whole matches through the real
  * referee, read back from games.csv: no fouls, and each bot beats the weaker. */
+#include "helpers.h"
 #include "run.h"
 #include "table.h"
 
@@ -21,13 +22,6 @@ struct outcome {
     double mean_ms; /* its mean time per move */
     size_t games;
 };
-
-static const char *cell(const struct table *t, size_t row, const char *column)
-{
-    int c = table_column(t, column);
-    cr_assert_geq(c, 0, "no column %s", column);
-    return t->rows[row][c];
-}
 
 /* `referee match` of `games` games of `game` between bots a and b (NAME=COMMAND,
  * colours alternating, each pair of games from one opening of `openings`
@@ -62,15 +56,15 @@ static struct outcome play_match(const char *game, const char *a, const char *b,
     cr_assert_eq(table_load(&t, path, why, sizeof(why)), 0, "%s: %s", path, why);
     cr_assert_eq(t.nrows, (size_t)games);
     for (size_t i = 0; i < t.nrows; i++) {
-        bool first = strcmp(cell(&t, i, "first"), name) == 0;
-        cr_expect_str_empty(cell(&t, i, "foul"), "game %zu: %s by %s", i + 1, cell(&t, i, "reason"),
-                            cell(&t, i, "foul_by"));
-        if (strcmp(cell(&t, i, "winner"), name) == 0)
+        bool first = strcmp(test_cell(&t, i, "first"), name) == 0;
+        cr_expect_str_empty(test_cell(&t, i, "foul"), "game %zu: %s by %s", i + 1,
+                            test_cell(&t, i, "reason"), test_cell(&t, i, "foul_by"));
+        if (strcmp(test_cell(&t, i, "winner"), name) == 0)
             o.score += 1;
-        else if (strcmp(cell(&t, i, "result"), "1/2-1/2") == 0)
+        else if (strcmp(test_cell(&t, i, "result"), "1/2-1/2") == 0)
             o.score += 0.5;
-        total_ms += atof(cell(&t, i, first ? "first_ms" : "second_ms"));
-        moves += atof(cell(&t, i, first ? "first_moves" : "second_moves"));
+        total_ms += atof(test_cell(&t, i, first ? "first_ms" : "second_ms"));
+        moves += atof(test_cell(&t, i, first ? "first_moves" : "second_moves"));
     }
     o.games = t.nrows;
     o.score /= (double)t.nrows;

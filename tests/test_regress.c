@@ -1,5 +1,6 @@
 /* test_regress.c: SPRT end to end: `referee sprt` from counts, matches that
  * stop at a verdict with its exit status, a resumed SPRT, and scripts/regress. */
+#include "helpers.h"
 #include "run.h"
 #include "table.h"
 
@@ -8,12 +9,6 @@
 #define BOTDIR BUILD_DIR "/bots/"
 
 static struct run_result r;
-
-static void tmpdir(char *dir)
-{
-    strcpy(dir, "/tmp/referee-test-regress-XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
-}
 
 static long rows(const char *dir)
 {
@@ -55,7 +50,7 @@ Test(regress, sprt_command_computes_from_counts_with_the_verdict_as_status, .tim
 Test(regress, clearly_stronger_candidate_is_accepted_and_the_run_stops, .timeout = 60)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "regress");
     char *argv[] = {REFEREE_BIN, "match",
                     "--bot",     "cand=" BOTDIR "perfect",
                     "--bot",     "base=" BOTDIR "random",
@@ -73,7 +68,7 @@ Test(regress, clearly_stronger_candidate_is_accepted_and_the_run_stops, .timeout
 Test(regress, clearly_weaker_candidate_is_rejected_with_status_10, .timeout = 60)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "regress");
     char *argv[] = {REFEREE_BIN, "match",
                     "--bot",     "cand=" BOTDIR "random",
                     "--bot",     "base=" BOTDIR "perfect",
@@ -89,7 +84,7 @@ Test(regress, clearly_weaker_candidate_is_rejected_with_status_10, .timeout = 60
 Test(regress, no_verdict_within_the_cap_is_status_11, .timeout = 60)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "regress");
     char *argv[] = {REFEREE_BIN, "match",
                     "--bot",     "cand=" BOTDIR "random --seed 1",
                     "--bot",     "base=" BOTDIR "random --seed 2",
@@ -106,7 +101,7 @@ Test(regress, no_verdict_within_the_cap_is_status_11, .timeout = 60)
 Test(regress, resumed_sprt_counts_the_games_already_played, .timeout = 60)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "regress");
     char *first[] = {REFEREE_BIN, "match",
                      "--bot",     "cand=" BOTDIR "perfect",
                      "--bot",     "base=" BOTDIR "random",
@@ -133,7 +128,7 @@ Test(regress, resumed_sprt_counts_the_games_already_played, .timeout = 60)
 Test(regress, regress_script_fails_a_regression_and_passes_an_improvement, .timeout = 120)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "regress");
     setenv("REFEREE", REFEREE_BIN, 1);
     setenv("REGRESS_RESULTS", dir, 1);
     char *worse[] = {SOURCE_DIR "/scripts/regress",
@@ -147,7 +142,7 @@ Test(regress, regress_script_fails_a_regression_and_passes_an_improvement, .time
     cr_expect(strstr(r.err, "regress: REGRESSION (H0 accepted)"), "%s", r.err);
 
     char dir2[64];
-    tmpdir(dir2);
+    test_tmpdir(dir2, "regress");
     setenv("REGRESS_RESULTS", dir2, 1);
     char *better[] = {SOURCE_DIR "/scripts/regress",
                       BOTDIR "perfect",

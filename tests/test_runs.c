@@ -2,6 +2,7 @@
  * and SPRT runs at -j2 and -j4 with a stalled game, the score line after a
  * resume, the sprt command's words, points as text, off-board squares and the
  * side of the Elo difference line. Real referee runs, real bots, real files. */
+#include "helpers.h"
 #include "run.h"
 #include "schedule.h"
 #include "standings.h"
@@ -16,27 +17,6 @@
 #define FIXTURE BUILD_DIR "/testbots/fixture"
 
 static struct run_result r;
-
-static void tmpdir(char *dir)
-{
-    strcpy(dir, "/tmp/referee-test-runs-XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
-}
-
-static void load(struct table *t, const char *dir, const char *file)
-{
-    char path[512], why[128];
-    snprintf(path, sizeof(path), "%s/%s", dir, file);
-    cr_assert_eq(table_load(t, path, why, sizeof(why)), 0, "%s: %s", path, why);
-    cr_assert_eq(t->complete, t->nrows, "%s: a torn row", path);
-}
-
-static int column(const struct table *t, const char *name)
-{
-    int c = table_column(t, name);
-    cr_assert_geq(c, 0, "no column %s", name);
-    return c;
-}
 
 /* The tournament of the shard tests: 4 bots, 6 pairings, 240 games, seed 12. */
 #define SHARD_GAMES 240
@@ -77,8 +57,8 @@ static void merge_shards(const char *dir, char shards[][64], int n)
 
     cr_assert_leq(n, 3);
     for (int s = 0; s < n; s++) {
-        load(&g[s], shards[s], "games.csv");
-        load(&m[s], shards[s], "moves.csv");
+        test_load(&g[s], shards[s], "games.csv");
+        test_load(&m[s], shards[s], "moves.csv");
     }
     snprintf(path, sizeof(path), "%s/games.csv", dir);
     FILE *games = fopen(path, "w");
@@ -87,7 +67,7 @@ static void merge_shards(const char *dir, char shards[][64], int n)
     cr_assert(games && moves);
     write_row(games, g[0].header, g[0].ncols);
     write_row(moves, m[0].header, m[0].ncols);
-    int gid = column(&g[0], "game_id"), mid = column(&m[0], "game_id");
+    int gid = test_column(&g[0], "game_id"), mid = test_column(&m[0], "game_id");
     for (long id = 1; id <= SHARD_GAMES; id++)
         for (int s = 0; s < n; s++) {
             if (gi[s] >= g[s].nrows || atol(g[s].rows[gi[s]][gid]) != id)
@@ -109,8 +89,8 @@ static void merge_shards(const char *dir, char shards[][64], int n)
 static void expect_shard_games(const char *dir, int shard, const char *what)
 {
     struct table t;
-    load(&t, dir, "games.csv");
-    int id = column(&t, "game_id");
+    test_load(&t, dir, "games.csv");
+    int id = test_column(&t, "game_id");
     size_t row = 0;
     for (long i = 0; i < SHARD_GAMES; i++) {
         if (!schedule_in_shard(&shard_schedule, i, shard, 3))
@@ -136,7 +116,7 @@ static void expect_same_as(const char *dir, const char *whole)
 Test(runs, shards_at_j2_and_j4_with_a_stalled_game_hold_exactly_their_games, .timeout = 240)
 {
     char whole[64];
-    tmpdir(whole);
+    test_tmpdir(whole, "runs");
     char *all[] = SHARD_RUN(whole, "legal", "1", );
     cr_assert_eq(run_program(all, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -151,7 +131,7 @@ Test(runs, shards_at_j2_and_j4_with_a_stalled_game_hold_exactly_their_games, .ti
             for (int s = 0; s < 3; s++) {
                 char slice[8];
                 snprintf(slice, sizeof(slice), "%d/3", s + 1);
-                tmpdir(shards[s]);
+                test_tmpdir(shards[s], "runs");
                 char *argv[] =
                     SHARD_RUN(shards[s], "stallgame 4 400", (char *)jobs[j], "--shard", slice, );
                 cr_assert_eq(run_program(argv, NULL, &r), 0);
@@ -159,7 +139,7 @@ Test(runs, shards_at_j2_and_j4_with_a_stalled_game_hold_exactly_their_games, .ti
                 cr_assert_eq(r.status, 0, "%s, shard %s: %s", what, slice, r.err);
                 expect_shard_games(shards[s], s, what);
             }
-            tmpdir(merged);
+            test_tmpdir(merged, "runs");
             merge_shards(merged, shards, 3);
             expect_same_as(merged, whole);
         }
@@ -194,7 +174,7 @@ Test(runs, sprt_at_j2_with_a_stalled_game_stops_with_the_figures_of_j1, .timeout
 {
     static char one_out[65536], out[65536];
     char one[64];
-    tmpdir(one);
+    test_tmpdir(one, "runs");
     char *a[] = SPRT_MATCH(one, "legal", "1");
     cr_assert_eq(run_program(a, NULL, &r), 0);
     int verdict = r.status;
@@ -203,7 +183,7 @@ Test(runs, sprt_at_j2_with_a_stalled_game_stops_with_the_figures_of_j1, .timeout
                        "the printed verdict agrees with the exit status %d:\n%s", verdict, r.out);
     figure_lines(r.out, one_out, sizeof(one_out));
     struct table t;
-    load(&t, one, "games.csv");
+    test_load(&t, one, "games.csv");
     size_t games = t.nrows;
     table_release(&t);
     cr_assert_gt(games, 6, "the verdict comes after the stalled game 4 (%zu games)", games);
@@ -211,7 +191,7 @@ Test(runs, sprt_at_j2_with_a_stalled_game_stops_with_the_figures_of_j1, .timeout
 
     for (int rep = 0; rep < 3; rep++) {
         char dir[64];
-        tmpdir(dir);
+        test_tmpdir(dir, "runs");
         char *b[] = SPRT_MATCH(dir, "stallgame 4 300", "2");
         cr_assert_eq(run_program(b, NULL, &r), 0);
         cr_assert_eq(r.status, verdict, "run %d: exit %d, -j1 gave %d: %s", rep + 1, r.status,
@@ -259,8 +239,8 @@ Test(runs, score_line_counts_the_resumed_games_too, .timeout = 60)
 {
     char whole[64], dir[64];
     static char want[256];
-    tmpdir(whole);
-    tmpdir(dir);
+    test_tmpdir(whole, "runs");
+    test_tmpdir(dir, "runs");
     char *a[] = SCORE_MATCH(whole, );
     cr_assert_eq(run_program(a, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -326,7 +306,7 @@ Test(runs, points_are_written_exactly_never_with_an_exponent, .timeout = 10)
 Test(runs, points_in_standings_and_crosstable_keep_their_half, .timeout = 60)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "runs");
     /* Two random bots draw some games of 7: a half point somewhere, and the
      * crosstable's cells too. */
     char *argv[] = {REFEREE_BIN, "match",
@@ -338,9 +318,10 @@ Test(runs, points_in_standings_and_crosstable_keep_their_half, .timeout = 60)
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
     struct table t, x;
-    load(&t, dir, "standings.csv");
-    load(&x, dir, "crosstable.csv");
-    int points = column(&t, "points"), draws = column(&t, "draws"), wins = column(&t, "wins");
+    test_load(&t, dir, "standings.csv");
+    test_load(&x, dir, "crosstable.csv");
+    int points = test_column(&t, "points"), draws = test_column(&t, "draws"),
+        wins = test_column(&t, "wins");
     for (size_t i = 0; i < t.nrows; i++) {
         int halves = 2 * atoi(t.rows[i][wins]) + atoi(t.rows[i][draws]);
         char want[32];
@@ -370,7 +351,7 @@ Test(runs, off_board_squares_are_no_such_square_whatever_their_digits, .timeout 
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         char dir[64], bot[128], want[96];
-        tmpdir(dir);
+        test_tmpdir(dir, "runs");
         snprintf(bot, sizeof(bot), "bad=" FIXTURE " say %s", cases[i].say);
         char *argv[] = {REFEREE_BIN, "match",
                         "--bot",     bot,
@@ -382,27 +363,27 @@ Test(runs, off_board_squares_are_no_such_square_whatever_their_digits, .timeout 
         cr_assert_eq(run_program(argv, NULL, &r), 0);
         cr_assert_eq(r.status, 0, "%s %s: %s", cases[i].game, cases[i].say, r.err);
         struct table t;
-        load(&t, dir, "games.csv");
+        test_load(&t, dir, "games.csv");
         const char *sq = strchr(cases[i].say, ':') ? strchr(cases[i].say, ':') + 1 : cases[i].say;
         snprintf(want, sizeof(want), "illegal move %s (no such square)", sq);
-        cr_expect_str_eq(t.rows[0][column(&t, "reason")], want, "%s %s", cases[i].game,
+        cr_expect_str_eq(t.rows[0][test_column(&t, "reason")], want, "%s %s", cases[i].game,
                          cases[i].say);
-        cr_expect_str_eq(t.rows[0][column(&t, "foul")], "no-such-square", "%s %s", cases[i].game,
-                         cases[i].say);
+        cr_expect_str_eq(t.rows[0][test_column(&t, "foul")], "no-such-square", "%s %s",
+                         cases[i].game, cases[i].say);
         table_release(&t);
     }
     /* Not of a square's shape: malformed, as before. */
     static const char *const malformed[] = {"A1", "a01", "a", "b00"};
     for (size_t i = 0; i < sizeof(malformed) / sizeof(malformed[0]); i++) {
         char dir[64], bot[64];
-        tmpdir(dir);
+        test_tmpdir(dir, "runs");
         snprintf(bot, sizeof(bot), "bad=" FIXTURE " say %s", malformed[i]);
         char *argv[] = {REFEREE_BIN, "match", "--bot",     bot, "--bot", "good=" BOTDIR "random",
                         "--games",   "1",     "--results", dir, NULL};
         cr_assert_eq(run_program(argv, NULL, &r), 0);
         struct table t;
-        load(&t, dir, "games.csv");
-        cr_expect_str_eq(t.rows[0][column(&t, "foul")], "malformed", "%s", malformed[i]);
+        test_load(&t, dir, "games.csv");
+        cr_expect_str_eq(t.rows[0][test_column(&t, "foul")], "malformed", "%s", malformed[i]);
         table_release(&t);
     }
 }
@@ -410,7 +391,7 @@ Test(runs, off_board_squares_are_no_such_square_whatever_their_digits, .timeout 
 Test(runs, elo_difference_line_is_told_from_the_first_bots_side, .timeout = 60)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "runs");
     /* The first bot named is the weaker: the leader is the second. */
     char *argv[] = {REFEREE_BIN, "match",
                     "--bot",     "weak=" FIXTURE " legal",

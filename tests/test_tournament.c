@@ -3,6 +3,7 @@
  * whatever -j, resume after SIGKILL and after Ctrl-C, standings recomputed
  * from the records, and the user's errors. */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#include "helpers.h"
 #include "run.h"
 #include "table.h"
 
@@ -31,19 +32,12 @@ static bool is_timing(const char *column)
     return false;
 }
 
-static void load(struct table *t, const char *dir, const char *file)
-{
-    char path[512], why[128];
-    snprintf(path, sizeof(path), "%s/%s", dir, file);
-    cr_assert_eq(table_load(t, path, why, sizeof(why)), 0, "%s: %s", path, why);
-}
-
 /* Files a and b hold the same rows, timing columns aside (b may lack them). */
 static void expect_same_csv(const char *dir_a, const char *dir_b, const char *file)
 {
     struct table a, b;
-    load(&a, dir_a, file);
-    load(&b, dir_b, file);
+    test_load(&a, dir_a, file);
+    test_load(&b, dir_b, file);
     cr_assert_eq(a.nrows, b.nrows, "%s: %zu rows against %zu", file, a.nrows, b.nrows);
     for (size_t c = 0; c < a.ncols; c++) {
         if (is_timing(a.header[c]))
@@ -58,12 +52,6 @@ static void expect_same_csv(const char *dir_a, const char *dir_b, const char *fi
     table_release(&b);
 }
 
-static void tmpdir(char *dir)
-{
-    strcpy(dir, "/tmp/referee-test-tournament-XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
-}
-
 /* The seeded round robin of deterministic bots every test here plays. */
 #define ROUND_ROBIN(dir, jobs, ...)                                                                \
     {                                                                                              \
@@ -76,7 +64,7 @@ static void tmpdir(char *dir)
 Test(tournament, seeded_round_robin_matches_its_golden_games_file, .timeout = 60)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     char *argv[] = ROUND_ROBIN(dir, "2", );
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -88,8 +76,8 @@ Test(tournament, seeded_round_robin_matches_its_golden_games_file, .timeout = 60
 Test(tournament, files_are_the_same_with_one_job_or_four, .timeout = 60)
 {
     char one[64], four[64];
-    tmpdir(one);
-    tmpdir(four);
+    test_tmpdir(one, "tournament");
+    test_tmpdir(four, "tournament");
     char *a[] = ROUND_ROBIN(one, "1", );
     char *b[] = ROUND_ROBIN(four, "4", );
     cr_assert_eq(run_program(a, NULL, &r), 0);
@@ -151,7 +139,7 @@ static int run_and_signal(char *const argv[], const char *dir, long rows, int si
 Test(tournament, killed_run_resumed_gives_the_uninterrupted_games, .timeout = 120)
 {
     char whole[64];
-    tmpdir(whole);
+    test_tmpdir(whole, "tournament");
     char *a[] = SLOW_ROUND_ROBIN(whole, );
     cr_assert_eq(run_program(a, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -159,7 +147,7 @@ Test(tournament, killed_run_resumed_gives_the_uninterrupted_games, .timeout = 12
     /* Kill it at several moments, resuming after each kill. */
     long points[] = {0, 3, 17, 41};
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     char *b[] = SLOW_ROUND_ROBIN(dir, );
     char *resume[] = SLOW_ROUND_ROBIN(dir, "--resume", );
     for (size_t k = 0; k < sizeof(points) / sizeof(points[0]); k++) {
@@ -176,8 +164,8 @@ Test(tournament, killed_run_resumed_gives_the_uninterrupted_games, .timeout = 12
 Test(tournament, interrupt_stops_cleanly_with_130_and_resume_finishes, .timeout = 120)
 {
     char whole[64], dir[64];
-    tmpdir(whole);
-    tmpdir(dir);
+    test_tmpdir(whole, "tournament");
+    test_tmpdir(dir, "tournament");
     char *a[] = SLOW_ROUND_ROBIN(whole, );
     cr_assert_eq(run_program(a, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -188,7 +176,7 @@ Test(tournament, interrupt_stops_cleanly_with_130_and_resume_finishes, .timeout 
     long rows = count_lines(dir, "games.csv") - 1;
     cr_expect(rows >= 5 && rows < 60, "%ld games kept", rows);
     struct table t;
-    load(&t, dir, "standings.csv"); /* written for the games it kept */
+    test_load(&t, dir, "standings.csv"); /* written for the games it kept */
     table_release(&t);
 
     char *resume[] = SLOW_ROUND_ROBIN(dir, "--resume", );
@@ -201,7 +189,7 @@ Test(tournament, interrupt_stops_cleanly_with_130_and_resume_finishes, .timeout 
 Test(tournament, resume_refuses_the_files_of_another_tournament, .timeout = 60)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     char *a[] = ROUND_ROBIN(dir, "2", );
     cr_assert_eq(run_program(a, NULL, &r), 0);
     char *other[] = {REFEREE_BIN,          "tournament", "--bot", "x=" BOTDIR "random", "--bot",
@@ -211,7 +199,7 @@ Test(tournament, resume_refuses_the_files_of_another_tournament, .timeout = 60)
     cr_expect(strstr(r.err, "cannot resume"), "%s", r.err);
     cr_expect(strstr(r.err, "not the same tournament"), "%s", r.err);
     struct table t;
-    load(&t, dir, "games.csv");
+    test_load(&t, dir, "games.csv");
     cr_expect_eq(t.nrows, 60, "the files are left as they were");
     table_release(&t);
 }
@@ -219,7 +207,7 @@ Test(tournament, resume_refuses_the_files_of_another_tournament, .timeout = 60)
 Test(tournament, rerun_without_resume_refuses_a_directory_with_games, .timeout = 60)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     char *a[] = ROUND_ROBIN(dir, "2", );
     cr_assert_eq(run_program(a, NULL, &r), 0);
     cr_assert_eq(run_program(a, NULL, &r), 0);
@@ -230,8 +218,8 @@ Test(tournament, rerun_without_resume_refuses_a_directory_with_games, .timeout =
 Test(tournament, standings_command_recomputes_the_tournaments_standings, .timeout = 60)
 {
     char dir[64], out[64], games[128];
-    tmpdir(dir);
-    tmpdir(out);
+    test_tmpdir(dir, "tournament");
+    test_tmpdir(out, "tournament");
     char *a[] = ROUND_ROBIN(dir, "2", );
     cr_assert_eq(run_program(a, NULL, &r), 0);
     snprintf(games, sizeof(games), "%s/games.csv", dir);
@@ -247,7 +235,7 @@ Test(tournament, gauntlet_plays_the_first_bot_against_each_other, .timeout = 60)
 {
     char dir[64];
     struct table t;
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     char *argv[] = {REFEREE_BIN, "tournament",
                     "--format",  "gauntlet",
                     "--bot",     "cand=" BOTDIR "heuristic",
@@ -260,7 +248,7 @@ Test(tournament, gauntlet_plays_the_first_bot_against_each_other, .timeout = 60)
                     "--quiet",   NULL};
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
-    load(&t, dir, "games.csv");
+    test_load(&t, dir, "games.csv");
     cr_expect_eq(t.nrows, 3 * 4 * 2);
     int first = table_column(&t, "first"), second = table_column(&t, "second");
     int as_first = 0;
@@ -277,7 +265,7 @@ Test(tournament, bots_file_and_openings_file_are_read, .timeout = 60)
 {
     char dir[64], bots[128], openings[128];
     struct table t;
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     snprintf(bots, sizeof(bots), "%s/bots.csv", dir);
     snprintf(openings, sizeof(openings), "%s/openings.txt", dir);
     FILE *f = fopen(bots, "w");
@@ -293,7 +281,7 @@ Test(tournament, bots_file_and_openings_file_are_read, .timeout = 60)
                     "--games",   "4",          "--results", dir,  "--quiet",         NULL};
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
-    load(&t, dir, "games.csv");
+    test_load(&t, dir, "games.csv");
     cr_assert_eq(t.nrows, 4);
     int moves = table_column(&t, "moves"), first = table_column(&t, "first");
     cr_expect_str_eq(t.rows[0][first], "heur=the, \"rule\" bot");
@@ -321,7 +309,7 @@ Test(tournament, users_errors_name_the_thing_and_exit_with_their_code, .timeout 
     cr_expect_str_eq(r.err, "referee: --format 'swiss': expected roundrobin or gauntlet\n");
 
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     char *ghost[] = {REFEREE_BIN, "tournament",
                      "--bot",     "a=" BOTDIR "random",
                      "--bot",     "ghost=/nonexistent/ghost",
@@ -336,7 +324,7 @@ Test(tournament, users_errors_name_the_thing_and_exit_with_their_code, .timeout 
 Test(tournament, ctrl_c_stops_a_bot_that_is_thinking_at_once, .timeout = 60)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     char *argv[] = {REFEREE_BIN,   "match",
                     "--bot",       "thinker=" BUILD_DIR "/testbots/fixture silent",
                     "--bot",       "b=" BOTDIR "random",
@@ -363,7 +351,7 @@ Test(tournament, ctrl_c_stops_a_bot_that_is_thinking_at_once, .timeout = 60)
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 130, "status %d", st);
     cr_expect_lt(secs, 3.0, "took %.1f s to stop", secs);
     struct table t;
-    load(&t, dir, "games.csv");
+    test_load(&t, dir, "games.csv");
     cr_expect_eq(t.nrows, 0, "the game cut short is not recorded");
     table_release(&t);
 }
@@ -371,7 +359,7 @@ Test(tournament, ctrl_c_stops_a_bot_that_is_thinking_at_once, .timeout = 60)
 Test(tournament, many_bots_run_within_a_small_descriptor_limit, .timeout = 60)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     /* 12 bots, 4 workers: a process of every bot in every worker would need
      * 4 x 12 x 4 descriptors; the limit allows far fewer. */
     struct rlimit lim = {.rlim_cur = 128, .rlim_max = 128};
@@ -396,7 +384,7 @@ Test(tournament, many_bots_run_within_a_small_descriptor_limit, .timeout = 60)
 Test(tournament, resume_refuses_other_openings_or_rules, .timeout = 60)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     char *a[] = ROUND_ROBIN(dir, "2", );
     cr_assert_eq(run_program(a, NULL, &r), 0);
     char *openings[] = ROUND_ROBIN(dir, "2", "--resume", "--openings", "3", );
@@ -411,7 +399,7 @@ Test(tournament, resume_refuses_other_openings_or_rules, .timeout = 60)
 Test(tournament, fresh_run_drops_the_moves_a_killed_first_game_left, .timeout = 60)
 {
     char dir[64], path[128];
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     char *a[] = ROUND_ROBIN(dir, "2", );
     cr_assert_eq(run_program(a, NULL, &r), 0);
     /* As if killed between game 1's moves and its games row. */
@@ -424,7 +412,7 @@ Test(tournament, fresh_run_drops_the_moves_a_killed_first_game_left, .timeout = 
     cr_assert_eq(run_program(a, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
     char whole[64];
-    tmpdir(whole);
+    test_tmpdir(whole, "tournament");
     char *b[] = ROUND_ROBIN(whole, "2", );
     cr_assert_eq(run_program(b, NULL, &r), 0);
     expect_same_csv(whole, dir, "moves.csv");
@@ -433,7 +421,7 @@ Test(tournament, fresh_run_drops_the_moves_a_killed_first_game_left, .timeout = 
 Test(tournament, settings_that_cannot_work_are_refused_before_any_game, .timeout = 60)
 {
     char dir[64];
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     char *deep[] = ROUND_ROBIN(dir, "2", "--openings", "9", );
     cr_assert_eq(run_program(deep, NULL, &r), 0);
     cr_expect_eq(r.status, 2);
@@ -448,7 +436,7 @@ Test(tournament, bot_log_stays_within_its_cap_across_restarts, .timeout = 60)
 {
     char dir[64], path[128];
     struct stat st;
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     char *argv[] = {REFEREE_BIN, "match",
                     "--bot",     "chatty=" BUILD_DIR "/testbots/fixture stderr 8",
                     "--bot",     "b=" BOTDIR "random",
@@ -471,7 +459,7 @@ static void games_text(char *out, size_t cap, const char *const *dirs, int n)
     int count = 0;
     for (int d = 0; d < n; d++) {
         struct table t;
-        load(&t, dirs[d], "games.csv");
+        test_load(&t, dirs[d], "games.csv");
         for (size_t i = 0; i < t.nrows && count < 400; i++) {
             size_t k = 0;
             for (size_t c = 0; c < t.ncols; c++)
@@ -500,8 +488,8 @@ Test(tournament, shards_run_through_gnu_parallel_merge_to_the_whole_run, .timeou
 {
     char whole[64], sharded[64];
     static char a[400 * 2048], b[400 * 2048];
-    tmpdir(whole);
-    tmpdir(sharded);
+    test_tmpdir(whole, "tournament");
+    test_tmpdir(sharded, "tournament");
     char *all[] = ROUND_ROBIN(whole, "1", );
     cr_assert_eq(run_program(all, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -554,7 +542,7 @@ Test(tournament, kill_and_resume_stress_keeps_every_game_whole, .timeout = 120)
 Test(tournament, check_command_finds_a_game_without_its_moves, .timeout = 60)
 {
     char dir[64], path[128];
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     char *a[] = ROUND_ROBIN(dir, "2", );
     cr_assert_eq(run_program(a, NULL, &r), 0);
     char *check[] = {REFEREE_BIN, "check", dir, NULL};
@@ -606,8 +594,8 @@ Test(tournament, standings_leave_out_a_row_torn_inside_quotes_and_say_so, .timeo
 Test(tournament, run_killed_before_its_moves_header_resumes_from_scratch, .timeout = 60)
 {
     char whole[64], dir[64], path[160], header[1024];
-    tmpdir(whole);
-    tmpdir(dir);
+    test_tmpdir(whole, "tournament");
+    test_tmpdir(dir, "tournament");
     char *a[] = ROUND_ROBIN(whole, "2", );
     cr_assert_eq(run_program(a, NULL, &r), 0);
     /* As if killed after games.csv got its header and moves.csv was just created. */
@@ -663,7 +651,7 @@ static bool all_fields_quoted(const char *path, long *lines)
 Test(tournament, every_csv_field_is_quoted_numbers_too, .timeout = 60)
 {
     char dir[64], path[128];
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     char *a[] = ROUND_ROBIN(dir, "2", );
     cr_assert_eq(run_program(a, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -684,7 +672,7 @@ Test(tournament, every_csv_field_is_quoted_numbers_too, .timeout = 60)
 Test(tournament, a_stalled_game_holds_back_at_most_64_games, .timeout = 60)
 {
     char dir[64], out[] = "/tmp/referee-test-stall-XXXXXX", marker[64], text[65536];
-    tmpdir(dir);
+    test_tmpdir(dir, "tournament");
     char *argv[] = {REFEREE_BIN, "match",
                     "--bot",     "slow=" BUILD_DIR "/testbots/fixture slowonce 500",
                     "--bot",     "fast=" BUILD_DIR "/testbots/fixture legal",
@@ -750,8 +738,8 @@ static void expect_cpus(const char *dir, const char *bot, int want)
 Test(tournament, affinity_puts_each_worker_and_its_bots_on_one_core, .timeout = 60)
 {
     char pinned[64], free_dir[64];
-    tmpdir(pinned);
-    tmpdir(free_dir);
+    test_tmpdir(pinned, "tournament");
+    test_tmpdir(free_dir, "tournament");
 #define CPUS_MATCH(dir, ...)                                                                       \
     {                                                                                              \
         REFEREE_BIN, "match", "--bot", "a=" BUILD_DIR "/testbots/fixture cpus", "--bot",           \

@@ -1,0 +1,91 @@
+/* helpers.h: what the test suites share: temporary folders, a run's CSV files
+ * read back, and the outcome of a rule case. Header-only, as each suite is a
+ * program of its own; include after <criterion/criterion.h>. */
+#ifndef TESTS_HELPERS_H
+#define TESTS_HELPERS_H
+
+#include "game.h"
+#include "notation.h"
+#include "table.h"
+
+#include <criterion/criterion.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A new folder under /tmp (dir: 64 bytes), named after the suite. */
+static inline void test_tmpdir(char *dir, const char *suite)
+{
+    snprintf(dir, 64, "/tmp/referee-test-%s-XXXXXX", suite);
+    cr_assert_not_null(mkdtemp(dir));
+}
+
+/* dir/file read whole with libcsv. */
+static inline void test_load(struct table *t, const char *dir, const char *file)
+{
+    char path[512], why[128];
+    snprintf(path, sizeof(path), "%s/%s", dir, file);
+    cr_assert_eq(table_load(t, path, why, sizeof(why)), 0, "%s: %s", path, why);
+}
+
+static inline int test_column(const struct table *t, const char *name)
+{
+    int c = table_column(t, name);
+    cr_assert_geq(c, 0, "no column %s", name);
+    return c;
+}
+
+static inline const char *test_cell(const struct table *t, size_t row, const char *column)
+{
+    cr_assert_lt(row, t->nrows, "no row %zu", row + 1);
+    return t->rows[row][test_column(t, column)];
+}
+
+static inline const struct game_def *test_game(const char *name)
+{
+    const struct game_def *d = game_find(name);
+    cr_assert_not_null(d, "no game %s", name);
+    return d;
+}
+
+static inline void test_parse_board(const struct game_def *d, const char *text, bool early_draw,
+                                    struct game_state *s)
+{
+    const char *why = "";
+    cr_assert_eq(notation_parse_board(d, text, early_draw, s, &why), 0, "board %s: %s", text, why);
+}
+
+/* Play move (text) in s; it must parse and be counted. Returns the action. */
+static inline struct action test_play(struct game_state *s, const char *move, const char *label)
+{
+    struct action a;
+    const char *why = "";
+    cr_assert_eq(notation_parse_move(s, move, &a, &why), 0, "%s: move %s: %s", label, move, why);
+    cr_assert(game_step(s, a), "%s: %s not counted", label, move);
+    return a;
+}
+
+/* How a rule case ended: the foul (which loses for the mover of a), or else
+ * the end and the winner's mark (0: none); and the reason, if one is given. */
+static inline void test_expect_outcome(const struct game_state *s, struct action a, enum foul foul,
+                                       enum end end, char winner, const char *reason,
+                                       const char *label)
+{
+    const struct game_def *d = game_def_of(s);
+    char got = s->winner == SIDE_NONE ? 0 : d->marks[s->winner], text[128];
+
+    cr_expect_eq(s->foul, foul, "%s: foul '%s', expected '%s'", label, foul_name(s->foul),
+                 foul_name(foul));
+    if (foul != FOUL_NONE) {
+        cr_expect_eq(s->end, END_FOUL, "%s", label);
+        cr_expect_eq(got, d->marks[side_other(a.side)], "%s", label);
+    } else {
+        cr_expect_eq(s->end, end, "%s: end '%s'", label, end_name(s->end));
+        cr_expect_eq(got, winner, "%s: winner '%c'", label, got);
+    }
+    if (reason)
+        cr_expect_str_eq(game_reason(s, text, sizeof(text)), reason, "%s", label);
+}
+
+#endif
