@@ -229,6 +229,17 @@ static const char *last_line_starting(const char *out, const char *start)
     return found;
 }
 
+/* A match of two bots a and b (NAME=COMMAND) in a new folder dir, which must
+ * end with exit status 0. */
+static void play_match(char *dir, const char *a, const char *b, const char *games)
+{
+    test_tmpdir(dir, "runs");
+    char *argv[] = {REFEREE_BIN, "match",       "--bot",     (char *)a, "--bot", (char *)b,
+                    "--games",   (char *)games, "--results", dir,       NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+}
+
 #define SCORE_MATCH(dir, ...)                                                                      \
     {                                                                                              \
         REFEREE_BIN, "match", "--bot", "a=" BOTDIR "random --seed 3", "--bot",                     \
@@ -306,17 +317,9 @@ Test(runs, points_are_written_exactly_never_with_an_exponent, .timeout = 10)
 Test(runs, points_in_standings_and_crosstable_keep_their_half, .timeout = 60)
 {
     char dir[64];
-    test_tmpdir(dir, "runs");
     /* Two random bots draw some games of 7: a half point somewhere, and the
      * crosstable's cells too. */
-    char *argv[] = {REFEREE_BIN, "match",
-                    "--bot",     "a=" BOTDIR "random --seed 5",
-                    "--bot",     "b=" BOTDIR "random --seed 6",
-                    "--games",   "7",
-                    "--results", dir,
-                    NULL};
-    cr_assert_eq(run_program(argv, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
+    play_match(dir, "a=" BOTDIR "random --seed 5", "b=" BOTDIR "random --seed 6", "7");
     struct table t, x;
     test_load(&t, dir, "standings.csv");
     test_load(&x, dir, "crosstable.csv");
@@ -391,16 +394,8 @@ Test(runs, off_board_squares_are_no_such_square_whatever_their_digits, .timeout 
 Test(runs, elo_difference_line_is_told_from_the_first_bots_side, .timeout = 60)
 {
     char dir[64];
-    test_tmpdir(dir, "runs");
     /* The first bot named is the weaker: the leader is the second. */
-    char *argv[] = {REFEREE_BIN, "match",
-                    "--bot",     "weak=" FIXTURE " legal",
-                    "--bot",     "strong=" BOTDIR "perfect",
-                    "--games",   "6",
-                    "--results", dir,
-                    NULL};
-    cr_assert_eq(run_program(argv, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
+    play_match(dir, "weak=" FIXTURE " legal", "strong=" BOTDIR "perfect", "6");
     const char *line = last_line_starting(r.out, "Elo difference: ");
     cr_assert_not_null(line, "%s", r.out);
     cr_expect_eq(line[16], '-', "from weak's side, negative: %.60s", line);
