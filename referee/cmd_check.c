@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "notation.h"
 #include "schema.h"
+#include "xalloc.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -49,10 +50,10 @@ static int open_dir_file(struct results_file *f, const char *dir, bool games)
 static int check_result(const char *dir, const struct game_row *row)
 {
     struct game_state s;
-    char *moves = strdup(row->text[GC_MOVES]), *save = NULL;
+    char *moves = xstrdup(row->text[GC_MOVES]), *save = NULL;
     int rc = EXIT_OK;
 
-    if (!row->def || !moves) {
+    if (!row->def) {
         cli_error("'%s': game %ld: unknown game '%s'", dir, row->id, row->text[GC_GAME]);
         free(moves);
         return EXIT_DATA;
@@ -141,12 +142,8 @@ static int check_dir(const char *dir)
         schema_close(&games);
         return rc;
     }
-    long *ids = calloc(schema_rows(&games) + 1, sizeof(*ids));
+    long *ids = xcalloc(schema_rows(&games) + 1, sizeof(*ids));
     size_t n = 0;
-    if (!ids) {
-        cli_error("out of memory");
-        rc = EXIT_SYSTEM;
-    }
     while (rc == EXIT_OK && (more = schema_next_game(&games, &row, why, sizeof(why))) != 0) {
         if (more < 0) {
             cli_error("%s", why);

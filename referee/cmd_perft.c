@@ -4,6 +4,7 @@
 #include "game.h"
 #include "notation.h"
 #include "perft.h"
+#include "xalloc.h"
 
 #include <getopt.h>
 #include <inttypes.h>
@@ -100,11 +101,7 @@ int cmd_perft(int argc, char **argv)
         return EXIT_USAGE;
     }
 
-    struct game_state *s = malloc(sizeof(*s));
-    if (!s) {
-        cli_error("out of memory");
-        return EXIT_SYSTEM;
-    }
+    struct game_state *s = xmalloc(sizeof(*s));
     if (board) {
         if (notation_parse_board(def, board, early_draw, s, &why) < 0) {
             cli_error("board '%s': %s", board, why);

@@ -4,6 +4,7 @@
 #include "game.h"
 #include "notation.h"
 #include "schema.h"
+#include "xalloc.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -158,14 +159,10 @@ static int replay_record(struct replay *r, const char *dir, const char *id, char
     } else {
         game_init(&r->game, row.def, row.early_draw);
         r->forfeit = row.foul;
-        *moves = strdup(row.text[GC_MOVES]);
-        r->reason = strdup(row.text[GC_REASON]);
-        r->bots[0] = strdup(row.bots[0]);
-        r->bots[1] = strdup(row.bots[1]);
-        if (!*moves || !r->reason || !r->bots[0] || !r->bots[1]) {
-            cli_error("out of memory");
-            rc = EXIT_SYSTEM;
-        }
+        *moves = xstrdup(row.text[GC_MOVES]);
+        r->reason = xstrdup(row.text[GC_REASON]);
+        r->bots[0] = xstrdup(row.bots[0]);
+        r->bots[1] = xstrdup(row.bots[1]);
     }
     schema_close(&f);
     return rc;
@@ -246,11 +243,7 @@ int cmd_replay(int argc, char **argv)
         cli_error("unknown game '%s'", a.game);
         return EXIT_USAGE;
     }
-    struct replay *r = calloc(1, sizeof(*r));
-    if (!r) {
-        cli_error("out of memory");
-        return EXIT_SYSTEM;
-    }
+    struct replay *r = xcalloc(1, sizeof(*r));
     rc = replay_start(r, &a, def, &record_moves);
     if (rc == EXIT_OK && record_moves) {
         char *save = NULL;

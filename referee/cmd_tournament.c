@@ -6,6 +6,7 @@
 #include "inputs.h"
 #include "options.h"
 #include "runner.h"
+#include "xalloc.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -48,7 +49,7 @@ static int opt_dir(void *target, const char *arg)
         if (strlen(c->bots[i].name) == (size_t)(eq - arg) &&
             strncmp(c->bots[i].name, arg, (size_t)(eq - arg)) == 0) {
             free(c->bots[i].cwd);
-            c->bots[i].cwd = strdup(eq + 1);
+            c->bots[i].cwd = xstrdup(eq + 1);
             return 0;
         }
     }
@@ -305,14 +306,10 @@ static int check_config(struct run_config *c)
 
 static int run_command(int argc, char **argv, bool is_match)
 {
-    struct run_config *c = malloc(sizeof(*c));
+    struct run_config *c = xmalloc(sizeof(*c));
     bool given[NOPTIONS];
     int rc;
 
-    if (!c) {
-        cli_error("out of memory");
-        return EXIT_SYSTEM;
-    }
     set_defaults(c, is_match);
     const struct option_set set = {run_options, NOPTIONS, is_match ? FOR_MATCH : FOR_TOURNAMENT,
                                    is_match ? match_head : tournament_head, exit_text};

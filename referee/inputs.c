@@ -2,6 +2,7 @@
 #include "inputs.h"
 #include "cli.h"
 #include "table.h"
+#include "xalloc.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -29,13 +30,8 @@ int inputs_load_bots(struct run_config *c, const char *path)
     for (size_t r = 0; rc == 0 && r < t.nrows; r++) {
         const char *cmd = t.rows[r][command], *extra = args >= 0 ? t.rows[r][args] : "";
         size_t len = strlen(cmd) + strlen(extra) + 2;
-        char *line = malloc(len);
+        char *line = xmalloc(len);
         const char *w = "too many bots";
-        if (!line) {
-            cli_error("out of memory");
-            rc = EXIT_SYSTEM;
-            break;
-        }
         snprintf(line, len, "%s %s", cmd, extra);
         /* The name is taken whole: a CSV field may hold '=' as any other character. */
         if (c->nbots == CONFIG_MAX_BOTS ||
@@ -44,7 +40,7 @@ int inputs_load_bots(struct run_config *c, const char *path)
             rc = EXIT_DATA;
         } else {
             if (dir >= 0 && t.rows[r][dir][0])
-                c->bots[c->nbots].cwd = strdup(t.rows[r][dir]);
+                c->bots[c->nbots].cwd = xstrdup(t.rows[r][dir]);
             c->nbots++;
         }
         free(line);
@@ -69,18 +65,8 @@ int inputs_load_openings(struct run_config *c)
             line[--n] = '\0';
         if (n == 0 || line[0] == '#')
             continue;
-        char **more = realloc(c->openings, (size_t)(c->nopenings + 1) * sizeof(*more));
-        char *copy = strdup(line);
-        if (more)
-            c->openings = more;
-        if (!more || !copy) {
-            free(copy);
-            free(line);
-            fclose(f);
-            cli_error("out of memory");
-            return EXIT_SYSTEM;
-        }
-        c->openings[c->nopenings++] = copy;
+        c->openings = xrealloc(c->openings, (size_t)(c->nopenings + 1) * sizeof(*c->openings));
+        c->openings[c->nopenings++] = xstrdup(line);
     }
     free(line);
     fclose(f);

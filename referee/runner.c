@@ -7,6 +7,7 @@
 #include "standings.h"
 #include "schema.h"
 #include "tournament.h"
+#include "xalloc.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -361,13 +362,9 @@ static int conclude(struct runner *rn, int rc)
 
 int runner_run(const struct run_config *c)
 {
-    struct runner *rn = calloc(1, sizeof(*rn));
+    struct runner *rn = xcalloc(1, sizeof(*rn));
     int rc;
 
-    if (!rn) {
-        cli_error("out of memory");
-        return EXIT_SYSTEM;
-    }
     rn->cfg = c;
     rn->verdict = SPRT_CONTINUE;
     rn->con.quiet = c->quiet;
