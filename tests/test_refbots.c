@@ -6,6 +6,7 @@
 #include "table.h"
 
 #include <criterion/criterion.h>
+#include <criterion/parameterized.h>
 #include <criterion/logging.h>
 #include <stdbool.h>
 
@@ -218,20 +219,32 @@ Test(refbots, bots_ignore_unknown_lines_and_keys_and_exit_at_eof, .timeout = TIM
     }
 }
 
-Test(refbots, connect4_beats_random_without_fouls, .timeout = TIMEOUT)
+/* Each search bot against random: nearly every game, fast, without fouls.
+ * Parameters hold no pointers (Criterion copies them into the test's process). */
+struct beat {
+    char game[16];
+    char bot[160];
+    int games, movetime;
+    double min_score, max_ms;
+};
+
+ParameterizedTestParameters(refbots, search_bot_beats_random_without_fouls)
 {
-    struct outcome o =
-        play_match("connect4", "connect4=" BOT("connect4"), "random=" BOT("random"), 20, 100, 2);
-    cr_expect_geq(o.score, 0.9, "score %.3f", o.score);
-    cr_expect_leq(o.mean_ms, 75, "%.1f ms a move", o.mean_ms);
+    static struct beat beats[] = {
+        {"connect4", "connect4=" BOT("connect4"), 20, 100, 0.9, 75},
+        {"reversi", "reversi=" BOT("reversi"), 20, 50, 0.9, 37.5},
+        {"gomoku", "gomoku=" BOT("gomoku"), 20, 100, 0.9, 20},
+    };
+    return cr_make_param_array(struct beat, beats, sizeof(beats) / sizeof(beats[0]));
 }
 
-Test(refbots, reversi_beats_random_without_fouls, .timeout = TIMEOUT)
+ParameterizedTest(struct beat *b, refbots, search_bot_beats_random_without_fouls,
+                  .timeout = TIMEOUT)
 {
     struct outcome o =
-        play_match("reversi", "reversi=" BOT("reversi"), "random=" BOT("random"), 20, 50, 2);
-    cr_expect_geq(o.score, 0.9, "score %.3f", o.score);
-    cr_expect_leq(o.mean_ms, 37.5, "%.1f ms a move", o.mean_ms);
+        play_match(b->game, b->bot, "random=" BOT("random"), b->games, b->movetime, 2);
+    cr_expect_geq(o.score, b->min_score, "%s: score %.3f", b->game, o.score);
+    cr_expect_leq(o.mean_ms, b->max_ms, "%s: %.1f ms a move", b->game, o.mean_ms);
 }
 
 Test(refbots, reversi_beats_greedy_with_colours_balanced, .timeout = TIMEOUT)
@@ -249,14 +262,6 @@ Test(refbots, greedy_beats_random_without_fouls, .timeout = TIMEOUT)
     struct outcome o =
         play_match("reversi", "greedy=" BOT("greedy"), "random=" BOT("random"), 400, 100, 2);
     cr_expect_geq(o.score, 0.57, "score %.3f", o.score);
-}
-
-Test(refbots, gomoku_beats_random_without_fouls, .timeout = TIMEOUT)
-{
-    struct outcome o =
-        play_match("gomoku", "gomoku=" BOT("gomoku"), "random=" BOT("random"), 20, 100, 2);
-    cr_expect_geq(o.score, 0.9, "score %.3f", o.score);
-    cr_expect_leq(o.mean_ms, 20, "%.1f ms a move", o.mean_ms);
 }
 
 Test(refbots, search_bots_play_themselves_without_fouls, .timeout = TIMEOUT)
