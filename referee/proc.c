@@ -1,7 +1,9 @@
-/* proc.c: fork, exec, talk to, stop and reap bot processes (see proc.h for the life of a
- * child). Every wait is a poll() against an absolute CLOCK_MONOTONIC deadline. */
+/* proc.c: talk to, stop and reap bot processes (see proc.h for the life of a child;
+ * proc_spawn.c starts them). Every wait is a poll() against an absolute CLOCK_MONOTONIC
+ * deadline. */
 #define _GNU_SOURCE /* pipe2, in POSIX only since 2024 */
 #include "proc.h"
+#include "proc_impl.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -19,17 +21,10 @@
 #include <time.h>
 #include <unistd.h>
 
-extern char **environ;
-
 #define WAIT_STEP_MS      1            /* between two looks at a child that has not exited */
 #define KILL_WAIT_NS      1000000000LL /* how long a SIGKILLed child may take to die */
-#define DEFAULT_PATH      "/bin:/usr/bin"
 #define STDERR_CHUNK_SIZE 8192
 #define STDERR_CHUNKS     16 /* per drain at most, so a flood cannot hold us past a deadline */
-
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
-#define HAVE_CLOSE_RANGE 1
-#endif
 
 void proc_ignore_sigpipe(void)
 {
@@ -89,47 +84,11 @@ static int ms_until(int64_t deadline_ns)
 }
 
 /* Descriptors 0-2 are never kept in a struct proc, so a zeroed struct holds none. */
-static void close_fd(int *fd)
+void proc_close_fd(int *fd)
 {
     if (*fd > 2)
         close(*fd);
     *fd = -1;
-}
-
-/* Moves fd above the standard descriptors (only needed when the referee runs with one of
- * them closed), keeping close-on-exec. Returns the new fd, or -1 with errno set. */
-static int fd_above_stdio(int fd)
-{
-    if (fd > 2)
-        return fd;
-    int moved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-    int saved = errno;
-    close(fd);
-    errno = saved;
-    return moved;
-}
-
-static int pipe_above_stdio(int fds[2])
-{
-    if (pipe2(fds, O_CLOEXEC) < 0)
-        return -errno;
-    fds[0] = fd_above_stdio(fds[0]);
-    fds[1] = fd_above_stdio(fds[1]);
-    if (fds[0] < 0 || fds[1] < 0) {
-        int err = -errno;
-        close_fd(&fds[0]);
-        close_fd(&fds[1]);
-        return err;
-    }
-    return 0;
-}
-
-static int set_nonblock(int fd)
-{
-    int flags = fcntl(fd, F_GETFL);
-    if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0)
-        return -errno;
-    return 0;
 }
 
 /* Copies what the child wrote to stderr into the log, up to the cap; the rest is read and
@@ -147,7 +106,7 @@ static void drain_stderr(struct proc *p)
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
             return;
         if (n <= 0) {
-            close_fd(&p->err_fd);
+            proc_close_fd(&p->err_fd);
             return;
         }
         size_t keep = p->log_fd > 2 ? (size_t)n : 0;
@@ -168,250 +127,12 @@ static void drain_stderr(struct proc *p)
     }
 }
 
-/* What the child needs after fork, prepared before it so that the child only makes
- * async-signal-safe calls. */
-struct child_plan {
-    char *const *argv;
-    const char *cwd;
-    const char *path;          /* PATH, for an argv[0] without '/' */
-    int in_fd, out_fd, err_fd; /* the child's ends, all above 2 */
-    int report_fd;             /* write end of the exec-error pipe */
-    struct proc_limits limits;
-};
-
-static _Noreturn void child_fail(int report_fd, int err)
+void proc_close_all(struct proc *p)
 {
-    ssize_t unused = write(report_fd, &err, sizeof(err));
-    (void)unused;
-    _exit(127);
-}
-
-/* execvp without its allocation and its /bin/sh fallback: each PATH entry in turn, and
- * EACCES reported if any entry had it, as execvp does. */
-static void child_exec_path(const struct child_plan *c)
-{
-    const char *name = c->argv[0];
-    size_t name_len = strlen(name);
-    bool denied = false;
-    char full[PATH_MAX];
-    const char *dir = c->path;
-    for (;;) {
-        const char *end = dir;
-        while (*end != '\0' && *end != ':')
-            end++;
-        size_t dir_len = (size_t)(end - dir);
-        if (dir_len + 1 + name_len < sizeof(full)) {
-            size_t at = 0;
-            if (dir_len == 0) {
-                full[at++] = '.'; /* an empty entry means the current directory */
-            } else {
-                memcpy(full, dir, dir_len);
-                at = dir_len;
-            }
-            full[at++] = '/';
-            memcpy(full + at, name, name_len + 1);
-            execve(full, c->argv, environ);
-            if (errno == EACCES)
-                denied = true;
-            else if (errno != ENOENT && errno != ENOTDIR && errno != ESTALE && errno != ELOOP &&
-                     errno != ENAMETOOLONG && errno != ENODEV && errno != ETIMEDOUT)
-                return;
-        }
-        if (*end == '\0')
-            break;
-        dir = end + 1;
-    }
-    errno = denied ? EACCES : ENOENT;
-}
-
-/* In the child: a plain system call each, safe between fork and exec. */
-static void set_limit(int resource, rlim_t value, int report_fd)
-{
-    struct rlimit r = {.rlim_cur = value, .rlim_max = value};
-    if (setrlimit(resource, &r) < 0)
-        child_fail(report_fd, errno);
-}
-
-static void set_limits(const struct proc_limits *l, int report_fd)
-{
-    set_limit(RLIMIT_CORE, 0, report_fd);
-    if (l->memory_mb > 0)
-        set_limit(RLIMIT_AS, (rlim_t)l->memory_mb << 20, report_fd);
-    if (l->cpu_seconds > 0) {
-        /* SIGXCPU at the soft limit, SIGKILL a second later at the hard one. */
-        struct rlimit r = {.rlim_cur = (rlim_t)l->cpu_seconds,
-                           .rlim_max = (rlim_t)l->cpu_seconds + 1};
-        if (setrlimit(RLIMIT_CPU, &r) < 0)
-            child_fail(report_fd, errno);
-    }
-    if (l->open_files > 0)
-        set_limit(RLIMIT_NOFILE, (rlim_t)l->open_files, report_fd);
-    if (l->processes > 0)
-        set_limit(RLIMIT_NPROC, (rlim_t)l->processes, report_fd);
-}
-
-static _Noreturn void child_run(const struct child_plan *c)
-{
-    /* Ignored signals survive exec, and the parent blocked all of them around fork. */
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof(dfl));
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    for (int sig = 1; sig < NSIG; sig++)
-        if (sig != SIGKILL && sig != SIGSTOP)
-            sigaction(sig, &dfl, NULL); /* fails harmlessly on signals libc reserves */
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-
-    setpgid(0, 0);
-    set_limits(&c->limits, c->report_fd);
-    /* All sources are above 2, so no dup2 clobbers another; the copies on 0-2 lose
-     * close-on-exec, the originals keep it. */
-    if (dup2(c->in_fd, 0) < 0 || dup2(c->out_fd, 1) < 0 || dup2(c->err_fd, 2) < 0)
-        child_fail(c->report_fd, errno);
-#ifdef HAVE_CLOSE_RANGE
-    /* Ours are close-on-exec, but code we do not own (a test runner, a library) may have
-     * left descriptors open that a bot should not hold. The report pipe closes at exec. */
-    if (c->report_fd > 3)
-        close_range(3, (unsigned)c->report_fd - 1, 0);
-    close_range((unsigned)c->report_fd + 1, ~0U, 0);
-#endif
-    if (c->cwd != NULL && chdir(c->cwd) < 0)
-        child_fail(c->report_fd, errno);
-    if (strchr(c->argv[0], '/') != NULL)
-        execve(c->argv[0], c->argv, environ);
-    else
-        child_exec_path(c);
-    child_fail(c->report_fd, errno);
-}
-
-static void proc_clear(struct proc *p, size_t log_cap)
-{
-    p->pid = 0;
-    p->in_fd = -1;
-    p->out_fd = -1;
-    p->err_fd = -1;
-    p->log_fd = -1;
-    p->log_written = 0;
-    p->log_cap = log_cap;
-    p->status = -1;
-    p->len = 0;
-    p->stirred = false;
-}
-
-static void proc_close_all(struct proc *p)
-{
-    close_fd(&p->in_fd);
-    close_fd(&p->out_fd);
-    close_fd(&p->err_fd);
-    close_fd(&p->log_fd);
-}
-
-/* Open the log file a child's stderr goes to, counting what it already holds
- * against the cap, across restarts of the bot. Returns 0 or -errno. */
-static int open_log(struct proc *p, const char *path)
-{
-    p->log_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (p->log_fd < 0 || (p->log_fd = fd_above_stdio(p->log_fd)) < 0)
-        return -errno;
-    struct stat st;
-    if (fstat(p->log_fd, &st) == 0)
-        p->log_written = (size_t)st.st_size;
-    return 0;
-}
-
-/* Fork a child that runs plan; returns its pid, or -errno. */
-static pid_t fork_child(const struct child_plan *plan)
-{
-    /* No handler of ours may run in the child before it resets them all. */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    pid_t pid = fork();
-    if (pid == 0)
-        child_run(plan);
-    int fork_errno = errno;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (pid < 0)
-        return -fork_errno;
-    /* Also here, so that a kill to the group right after spawn cannot miss it; fails
-     * harmlessly once the child has exec'd. */
-    setpgid(pid, pid);
-    return pid;
-}
-
-/* The errno the child reported through fd if its exec failed (it then exits,
- * and is reaped here), or 0 once the exec closed fd. */
-static int child_error(pid_t pid, int fd)
-{
-    int child_errno = 0;
-    ssize_t n;
-    do
-        n = read(fd, &child_errno, sizeof(child_errno));
-    while (n < 0 && errno == EINTR);
-    if (n != (ssize_t)sizeof(child_errno))
-        return 0;
-    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-        ;
-    return child_errno;
-}
-
-int proc_spawn(struct proc *p, const struct proc_options *opt)
-{
-    assert(opt->argv != NULL && opt->argv[0] != NULL);
-    proc_clear(p, opt->log_cap);
-    int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, report[2] = {-1, -1};
-    int ret = opt->log_path != NULL ? open_log(p, opt->log_path) : 0;
-
-    if (ret < 0 || (ret = pipe_above_stdio(in)) < 0 || (ret = pipe_above_stdio(out)) < 0 ||
-        (ret = pipe_above_stdio(err)) < 0 || (ret = pipe_above_stdio(report)) < 0)
-        goto out_close;
-    const char *path = getenv("PATH");
-    struct child_plan plan = {
-        .argv = opt->argv,
-        .cwd = opt->cwd,
-        .path = path != NULL ? path : DEFAULT_PATH,
-        .in_fd = in[0],
-        .out_fd = out[1],
-        .err_fd = err[1],
-        .report_fd = report[1],
-        .limits = opt->limits,
-    };
-    pid_t pid = fork_child(&plan);
-    if (pid < 0) {
-        ret = (int)pid;
-        goto out_close;
-    }
-    close_fd(&in[0]);
-    close_fd(&out[1]);
-    close_fd(&err[1]);
-    close_fd(&report[1]);
-    if ((ret = -child_error(pid, report[0])) < 0)
-        goto out_close;
-    close_fd(&report[0]);
-
-    p->pid = pid;
-    p->in_fd = in[1];
-    p->out_fd = out[0];
-    p->err_fd = err[0];
-    in[1] = out[0] = err[0] = -1;
-    if ((ret = set_nonblock(p->in_fd)) < 0 || (ret = set_nonblock(p->out_fd)) < 0 ||
-        (ret = set_nonblock(p->err_fd)) < 0) {
-        proc_stop(p, 0);
-        return ret;
-    }
-    return 0;
-
-out_close:
-    for (int i = 0; i < 2; i++) {
-        close_fd(&in[i]);
-        close_fd(&out[i]);
-        close_fd(&err[i]);
-        close_fd(&report[i]);
-    }
-    proc_close_all(p);
-    return ret;
+    proc_close_fd(&p->in_fd);
+    proc_close_fd(&p->out_fd);
+    proc_close_fd(&p->err_fd);
+    proc_close_fd(&p->log_fd);
 }
 
 /* Wait until fd is ready for `events`, the deadline passes or the user
@@ -593,29 +314,6 @@ void proc_look(struct proc *const procs[], int n)
             procs[i]->stirred = true;
 }
 
-int proc_pin_thread(int nth)
-{
-#ifdef __linux__
-    cpu_set_t allowed, one;
-    if (sched_getaffinity(0, sizeof(allowed), &allowed) < 0)
-        return -errno;
-    int count = CPU_COUNT(&allowed), k = nth % (count > 0 ? count : 1);
-    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
-        if (!CPU_ISSET(cpu, &allowed) || k-- > 0)
-            continue;
-        CPU_ZERO(&one);
-        CPU_SET(cpu, &one);
-        /* 0: the calling thread alone; the children it forks inherit its mask. */
-        return sched_setaffinity(0, sizeof(one), &one) < 0 ? -errno : cpu;
-    }
-    return -EINVAL;
-#else
-    (void)nth;
-    return -ENOSYS;
-#endif
-}
-
-/* Decodes a waitid() report into an exit code, or 128 + signal number. */
 static int status_of(const siginfo_t *si)
 {
     if (si->si_code == CLD_EXITED)
@@ -656,7 +354,7 @@ bool proc_wait(struct proc *p, int64_t deadline_ns)
 int proc_stop(struct proc *p, int grace_ms)
 {
     int64_t grace_ns = (int64_t)(grace_ms > 0 ? grace_ms : 0) * 1000000;
-    close_fd(&p->in_fd);
+    proc_close_fd(&p->in_fd);
     if (p->pid > 0 && !proc_wait(p, proc_now_ns() + grace_ns)) {
         kill(-p->pid, SIGTERM);
         if (!proc_wait(p, proc_now_ns() + grace_ns)) {
