@@ -1,0 +1,180 @@
+/* csvout.c: CSV text built in memory with libcsv, and files written whole. */
+#include "csvout.h"
+
+#include <csv.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void csvout_reserve(struct csvout *r, size_t more)
+{
+    if (r->failed || r->len + more <= r->cap)
+        return;
+    size_t cap = r->cap ? r->cap : 1024;
+    while (cap < r->len + more)
+        cap *= 2;
+    char *b = realloc(r->buf, cap);
+    if (!b) {
+        r->failed = true;
+        return;
+    }
+    r->buf = b;
+    r->cap = cap;
+}
+
+void csvout_field(struct csvout *r, const char *text)
+{
+    size_t n = strlen(text);
+    /* Quoting at most doubles the text and adds two quotes and a comma. */
+    csvout_reserve(r, 2 * n + 3);
+    if (r->failed)
+        return;
+    if (!r->first)
+        r->buf[r->len++] = ',';
+    r->first = false;
+    r->len += csv_write(r->buf + r->len, r->cap - r->len, text, n);
+}
+
+void csvout_fieldf(struct csvout *r, const char *fmt, ...)
+{
+    char text[64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    csvout_field(r, text);
+}
+
+/* A field with no quote in it, such as a number, goes in as it is, in the
+ * double quotes that libcsv's csv_write puts around every field. */
+void csvout_plain(struct csvout *r, const char *text, size_t n)
+{
+    csvout_reserve(r, n + 3);
+    if (r->failed)
+        return;
+    if (!r->first)
+        r->buf[r->len++] = ',';
+    r->first = false;
+    r->buf[r->len++] = '"';
+    memcpy(r->buf + r->len, text, n);
+    r->len += n;
+    r->buf[r->len++] = '"';
+}
+
+/* Write the decimal digits of u at out; returns their count. */
+static size_t put_digits(char *out, unsigned long long u)
+{
+    char rev[24];
+    size_t n = 0, k = 0;
+
+    do
+        rev[n++] = (char)('0' + u % 10);
+    while ((u /= 10) > 0);
+    while (n > 0)
+        out[k++] = rev[--n];
+    return k;
+}
+
+/* Numbers without printf: a game writes dozens of them. */
+void csvout_uint(struct csvout *r, unsigned long long v)
+{
+    char text[24];
+    csvout_plain(r, text, put_digits(text, v));
+}
+
+void csvout_int(struct csvout *r, long long v)
+{
+    char text[24];
+    size_t n = 0;
+
+    if (v < 0)
+        text[n++] = '-';
+    n += put_digits(text + n, v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v);
+    csvout_plain(r, text, n);
+}
+
+/* Microseconds as milliseconds with three decimals: printf's "%.3f" of us / 1e3. */
+void csvout_ms(struct csvout *r, long long us)
+{
+    char text[32];
+    size_t n = 0;
+    unsigned long long u = us < 0 ? 0 - (unsigned long long)us : (unsigned long long)us;
+
+    if (us < 0)
+        text[n++] = '-';
+    n += put_digits(text + n, u / 1000);
+    text[n++] = '.';
+    text[n++] = (char)('0' + u % 1000 / 100);
+    text[n++] = (char)('0' + u % 100 / 10);
+    text[n++] = (char)('0' + u % 10);
+    csvout_plain(r, text, n);
+}
+
+void csvout_end(struct csvout *r)
+{
+    csvout_reserve(r, 2);
+    if (r->failed)
+        return;
+    r->buf[r->len++] = '\n';
+    r->first = true;
+}
+
+int csvout_write_all(int fd, const char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t k = write(fd, buf, len);
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            return -errno;
+        }
+        buf += k;
+        len -= (size_t)k;
+    }
+    return 0;
+}
+
+/* Write rows to path through path.tmp and a rename. */
+int csvout_replace_file(const char *path, const struct csvout *rows)
+{
+    char tmp[PATH_MAX + 8];
+    int fd, rc;
+
+    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -errno;
+    rc = rows->failed ? -ENOMEM : csvout_write_all(fd, rows->buf, rows->len);
+    if (rc == 0 && fsync(fd) < 0)
+        rc = -errno;
+    if (close(fd) < 0 && rc == 0)
+        rc = -errno;
+    if (rc == 0 && rename(tmp, path) < 0)
+        rc = -errno;
+    if (rc < 0)
+        unlink(tmp);
+    return rc;
+}
+
+/* A figure for CSV: "" for NAN, "inf"/"-inf" for the infinities. */
+void csvout_number(struct csvout *r, const char *fmt, double v)
+{
+    if (isnan(v))
+        csvout_field(r, "");
+    else if (isinf(v))
+        csvout_field(r, v > 0 ? "inf" : "-inf");
+    else
+        csvout_fieldf(r, fmt, v);
+}
+
+void csvout_release(struct csvout *r)
+{
+    free(r->buf);
+    *r = (struct csvout){.first = true};
+}

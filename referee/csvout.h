@@ -1,0 +1,52 @@
+/* csvout.h: CSV text built in memory with libcsv's csv_write (every field in
+ * double quotes, a quote inside doubled), for files written in one write(2)
+ * or whole through a temporary file. Out of memory, a buffer stops growing
+ * and says so (failed); writing it then fails with -ENOMEM. */
+#ifndef REFEREE_CSVOUT_H
+#define REFEREE_CSVOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A growing text buffer of CSV rows. Start it as CSVOUT_INIT. */
+struct csvout {
+    char *buf;
+    size_t len, cap;
+    bool first; /* no field yet on this line */
+    bool failed;
+};
+#define CSVOUT_INIT                                                                                \
+    {                                                                                              \
+        .first = true                                                                              \
+    }
+
+/* Add a field to the row under way: text, quoted by libcsv. */
+void csvout_field(struct csvout *r, const char *text);
+void csvout_fieldf(struct csvout *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A field without a quote in it (n bytes of text), put in its quotes by hand:
+ * for numbers, without printf. */
+void csvout_plain(struct csvout *r, const char *text, size_t n);
+void csvout_int(struct csvout *r, long long v);
+void csvout_uint(struct csvout *r, unsigned long long v);
+
+/* Microseconds as milliseconds with three decimals ("%.3f" of us / 1e3). */
+void csvout_ms(struct csvout *r, long long us);
+
+/* A figure with fmt: "" for NAN, "inf" and "-inf" for the infinities. */
+void csvout_number(struct csvout *r, const char *fmt, double v);
+
+/* End the row under way. */
+void csvout_end(struct csvout *r);
+
+/* Free the buffer and start again empty; safe twice. */
+void csvout_release(struct csvout *r);
+
+/* Write len bytes of buf to fd, whatever it takes. Returns 0 or -errno. */
+int csvout_write_all(int fd, const char *buf, size_t len);
+
+/* Write the rows to path through path.tmp, fsync and rename, so that a kill
+ * leaves the old file or the new one. Returns 0 or -errno. */
+int csvout_replace_file(const char *path, const struct csvout *rows);
+
+#endif
