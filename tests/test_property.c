@@ -234,7 +234,7 @@ struct plan {
 };
 
 /* argv of the plan's tournament into dir, with extra words at the end. */
-static int tournament_argv(const struct plan *p, const char *dir, char **argv, char bots[][64],
+static int tournament_argv(const struct plan *p, const char *dir, char **argv, char bots[][512],
                            const char *shard)
 {
     static char games[8], seed[16], jobs[8];
@@ -245,9 +245,9 @@ static int tournament_argv(const struct plan *p, const char *dir, char **argv, c
         /* Random bots of distinct seeds and one heuristic bot: everyone scores
          * against everyone, so every rating is finite. */
         if (b == 0)
-            snprintf(bots[b], 64, "h=%sheuristic", BOTDIR);
+            snprintf(bots[b], 512, "h=%sheuristic", BOTDIR);
         else
-            snprintf(bots[b], 64, "r%d=%srandom --seed %d", b, BOTDIR, 10 * p->seed + b);
+            snprintf(bots[b], 512, "r%d=%srandom --seed %d", b, BOTDIR, 10 * p->seed + b);
         argv[k++] = "--bot";
         argv[k++] = bots[b];
     }
@@ -291,7 +291,7 @@ static void cut_games(const char *dir, int rows)
  * standings --write dir`), and return the folders that hold its games. */
 static int play(const struct plan *p, const char *dir, char parts[][96])
 {
-    char *argv[40], bots[NBOTS][64], slice[16];
+    char *argv[40], bots[NBOTS][512], slice[16];
     int nparts = p->shards;
 
     for (int s = 0; s < p->shards; s++) {
@@ -448,7 +448,7 @@ Test(property, sprt_and_score_of_matches_agree_with_their_games_csv, .timeout = 
 {
     rng_state = 99;
     for (int round = 0; round < 8; round++) {
-        char dir[64], a[64], b[64], what[320], jobs[4], elo0[24], elo1[24];
+        char dir[64], a[512], b[512], what[1200], jobs[16], elo0[24], elo1[24];
         bool trinomial = rnd(2), strong = rnd(2);
         int e0 = strong ? 0 : -200, e1 = strong ? 150 : 0;
         test_tmpdir(dir, "property");

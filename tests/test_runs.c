@@ -353,7 +353,7 @@ Test(runs, off_board_squares_are_no_such_square_whatever_their_digits, .timeout 
         {"gomoku", "o16"},     {"gomoku", "a99999999999"},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        char dir[64], bot[128], want[96];
+        char dir[64], bot[512], want[96];
         test_tmpdir(dir, "runs");
         snprintf(bot, sizeof(bot), "bad=" FIXTURE " say %s", cases[i].say);
         char *argv[] = {REFEREE_BIN, "match",
@@ -378,7 +378,7 @@ Test(runs, off_board_squares_are_no_such_square_whatever_their_digits, .timeout 
     /* Not of a square's shape: malformed, as before. */
     static const char *const malformed[] = {"A1", "a01", "a", "b00"};
     for (size_t i = 0; i < sizeof(malformed) / sizeof(malformed[0]); i++) {
-        char dir[64], bot[64];
+        char dir[64], bot[512];
         test_tmpdir(dir, "runs");
         snprintf(bot, sizeof(bot), "bad=" FIXTURE " say %s", malformed[i]);
         char *argv[] = {REFEREE_BIN, "match", "--bot",     bot, "--bot", "good=" BOTDIR "random",

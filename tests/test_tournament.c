@@ -365,7 +365,7 @@ Test(tournament, many_bots_run_within_a_small_descriptor_limit, .timeout = 60)
     struct rlimit lim = {.rlim_cur = 128, .rlim_max = 128};
     cr_assert_eq(setrlimit(RLIMIT_NOFILE, &lim), 0);
     char *argv[40] = {REFEREE_BIN, "tournament"};
-    char specs[12][64];
+    char specs[12][512];
     int n = 2;
     for (int i = 0; i < 12; i++) {
         snprintf(specs[i], sizeof(specs[i]), "b%d=%s --seed %d", i, BOTDIR "random", i);
