@@ -35,6 +35,11 @@ void console_finished(struct console *con, const struct game_record *rec);
 void console_progress(struct console *con, long done, long planned, struct standings *st);
 void console_clear(struct console *con);
 
+/* Once per bot that timed out without writing a byte: the hint that its
+ * output is probably buffered, with the flush line of its language, guessed
+ * from its command line (argv). */
+void console_hint_flush(struct console *con, const char *bot, char *const *argv);
+
 /* The standings table (and, for two bots, the Elo difference line). */
 void console_standings(struct console *con, struct standings *st);
 

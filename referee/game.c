@@ -129,6 +129,7 @@ static const char *const foul_names[FOUL_COUNT] = {
     [FOUL_EXITED] = "exited",
     [FOUL_CLOSED] = "closed-pipe",
     [FOUL_UNASKED] = "unasked-output",
+    [FOUL_NO_START] = "could-not-start",
 };
 
 const char *foul_name(enum foul f)

@@ -42,7 +42,8 @@ enum foul {
     FOUL_CRASHED,
     FOUL_EXITED,
     FOUL_CLOSED,
-    FOUL_UNASKED, /* wrote when it was not its turn */
+    FOUL_UNASKED,  /* wrote when it was not its turn */
+    FOUL_NO_START, /* its process died and could not be started again */
     FOUL_COUNT
 };
 

@@ -25,6 +25,7 @@ void ledger_summary_of_record(const struct game_record *rec, struct game_summary
     int32_t max_us[2];
     record_tally(rec, g->moves, total_us, max_us);
     for (int side = 0; side < 2; side++) {
+        g->restarts[side] = rec->restarts[side];
         g->ms[side] = (double)total_us[side] / 1e3;
         g->max_ms[side] = max_us[side] / 1e3;
     }
@@ -38,6 +39,7 @@ void ledger_summary_of_row(const struct game_row *row, struct game_summary *g)
         g->moves[side] = row->moves[side];
         g->ms[side] = row->ms[side];
         g->max_ms[side] = row->max_ms[side];
+        g->restarts[side] = row->restarts[side];
     }
     g->winner = row->winner;
     g->aborted = row->aborted;

@@ -83,6 +83,7 @@ struct game_run {
     struct intro intro;
     int64_t clock_left[2]; /* ns */
     bool moved[2];
+    bool revived[2]; /* started again at its first turn, found dead */
 };
 
 static void clear_record(struct game_record *rec, const struct game_state *start)
@@ -91,13 +92,14 @@ static void clear_record(struct game_record *rec, const struct game_state *start
     rec->reason[0] = '\0';
     rec->foul_side = SIDE_NONE;
     rec->used_us[0] = rec->used_us[1] = 0;
+    rec->restarts[0] = rec->restarts[1] = 0;
     for (int i = 0; i < GAME_MAX_PLIES; i++)
         rec->move_us[i] = -1;
     rec->start_unix_ms = wall_ms();
 }
 
-/* Both bots' `game` lines, to go out with their first turns. */
-static void prepare_intros(struct game_run *g)
+/* Side's `game` line, to go out with its first turn. */
+static void prepare_intro(struct game_run *g, enum side side)
 {
     const struct game_def *def = game_def_of(&g->rec->state);
     /* A seed of this game's own, told to both bots, so a bot can be random yet
@@ -105,16 +107,11 @@ static void prepare_intros(struct game_run *g)
     uint64_t mix = g->rec->seed ^ ((uint64_t)g->rec->id << 32);
     uint64_t game_seed = opening_random(&mix) >> 1;
 
-    for (int i = 0; i < 2; i++) {
-        g->players[i]->games++;
-        struct protocol_game pg = {.def = def,
-                                   .side = (enum side)i,
-                                   .tc = &g->rules->time,
-                                   .seed = game_seed,
-                                   .id = g->rec->id};
-        int n = protocol_format_game(g->intro.text[i], sizeof(g->intro.text[i]), &pg);
-        g->intro.len[i] = n > 0 ? (size_t)n : 0;
-    }
+    struct protocol_game pg = {
+        .def = def, .side = side, .tc = &g->rules->time, .seed = game_seed, .id = g->rec->id};
+    int n = protocol_format_game(g->intro.text[side], sizeof(g->intro.text[side]), &pg);
+    g->intro.len[side] = n > 0 ? (size_t)n : 0;
+    g->players[side]->games++;
 }
 
 /* End the game by an action of the referee's for side, with its reason. */
@@ -158,8 +155,11 @@ static void judge_reply(struct game_run *g, enum side side, const struct player_
         snprintf(rec->reason, sizeof(rec->reason), "malformed reply \"%.64s\"", reply->line);
     } else if (a.side != side) {
         /* The bot asked named the other mark: its own foul, whoever the mark is. */
+        const struct game_def *def = game_def_of(s);
         forfeit(s, side, FOUL_OUT_OF_TURN);
-        snprintf(rec->reason, sizeof(rec->reason), "moved out of turn (%.16s)", reply->line);
+        snprintf(rec->reason, sizeof(rec->reason),
+                 "wrote the opponent's mark (%.16s; this bot plays %c)", reply->line,
+                 def->marks[side]);
     } else {
         game_step(s, a);
         if (s->end == END_FOUL && s->foul == FOUL_NO_SUCH_SQUARE) {
@@ -170,8 +170,66 @@ static void judge_reply(struct game_run *g, enum side side, const struct player_
             snprintf(rec->reason, sizeof(rec->reason), "illegal move %.24s (no such square)", sq);
         }
     }
-    if (s->end == END_FOUL)
+    if (s->end == END_FOUL) {
         rec->foul_side = side;
+        /* Whatever else it wrote for this turn (a second line, its real move
+         * after a malformed one) may come later: its next game gets a fresh
+         * process, never this output. */
+        g->players[side]->tainted = true;
+    }
+}
+
+/* Start side's bot if needed. Returns 0, also when a bot that ran before
+ * cannot be started again (it then forfeits: `could not start`), or a negative
+ * errno for a bot that never started: the user's command is wrong. */
+static int start_bot(struct game_run *g, enum side side)
+{
+    struct player *p = g->players[side];
+    int restarts = p->restarts;
+    int rc = player_ensure_started(p, g->rules->restart_each_game);
+
+    g->rec->restarts[side] = p->restarts - restarts;
+    if (rc < 0 && !p->started)
+        return rc;
+    if (rc < 0) {
+        char reason[RECORD_REASON_MAX];
+        snprintf(reason, sizeof(reason), "could not start (%s)", strerror(-rc));
+        end_by(g, side,
+               (struct action){.kind = ACTION_FORFEIT, .side = side, .foul = FOUL_NO_START},
+               reason);
+    }
+    return 0;
+}
+
+/* A process kept from an earlier game that is found dead at its first turn of
+ * this one died between games (after its last `result`): not this game's foul. */
+static bool is_gone_before_the_game(const struct game_run *g, enum side side,
+                                    const struct player_reply *reply)
+{
+    return !g->moved[side] && !g->revived[side] && g->players[side]->games > 1 &&
+           (reply->foul == FOUL_EXITED || reply->foul == FOUL_CRASHED ||
+            reply->foul == FOUL_CLOSED);
+}
+
+/* Start side's bot again and ask its first turn anew (the game line too), once
+ * a game. Returns whether the game goes on: a bot that cannot start forfeits. */
+static bool revive(struct game_run *g, enum side side)
+{
+    struct player *p = g->players[side];
+    int rc = player_restart_dead(p);
+
+    g->revived[side] = true;
+    if (rc < 0) {
+        char reason[RECORD_REASON_MAX];
+        snprintf(reason, sizeof(reason), "could not start (%s)", strerror(-rc));
+        end_by(g, side,
+               (struct action){.kind = ACTION_FORFEIT, .side = side, .foul = FOUL_NO_START},
+               reason);
+        return false;
+    }
+    g->rec->restarts[side]++;
+    prepare_intro(g, side);
+    return true;
 }
 
 /* Ask the side to move for its move and fold it in. Returns false when the
@@ -194,6 +252,8 @@ static bool play_turn(struct game_run *g)
      * during the game, each bot is watched while its opponent thinks (in the
      * poll that waits for the reply). Neither costs a system call per move. */
     if (player_wrote_unasked(p, &reply)) {
+        if (is_gone_before_the_game(g, side, &reply))
+            return revive(g, side);
         end_by(g, side,
                (struct action){.kind = ACTION_FORFEIT, .side = side, .foul = (uint8_t)reply.foul},
                reply.reason);
@@ -212,6 +272,8 @@ static bool play_turn(struct game_run *g)
         end_by(g, side, (struct action){.kind = ACTION_ABORT, .side = side}, "interrupted");
         return false;
     }
+    if (is_gone_before_the_game(g, side, &reply))
+        return revive(g, side);
     int at = s->nhistory;
     charge_clock(g, side, reply.elapsed_ns);
     judge_reply(g, side, &reply);
@@ -233,14 +295,15 @@ int match_play(struct player *players[2], const struct game_state *start,
     clear_record(rec, start);
     int64_t t0 = proc_now_ns();
     player_look(players);
-    for (int i = 0; i < 2; i++) {
-        int rc = player_ensure_started(players[i], rules->restart_each_game);
+    for (int i = 0; i < 2 && !game_is_over(&rec->state); i++) {
+        int rc = start_bot(&g, (enum side)i);
         if (rc < 0) {
             *failed = (enum side)i;
             return rc;
         }
     }
-    prepare_intros(&g);
+    prepare_intro(&g, SIDE_FIRST);
+    prepare_intro(&g, SIDE_SECOND);
     while (!game_is_over(&rec->state) && play_turn(&g))
         ;
     if (rec->reason[0] == '\0')

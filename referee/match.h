@@ -22,8 +22,10 @@ struct match_rules {
  * played into it; rec->opening_plies says how many plies that was) between
  * players[SIDE_FIRST] and players[SIDE_SECOND], and fill rec (its id, pairing,
  * seed and bots are the caller's to set). Starts the bots' processes when
- * needed. Returns 0 when a game was played (whatever its result), or a negative
- * errno when a bot cannot be started: *failed then says which side. */
+ * needed; a bot whose process died and cannot be started again forfeits (`could
+ * not start`). Returns 0 when a game was played (whatever its result), or a
+ * negative errno when a bot that never started cannot be started (the user's
+ * command is wrong): *failed then says which side. */
 int match_play(struct player *players[2], const struct game_state *start,
                const struct match_rules *rules, struct game_record *rec, enum side *failed);
 

@@ -24,14 +24,26 @@ void player_look(struct player *const players[2])
     proc_look(procs, 2);
 }
 
-int player_ensure_started(struct player *p, bool fresh)
+/* Why a kept process is not fit for the next game, into note (len bytes), or
+ * false if it is: its stdout stirred since its last game, as player_look saw. */
+static bool is_out_of_step(struct player *p, char *note, size_t len)
 {
-    /* A bot that quit between games is started again rather than forfeiting a
-     * game it was never asked to play. It is asked only if its stdout stirred:
-     * a process that exits closes it. */
-    if (p->running && !p->tainted && !fresh &&
-        !(proc_has_stirred(&p->proc) && proc_wait(&p->proc, 0)))
-        return 0;
+    if (!proc_has_stirred(&p->proc))
+        return false;
+    if (proc_wait(&p->proc, 0))
+        snprintf(note, len, "its process ended between games (status %d); started again",
+                 proc_status(&p->proc));
+    else
+        snprintf(note, len,
+                 "it wrote to standard output between games, unasked; its "
+                 "output is out of step: started again");
+    return true;
+}
+
+/* Stop what runs and start a new process; a note says why, if the bot was the
+ * cause: the restart is then counted and noted in its log. */
+static int start_process(struct player *p, const char *note)
+{
     if (p->running)
         player_stop(p, 0);
     struct proc_options opt = {
@@ -47,11 +59,45 @@ int player_ensure_started(struct player *p, bool fresh)
     int rc = proc_spawn(&p->proc, &opt);
     if (rc < 0)
         return rc;
+    if (note && note[0]) {
+        p->restarts++;
+        proc_log_note(&p->proc, note);
+    }
+    p->started = true;
     p->running = true;
     p->tainted = false;
     p->games = 0;
     p->last_reply_ns = 0;
     return 0;
+}
+
+int player_ensure_started(struct player *p, bool fresh)
+{
+    char note[160] = "";
+
+    /* A bot that quit, or wrote, between games is started again rather than
+     * forfeiting a game it was never asked to play, or the next one for what
+     * it wrote after the last: a process that exits closes its stdout, so it
+     * is asked only if that stirred. */
+    if (p->running && !p->tainted && !fresh && !is_out_of_step(p, note, sizeof(note)))
+        return 0;
+    return start_process(p, note);
+}
+
+int player_restart_dead(struct player *p)
+{
+    char note[160];
+
+    if (proc_wait(&p->proc, 0))
+        snprintf(note, sizeof(note),
+                 "its process ended between games (status %d), before its first turn; "
+                 "started again",
+                 proc_status(&p->proc));
+    else
+        snprintf(note, sizeof(note),
+                 "its process closed its pipes between games, before its first turn; "
+                 "started again");
+    return start_process(p, note);
 }
 
 int player_tell(struct player *p, const char *line, size_t len, int64_t deadline_ns)
@@ -124,8 +170,14 @@ static void player_fail(struct player *p, int rc, bool input, int limit_ms, stru
             return;
         }
         r->foul = FOUL_TIMEOUT;
-        snprintf(r->reason, sizeof(r->reason), "timeout (%lld ms over %d ms)",
-                 (long long)(r->elapsed_ns / 1000000), limit_ms);
+        if (!proc_has_written(&p->proc))
+            /* The most common first mistake: a pipe is block-buffered by default
+             * in most languages, and the reply sits in the bot's buffer. */
+            snprintf(r->reason, sizeof(r->reason),
+                     "timeout (no output at all: is standard output flushed after each line?)");
+        else
+            snprintf(r->reason, sizeof(r->reason), "timeout (%lld ms over %d ms)",
+                     (long long)(r->elapsed_ns / 1000000), limit_ms);
         p->tainted = true; /* a late reply would be read as the next one */
         return;
     case PROC_TOO_LONG:
@@ -150,8 +202,16 @@ bool player_wrote_unasked(struct player *p, struct player_reply *r)
 {
     size_t n = 0;
 
-    if (!p->running || !proc_has_unread(&p->proc))
+    if (!p->running)
         return false;
+    if (!proc_has_unread(&p->proc)) {
+        /* One look without waiting: a line that came after its last reply was
+         * read is this game's, caught before the next turn can be written. */
+        struct proc *one[1] = {&p->proc};
+        proc_look(one, 1);
+        if (!proc_has_unread(&p->proc))
+            return false;
+    }
     r->foul = FOUL_UNASKED;
     r->elapsed_ns = 0;
     int rc = proc_read_line(&p->proc, r->line, sizeof(r->line) - 1, &n, proc_now_ns());

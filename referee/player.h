@@ -18,6 +18,9 @@ struct player {
     bool running;
     bool tainted;          /* its output may be out of step (after a timeout...): restart it */
     int games;             /* games begun in the current process */
+    bool started;          /* a process was started once: a user's command that works */
+    int restarts;          /* processes started again because the last one died or
+                            * wrote between games (counted in its standings) */
     int64_t last_reply_ns; /* how long its last reply took; 0: none yet from this process */
 };
 
@@ -45,10 +48,17 @@ void player_init(struct player *p, const struct bot_spec *bot, const char *log_p
 void player_look(struct player *const players[2]);
 
 /* Start the bot's process unless it is running and usable; restart it if it
- * is tainted, has exited since its last game (as far as player_look saw), or
- * `fresh` is asked. Returns 0, or a negative errno when it cannot be started
- * (an error of the user's, not a foul). */
+ * is tainted or `fresh` is asked, or if player_look saw its stdout stir since
+ * its last game: it exited, or wrote when nobody asked (its output out of step
+ * with the protocol). Those last two restarts are counted in p->restarts and
+ * noted in its log, and no game is lost for them. Returns 0, or a negative
+ * errno when it cannot be started. */
 int player_ensure_started(struct player *p, bool fresh);
+
+/* The process found gone at the first turn of a game it was kept alive for
+ * (it died after the last game's `result`): start it again, counted in
+ * p->restarts and noted in its log. Returns 0 or a negative errno. */
+int player_restart_dead(struct player *p);
 
 /* Write a line the bot is not expected to answer (game, result). Returns
  * PROC_OK, or the proc_io outcome; a bot that is gone is found out by the next ask. */
@@ -73,8 +83,8 @@ struct player_request {
 void player_ask(struct player *p, const struct player_request *q, struct player_reply *r);
 
 /* True if the bot wrote something it was not asked for: what was read along
- * with its last reply, or seen by player_look or while it was watched (no
- * system call unless so); fills r as a foul. */
+ * with its last reply, seen while it was watched, or there now (one poll
+ * without waiting); fills r as a foul. Called before each turn is written. */
 bool player_wrote_unasked(struct player *p, struct player_reply *r);
 
 /* Send quit, give the bot grace_ms to exit, then stop it hard; reap it. */

@@ -13,6 +13,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -60,6 +61,11 @@ bool proc_has_unread(const struct proc *p)
     return p->len > 0 || p->stirred;
 }
 
+bool proc_has_written(const struct proc *p)
+{
+    return p->got > 0;
+}
+
 int proc_status(const struct proc *p)
 {
     return p->status;
@@ -91,6 +97,34 @@ void proc_close_fd(int *fd)
     *fd = -1;
 }
 
+/* Write up to n bytes of text to the log, within its cap. */
+static void log_write(struct proc *p, const char *text, size_t n)
+{
+    size_t keep = p->log_fd > 2 ? n : 0;
+    if (p->log_cap > 0) {
+        size_t room = p->log_written < p->log_cap ? p->log_cap - p->log_written : 0;
+        keep = keep < room ? keep : room;
+    }
+    size_t done = 0;
+    while (done < keep) {
+        ssize_t w = write(p->log_fd, text + done, keep - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        done += (size_t)w;
+    }
+    p->log_written += done;
+}
+
+void proc_log_note(struct proc *p, const char *text)
+{
+    char line[512];
+    int n = snprintf(line, sizeof(line), "referee: %s\n", text);
+    if (n > 0)
+        log_write(p, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
+}
+
 /* Copies what the child wrote to stderr into the log, up to the cap; the rest is read and
  * dropped so that the child never blocks on a full pipe. Reads a bounded amount: callers
  * poll again, and check their deadline, before the next drain. Closes err_fd at EOF so
@@ -109,21 +143,7 @@ static void drain_stderr(struct proc *p)
             proc_close_fd(&p->err_fd);
             return;
         }
-        size_t keep = p->log_fd > 2 ? (size_t)n : 0;
-        if (p->log_cap > 0) {
-            size_t room = p->log_written < p->log_cap ? p->log_cap - p->log_written : 0;
-            keep = keep < room ? keep : room;
-        }
-        size_t done = 0;
-        while (done < keep) {
-            ssize_t w = write(p->log_fd, chunk + done, keep - done);
-            if (w < 0 && errno == EINTR)
-                continue;
-            if (w <= 0)
-                break;
-            done += (size_t)w;
-        }
-        p->log_written += done;
+        log_write(p, chunk, (size_t)n);
     }
 }
 
@@ -227,6 +247,7 @@ static int read_some(struct proc *p)
     ssize_t n = read(p->out_fd, p->buf + p->len, sizeof(p->buf) - p->len);
     if (n > 0) {
         p->len += (size_t)n;
+        p->got += (size_t)n;
         return 1;
     }
     if (n == 0)

@@ -74,6 +74,7 @@ struct proc {
     char buf[PROC_LINE_MAX + 1]; /* bytes read from stdout not yet returned */
     size_t len;
     bool stirred; /* its stdout was seen readable while watched (proc_read_reply, proc_look) */
+    size_t got;   /* bytes read from its stdout, in all */
 };
 
 /* Set up p with no child and no descriptor: what proc_spawn expects, and what
@@ -86,6 +87,13 @@ bool proc_has_stirred(const struct proc *p);
 
 /* True if bytes of its stdout wait unread, or it stirred: something to read. */
 bool proc_has_unread(const struct proc *p);
+
+/* True once any byte came from the child's stdout. */
+bool proc_has_written(const struct proc *p);
+
+/* Append a line of referee's own (text, without its newline) to the child's
+ * log, within the log's cap: "referee: <text>". */
+void proc_log_note(struct proc *p, const char *text);
 
 /* The child's status once reaped (proc_wait returned true): its exit code, or
  * 128 + the signal that ended it; -1 before. */

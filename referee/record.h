@@ -24,6 +24,8 @@ struct game_record {
     int64_t start_unix_ms; /* wall clock at the start */
     int64_t duration_us;
     int64_t used_us[2]; /* thinking time per side, microseconds */
+    int restarts[2];    /* per side: its bot started again before this game, having
+                         * died or written between games (0 or 1) */
 };
 
 /* Per side, the replies its bot gave (opening moves are not), their total and

@@ -203,6 +203,8 @@ static void put_figures(struct csvout *game, const struct game_record *rec, char
     csvout_int(game, nmoves[1]);
     csvout_ms(game, max_us[0]);
     csvout_ms(game, max_us[1]);
+    csvout_int(game, rec->restarts[0]);
+    csvout_int(game, rec->restarts[1]);
     csvout_field(game, s->early_draw ? "1" : "0");
     csvout_field(game, notation_format_history(s, history, cap));
     csvout_end(game);

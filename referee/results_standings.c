@@ -19,6 +19,7 @@ static void put_standings(struct csvout *out, const struct standings_row *rows, 
         csvout_field(out, columns[i]);
     for (int f = 1; f < FOUL_COUNT; f++)
         csvout_fieldf(out, "fouls_%s", foul_name((enum foul)f));
+    csvout_field(out, "restarts");
     csvout_field(out, "mean_ms");
     csvout_field(out, "max_ms");
     csvout_end(out);
@@ -38,6 +39,7 @@ static void put_standings(struct csvout *out, const struct standings_row *rows, 
         csvout_fieldf(out, "%d", s->fouls_total);
         for (int f = 1; f < FOUL_COUNT; f++)
             csvout_fieldf(out, "%d", s->fouls[f]);
+        csvout_fieldf(out, "%d", s->restarts);
         csvout_number(out, "%.3f", s->mean_ms);
         csvout_number(out, "%.3f", s->max_ms);
         csvout_end(out);

@@ -32,6 +32,8 @@ struct runner {
     struct sprt_tally tally;
     enum sprt_verdict verdict;
     struct console con;
+    bool hinted[CONFIG_MAX_BOTS]; /* console_hint_flush said for this bot */
+    bool said_where;              /* "Results in ..." was printed */
     char logs[PATH_MAX + 8];
 };
 
@@ -238,6 +240,31 @@ static int on_tick(void *ctx)
     return results_flush(rn->out);
 }
 
+/* After a foul, the log of the bot that made it; once per bot that timed out
+ * without a byte, the hint that its output is not flushed. */
+static void hint(struct runner *rn, const struct game_record *rec)
+{
+    const struct run_config *c = rn->cfg;
+
+    if (rec->state.end != END_FOUL || rec->foul_side > SIDE_SECOND)
+        return;
+    if (!c->quiet) {
+        char path[PATH_MAX + 16];
+        tournament_log_path(path, sizeof(path), rn->logs, rec->bots[rec->foul_side]);
+        console_clear(&rn->con);
+        fprintf(stderr, "Log of %s: %s\n", rec->bots[rec->foul_side], path);
+    }
+    for (int b = 0; b < c->nbots; b++) {
+        if (strcmp(c->bots[b].name, rec->bots[rec->foul_side]) != 0)
+            continue;
+        if (!rn->hinted[b] && strstr(rec->reason, "no output at all")) {
+            console_clear(&rn->con);
+            console_hint_flush(&rn->con, c->bots[b].name, c->bots[b].argv);
+            rn->hinted[b] = true;
+        }
+    }
+}
+
 static int on_finished(void *ctx, const struct game_record *rec)
 {
     struct runner *rn = ctx;
@@ -256,7 +283,15 @@ static int on_finished(void *ctx, const struct game_record *rec)
     bool verdict = !aborted && sprt_count(rn, rec->bots[0], rec->state.winner, rec->opening_id);
     if (!aborted)
         console_count(&rn->con, rec->bots[0], rec->state.winner);
+    /* Where to look, once the first game is on disk (a run that cannot start
+     * its bots says only that). */
+    if (!c->quiet && !rn->said_where) {
+        console_clear(&rn->con);
+        fprintf(stderr, "Results in %s (bots' logs in %s)\n", c->results, rn->logs);
+        rn->said_where = true;
+    }
     console_finished(&rn->con, rec);
+    hint(rn, rec);
     if (c->standings_every > 0 && rn->done % c->standings_every == 0 && rn->done < rn->planned)
         console_standings(&rn->con, rn->st);
     else
@@ -357,6 +392,8 @@ static int conclude(struct runner *rn, int rc)
     if (rc == EXIT_INTERRUPTED)
         cli_error("interrupted after %ld of %ld games; continue with: --results '%s' --resume",
                   rn->done, rn->planned, c->results);
+    if (!c->quiet && rn->done > 0)
+        fprintf(stderr, "Results in %s (bots' logs in %s)\n", c->results, rn->logs);
     return rc;
 }
 

@@ -34,6 +34,8 @@ const char *const schema_games_columns[GC_COUNT] = {
     [GC_SECOND_MOVES] = "second_moves",
     [GC_FIRST_MAX_MS] = "first_max_ms",
     [GC_SECOND_MAX_MS] = "second_max_ms",
+    [GC_FIRST_RESTARTS] = "first_restarts",
+    [GC_SECOND_RESTARTS] = "second_restarts",
     [GC_EARLY_DRAW] = "early_draw",
     [GC_MOVES] = "moves",
 };
@@ -190,7 +192,8 @@ static int game_figures(const struct results_file *f, size_t r, struct game_row 
 {
     static const int ms[2] = {GC_FIRST_MS, GC_SECOND_MS},
                      max[2] = {GC_FIRST_MAX_MS, GC_SECOND_MAX_MS},
-                     moves[2] = {GC_FIRST_MOVES, GC_SECOND_MOVES};
+                     moves[2] = {GC_FIRST_MOVES, GC_SECOND_MOVES},
+                     restarts[2] = {GC_FIRST_RESTARTS, GC_SECOND_RESTARTS};
     long v;
 
     for (int side = 0; side < 2; side++) {
@@ -201,6 +204,9 @@ static int game_figures(const struct results_file *f, size_t r, struct game_row 
         if (has(f, moves[side]) && !whole(g->text[moves[side]], 0, GAME_MAX_PLIES, &v))
             return BAD(moves[side], "a count of moves a game can have");
         g->moves[side] = has(f, moves[side]) ? (int)v : 0;
+        if (has(f, restarts[side]) && !whole(g->text[restarts[side]], 0, 1000000, &v))
+            return BAD(restarts[side], "a count of restarts");
+        g->restarts[side] = has(f, restarts[side]) ? (int)v : 0;
     }
     if (has(f, GC_PLIES) && !whole(g->text[GC_PLIES], 0, GAME_MAX_PLIES, &v))
         return BAD(GC_PLIES, "a count of moves a game can have");

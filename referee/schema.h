@@ -42,6 +42,8 @@ enum games_column {
     GC_SECOND_MOVES,
     GC_FIRST_MAX_MS,
     GC_SECOND_MAX_MS,
+    GC_FIRST_RESTARTS,
+    GC_SECOND_RESTARTS,
     GC_EARLY_DRAW,
     GC_MOVES,
     GC_COUNT
@@ -71,6 +73,7 @@ struct game_row {
     int moves[2];     /* replies per side */
     double ms[2];     /* thinking time per side */
     double max_ms[2]; /* longest reply per side */
+    int restarts[2];  /* its bot started again before this game (died or out of step) */
     bool early_draw;
 };
 

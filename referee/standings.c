@@ -13,6 +13,7 @@ struct bot {
     int games, wins, draws, losses;
     int fouls[FOUL_COUNT];
     int fouls_total;
+    int restarts;
     long long moves;
     double ms, max_ms;
 };
@@ -126,6 +127,7 @@ static void count_side(struct bot *b, const struct game_summary *g, int side)
     else
         b->losses++;
     b->moves += g->moves[side];
+    b->restarts += g->restarts[side];
     b->ms += g->ms[side];
     if (g->max_ms[side] > b->max_ms)
         b->max_ms = g->max_ms[side];
@@ -249,6 +251,7 @@ const struct standings_row *standings_rows(struct standings *st, size_t *count)
         row->elo_hi = st->ratings[st->order[k]].elo_hi;
         memcpy(row->fouls, b->fouls, sizeof(row->fouls));
         row->fouls_total = b->fouls_total;
+        row->restarts = b->restarts;
         row->mean_ms = b->moves > 0 ? b->ms / (double)b->moves : NAN;
         row->max_ms = b->max_ms;
     }

@@ -20,6 +20,7 @@ struct game_summary {
     int moves[2];        /* moves each side's bot made (the opening's excluded) */
     double ms[2];        /* total thinking time per side */
     double max_ms[2];    /* longest single move per side */
+    int restarts[2];     /* per side: its bot was started again before the game */
 };
 
 struct standings_row {
@@ -32,6 +33,7 @@ struct standings_row {
     double elo_lo, elo_hi; /* its 95% interval */
     int fouls[FOUL_COUNT]; /* fouls committed, by kind */
     int fouls_total;
+    int restarts;   /* processes started again after it died or wrote between games */
     double mean_ms; /* total thinking time / moves made; NAN without a move */
     double max_ms;  /* longest move, 0 without games */
 };

@@ -132,9 +132,9 @@ Test(match, bot_that_never_answers_loses_on_time_within_the_deadline, .timeout =
     struct match_rules rules = fast_rules;
     rules.time.first_move_ms = 300;
     play("silent", NULL, SIDE_FIRST, &rules, &o);
-    expect_foul(&o, SIDE_FIRST, FOUL_TIMEOUT, NULL);
-    cr_expect(strncmp(o.rec.reason, "timeout (", 9) == 0, "%s", o.rec.reason);
-    cr_expect(strstr(o.rec.reason, " ms over 300 ms)"), "%s", o.rec.reason);
+    /* It never wrote a byte: the reason says what is most likely wrong. */
+    expect_foul(&o, SIDE_FIRST, FOUL_TIMEOUT,
+                "timeout (no output at all: is standard output flushed after each line?)");
     cr_expect_geq(o.rec.move_us[0], 300000);
     cr_expect_lt(o.elapsed_ms, 300 + 50 + 1500, "took %lld ms", (long long)o.elapsed_ms);
 }
@@ -210,11 +210,14 @@ Test(match, garbage_reply_is_malformed, .timeout = 20)
     expect_foul(&o, SIDE_FIRST, FOUL_MALFORMED, "malformed reply \"hello\"");
 }
 
-Test(match, move_with_the_opponents_mark_is_out_of_turn, .timeout = 20)
+Test(match, move_with_the_opponents_mark_says_which_mark_the_bot_plays, .timeout = 20)
 {
     struct outcome o;
+    /* Not a turn-order bug: the bot wrote the other mark. The foul's kind stays
+     * out-of-turn; the reason says what to fix. */
     play("outofturn", NULL, SIDE_FIRST, &fast_rules, &o);
-    expect_foul(&o, SIDE_FIRST, FOUL_OUT_OF_TURN, "moved out of turn (x:a1)");
+    expect_foul(&o, SIDE_FIRST, FOUL_OUT_OF_TURN,
+                "wrote the opponent's mark (x:a1; this bot plays o)");
 }
 
 Test(match, move_on_an_occupied_square_is_illegal, .timeout = 20)

@@ -49,6 +49,10 @@ static const char *usage_text =
     "               aborts when an allocation fails, else answers legally\n"
     "  spin         on its first turn spins the CPU without end\n"
     "  say TEXT     answers TEXT to every turn\n"
+    "  badonce      the first of its processes under one referee (as slowonce)\n"
+    "               writes 'hello' and then its legal move on its first turn;\n"
+    "               later turns, and the other processes, play legally\n"
+    "  twolines     writes its legal move twice on every turn\n"
     "  stallgame ID MS  sleeps MS ms before each reply in the game with id ID (the\n"
     "               game line's id), plays legally and at once otherwise\n"
     "Other modes exit 0 on quit or EOF.\n";
@@ -222,8 +226,13 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
     if (strcmp(mode, "spin") == 0)
         for (volatile unsigned long x = 0;; x++)
             ;
-    if (strcmp(mode, "garbage") == 0) {
+    if (strcmp(mode, "garbage") == 0 ||
+        (strcmp(mode, "badonce") == 0 && turns == 1 && results_seen == 0 && first_of_its_kind())) {
         printf("hello\n");
+        if (strcmp(mode, "badonce") == 0)
+            printf("%s\n", legal);
+    } else if (strcmp(mode, "twolines") == 0) {
+        printf("%s\n%s\n", legal, legal);
     } else if (strcmp(mode, "say") == 0) {
         printf("%s\n", mode_text);
     } else if (strcmp(mode, "outofturn") == 0) {
