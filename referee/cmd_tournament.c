@@ -152,7 +152,7 @@ static const struct option_def run_options[] = {
     COUNT("games", "N", games, 1, 100000000, "games per pairing per round (default 2)",
           .only = FOR_TOURNAMENT),
     COUNT("rounds", "N", rounds, 1, 1000000, "rounds (default 1)", .only = FOR_TOURNAMENT),
-    MS("movetime", time.move_ms, "limit per move (default 1000)"),
+    MS("movetime", time.move_ms, "limit per move (default 1000, or none with --clock)"),
     MS("firstmove", time.first_move_ms,
        "limit for a bot's first move of a game, start-up\n"
        "included (default 5000)"),
@@ -258,6 +258,9 @@ static void finish_defaults(struct run_config *c, const bool *given)
      * games from one opening are what its pentanomial model counts. */
     if (!is_given(given, "openings"))
         c->opening_plies = c->is_match && !c->sprt ? 0 : c->game->opening_plies;
+    /* Time controls compose: a clock alone limits the game, not each move. */
+    if (is_given(given, "clock") && !is_given(given, "movetime"))
+        c->time.move_ms = 0;
     if (!is_given(given, "jobs"))
         c->jobs = c->is_match ? 1 : cli_cores();
     if (!c->results) {

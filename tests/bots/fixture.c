@@ -53,6 +53,7 @@ static const char *usage_text =
     "               writes 'hello' and then its legal move on its first turn;\n"
     "               later turns, and the other processes, play legally\n"
     "  twolines     writes its legal move twice on every turn\n"
+    "  tell         writes every line it reads to stderr, plays legally\n"
     "  stallgame ID MS  sleeps MS ms before each reply in the game with id ID (the\n"
     "               game line's id), plays legally and at once otherwise\n"
     "Other modes exit 0 on quit or EOF.\n";
@@ -279,6 +280,8 @@ int main(int argc, char **argv)
     char mark = 'o', word[16];
     int turns = 0;
     while (getline(&line, &cap, stdin) > 0) {
+        if (strcmp(mode, "tell") == 0)
+            fputs(line, stderr);
         if (strcmp(mode, "echo") == 0) {
             fputs(line, stdout);
             fflush(stdout);
