@@ -2,6 +2,7 @@
  * playing, so that a user can check a run; and the SPRT lines the match and
  * tournament commands print. */
 #include "cli.h"
+#include "csvout.h"
 #include "sprt.h"
 
 #include <getopt.h>
@@ -79,8 +80,12 @@ void cli_print_sprt(FILE *f, const struct sprt_counts *c, const struct sprt_para
     if (model == SPRT_PENTANOMIAL)
         fprintf(f, "Ptnml(0-2): [%ld, %ld, %ld, %ld, %ld]\n", c->pairs[0], c->pairs[1], c->pairs[2],
                 c->pairs[3], c->pairs[4]);
-    fprintf(f, "Elo: %.2f +/- %.2f, nElo: %.2f +/- %.2f, LOS: %.1f %%, [%g, %g] (%s)\n", r->elo,
-            r->elo_error, r->nelo, r->nelo_error, 100 * r->los, p->elo0, p->elo1,
+    char elo[32], nelo[32];
+    snprintf(elo, sizeof(elo), "%.2f", r->elo);
+    snprintf(nelo, sizeof(nelo), "%.2f", r->nelo);
+    fprintf(f, "Elo: %s +/- %.2f, nElo: %s +/- %.2f, LOS: %.1f %%, [%g, %g] (%s)\n",
+            csvout_unsigned_zero(elo), r->elo_error, csvout_unsigned_zero(nelo), r->nelo_error,
+            100 * r->los, p->elo0, p->elo1,
             model == SPRT_PENTANOMIAL ? "pentanomial" : "trinomial");
 }
 

@@ -2,6 +2,7 @@
  * more games.csv files (shards of a run merge this way), and the table that
  * the tournament prints too. */
 #include "cli.h"
+#include "csvout.h"
 #include "ledger.h"
 #include "results.h"
 #include "standings.h"
@@ -28,12 +29,20 @@ static void standings_usage(FILE *f)
 
 static void print_figure(FILE *f, const char *fmt, double v, int width)
 {
+    char text[64];
+
     if (isnan(v))
         fprintf(f, "%*s", width, "-");
     else if (isinf(v))
         fprintf(f, "%*s", width, v > 0 ? "inf" : "-inf");
-    else
-        fprintf(f, fmt, width, v);
+    else {
+        snprintf(text, sizeof(text), fmt, width, v);
+        /* A small negative number rounded to zero is zero: no "-0.0". */
+        char *minus = strchr(text, '-');
+        if (minus && strspn(minus + 1, "0.%") == strlen(minus + 1))
+            *minus = ' ';
+        fputs(text, f);
+    }
 }
 
 void cli_print_standings(FILE *f, struct standings *st)
@@ -72,8 +81,10 @@ void cli_print_standings(FILE *f, struct standings *st)
     if (n == 2 && first && first->games > 0) {
         struct elo_pair e;
         rating_elo_pair(first->wins, first->draws, first->losses, &e);
-        fprintf(f, "Elo difference: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", e.elo,
-                e.error, 100 * e.los, 100 * e.draw_ratio);
+        char elo[32];
+        snprintf(elo, sizeof(elo), "%.1f", e.elo);
+        fprintf(f, "Elo difference: %s +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n",
+                csvout_unsigned_zero(elo), e.error, 100 * e.los, 100 * e.draw_ratio);
     }
 }
 

@@ -165,12 +165,26 @@ int csvout_replace_file(const char *path, const struct csvout *rows)
 /* A figure for CSV: "" for NAN, "inf"/"-inf" for the infinities. */
 void csvout_number(struct csvout *r, const char *fmt, double v)
 {
-    if (isnan(v))
+    char text[64];
+
+    if (isnan(v)) {
         csvout_field(r, "");
-    else if (isinf(v))
+        return;
+    }
+    if (isinf(v)) {
         csvout_field(r, v > 0 ? "inf" : "-inf");
-    else
-        csvout_fieldf(r, fmt, v);
+        return;
+    }
+    snprintf(text, sizeof(text), fmt, v);
+    csvout_field(r, csvout_unsigned_zero(text));
+}
+
+char *csvout_unsigned_zero(char *text)
+{
+    /* "-0.0" is a rounding of a small negative number, not a figure. */
+    if (text[0] == '-' && strspn(text + 1, "0.") == strlen(text + 1))
+        memmove(text, text + 1, strlen(text));
+    return text;
 }
 
 void csvout_release(struct csvout *r)

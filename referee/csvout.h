@@ -36,6 +36,9 @@ void csvout_ms(struct csvout *r, long long us);
 /* A figure with fmt: "" for NAN, "inf" and "-inf" for the infinities. */
 void csvout_number(struct csvout *r, const char *fmt, double v);
 
+/* Drop the sign of a number written as zero ("-0.0" to "0.0"); returns text. */
+char *csvout_unsigned_zero(char *text);
+
 /* End the row under way. */
 void csvout_end(struct csvout *r);
 

@@ -46,7 +46,8 @@ static void put_standings(struct csvout *out, const struct standings_row *rows, 
     }
 }
 
-/* crosstable.csv's text: a row per bot, a column per opponent: "points/games",
+/* crosstable.csv's text: a row per bot, a column per opponent: "1.5 (1-1-1)",
+ * its points and its wins, draws and losses against that opponent,
  * in the order of rows, st's last standings_rows. */
 static void put_crosstable(struct csvout *out, struct standings *st,
                            const struct standings_row *rows, size_t n)
@@ -63,11 +64,14 @@ static void put_crosstable(struct csvout *out, struct standings *st,
             int games = standings_games_between(st, i, j);
             if (i == j || games == 0)
                 csvout_field(out, "");
-            else
-                csvout_fieldf(out, "%s/%d",
+            else {
+                int wdl[3];
+                standings_results_between(st, i, j, wdl);
+                csvout_fieldf(out, "%s (%d-%d-%d)",
                               standings_format_points(standings_points_between(st, i, j), points,
                                                       sizeof(points)),
-                              games);
+                              wdl[0], wdl[1], wdl[2]);
+            }
         }
         csvout_end(out);
     }

@@ -266,6 +266,17 @@ double standings_points_between(struct standings *st, size_t i, size_t j)
     return points_of(st, st->order[i], st->order[j]);
 }
 
+void standings_results_between(struct standings *st, size_t i, size_t j, int wdl[3])
+{
+    wdl[0] = wdl[1] = wdl[2] = 0;
+    if (i >= st->n || j >= st->n)
+        return;
+    size_t a = st->order[i], b = st->order[j];
+    wdl[0] = st->wins[a * st->cap + b];
+    wdl[1] = st->draws[a * st->cap + b];
+    wdl[2] = st->wins[b * st->cap + a];
+}
+
 int standings_games_between(struct standings *st, size_t i, size_t j)
 {
     if (i >= st->n || j >= st->n)

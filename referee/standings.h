@@ -77,6 +77,8 @@ const struct standings_row *standings_rows(struct standings *st, size_t *count);
  * the order of the last standings_rows; bots added since come after). An index
  * out of range gives NAN points and 0 games. */
 double standings_points_between(struct standings *st, size_t i, size_t j);
+/* Wins, draws and losses of bot i against bot j, as above; 0s out of range. */
+void standings_results_between(struct standings *st, size_t i, size_t j, int wdl[3]);
 int standings_games_between(struct standings *st, size_t i, size_t j);
 
 /* Points (a whole or a half number) exactly as text: "3", "100000.5",

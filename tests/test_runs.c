@@ -331,8 +331,9 @@ Test(runs, points_in_standings_and_crosstable_keep_their_half, .timeout = 60)
         snprintf(want, sizeof(want), halves % 2 ? "%d.5" : "%d", halves / 2);
         cr_expect_str_eq(t.rows[i][points], want);
         int other = 1 + (int)(1 - i); /* the crosstable's column of the opponent */
-        char cell[40];
-        snprintf(cell, sizeof(cell), "%s/7", want);
+        char cell[64];
+        snprintf(cell, sizeof(cell), "%s (%s-%s-%s)", want, test_cell(&t, i, "wins"),
+                 test_cell(&t, i, "draws"), test_cell(&t, i, "losses"));
         cr_expect_str_eq(x.rows[i][other], cell);
     }
     table_release(&t);
@@ -389,6 +390,21 @@ Test(runs, off_board_squares_are_no_such_square_whatever_their_digits, .timeout 
         cr_expect_str_eq(t.rows[0][test_column(&t, "foul")], "malformed", "%s", malformed[i]);
         table_release(&t);
     }
+}
+
+Test(runs, an_even_score_is_elo_0_never_minus_0, .timeout = 60)
+{
+    char dir[64];
+    /* The same deterministic bot twice: the first side wins every game, so
+     * each bot wins one of two: an Elo difference of exactly 0. */
+    play_match(dir, "a=" FIXTURE " legal", "b=" FIXTURE " legal", "2");
+    cr_expect(strstr(r.out, "Elo difference: 0.0 +/- "), "%s", r.out);
+    cr_expect(!strstr(r.out, "-0.0"), "%s", r.out);
+    struct table t;
+    test_load(&t, dir, "standings.csv");
+    for (size_t i = 0; i < t.nrows; i++)
+        cr_expect_str_eq(test_cell(&t, i, "elo"), "0.0");
+    table_release(&t);
 }
 
 Test(runs, elo_difference_line_is_told_from_the_first_bots_side, .timeout = 60)
