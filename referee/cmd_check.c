@@ -16,12 +16,15 @@
 
 static void check_usage(FILE *f)
 {
-    fputs("usage: referee check [--same-as DIR2] DIR\n"
+    fputs("usage: referee check [--strict] [--same-as DIR2] DIR\n"
           "\n"
           "Reads DIR/games.csv and DIR/moves.csv and checks that every row is whole, that\n"
           "game ids are unique, that moves.csv holds exactly the moves of the games in\n"
-          "games.csv, and that each game's moves give its recorded result. --same-as also\n"
-          "checks that DIR2 holds the same games, times aside.\n"
+          "games.csv, and that each game's moves give its recorded result. The moves of\n"
+          "games a killed run wrote before their games.csv rows are reported as an\n"
+          "interrupted tail that --resume replays; with --strict they are a problem.\n"
+          "--same-as also checks that DIR2 holds the same games and the same moves, times\n"
+          "aside.\n"
           "Exit status: 0 all good, 3 a problem (named), 4 a file that cannot be read.\n",
           f);
 }
@@ -129,7 +132,42 @@ static int check_moves(const char *dir, const struct game_row *row, struct resul
     return EXIT_OK;
 }
 
-static int check_dir(const char *dir)
+/* Moves rows after the last game's: the moves of games a killed run wrote
+ * before their games.csv rows (moves go first). Each must be of a game not in
+ * games.csv (ids, sorted), its plies 1, 2, ... Returns how many games, or -1
+ * (having said why) if the tail is not that. */
+static long interrupted_tail(const char *dir, struct results_file *moves, const long *ids, size_t n)
+{
+    char why[PATH_MAX + 200];
+    struct move_row m;
+    long games = 0, game = 0, ply = 0;
+    int rc;
+
+    while ((rc = schema_next_move(moves, &m, why, sizeof(why))) > 0) {
+        if (m.game_id != game) {
+            if (bsearch(&m.game_id, ids, n, sizeof(*ids), compare_ids) || m.ply != 1) {
+                cli_error("'%s': moves.csv row %zu belongs to no game of games.csv", dir,
+                          moves->next);
+                return -1;
+            }
+            game = m.game_id;
+            ply = 0;
+            games++;
+        }
+        if (m.ply != ++ply) {
+            cli_error("'%s': moves.csv row %zu: ply %ld of game %ld after ply %ld", dir,
+                      moves->next, m.ply, game, ply - 1);
+            return -1;
+        }
+    }
+    if (rc < 0) {
+        cli_error("%s", why);
+        return -1;
+    }
+    return games;
+}
+
+static int check_dir(const char *dir, bool strict)
 {
     struct results_file games, moves;
     struct game_row row;
@@ -157,13 +195,22 @@ static int check_dir(const char *dir)
     }
     if (rc == EXIT_OK)
         rc = check_unique(dir, ids, n);
-    if (rc == EXIT_OK && moves.next != schema_rows(&moves)) {
-        cli_error("'%s': moves.csv row %zu belongs to no game of games.csv", dir, moves.next + 1);
-        rc = EXIT_DATA;
+    size_t whole = moves.next;
+    if (rc == EXIT_OK && whole != schema_rows(&moves)) {
+        /* A killed run, not yet resumed: not corrupt, unless asked to be whole. */
+        long tail = interrupted_tail(dir, &moves, ids, n);
+        if (tail < 0) {
+            rc = EXIT_DATA;
+        } else {
+            printf("%s: %zu moves of %ld interrupted game%s after game %ld; --resume will "
+                   "replay %s\n",
+                   dir, schema_rows(&moves) - whole, tail, tail == 1 ? "" : "s",
+                   n ? ids[n - 1] : 0L, tail == 1 ? "it" : "them");
+            rc = strict ? EXIT_DATA : EXIT_OK;
+        }
     }
     if (rc == EXIT_OK)
-        printf("%s: %zu games, %zu moves, all whole\n", dir, schema_rows(&games),
-               schema_rows(&moves));
+        printf("%s: %zu games, %zu moves, all whole\n", dir, schema_rows(&games), whole);
     free(ids);
     schema_close(&games);
     schema_close(&moves);
@@ -207,16 +254,19 @@ int cmd_check(int argc, char **argv)
 {
     static const struct option options[] = {
         {"same-as", required_argument, NULL, 's'},
+        {"strict", no_argument, NULL, 'S'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *other = NULL;
+    bool strict = false;
     int opt;
 
     optind = 1;
     while ((opt = getopt_long(argc, argv, "s:h", options, NULL)) != -1) {
         switch (opt) {
         case 's': other = optarg; break;
+        case 'S': strict = true; break;
         case 'h': check_usage(stdout); return EXIT_OK;
         default: check_usage(stderr); return EXIT_USAGE;
         }
@@ -225,7 +275,7 @@ int cmd_check(int argc, char **argv)
         check_usage(stderr);
         return EXIT_USAGE;
     }
-    int rc = check_dir(argv[optind]);
+    int rc = check_dir(argv[optind], strict);
     if (rc == EXIT_OK && other)
         rc = check_same(argv[optind], other, true);
     if (rc == EXIT_OK && other)

@@ -1,0 +1,92 @@
+/* test_check.c: `referee check` on the files of a run killed and not yet
+ * resumed: the moves of its last games, written before their games.csv rows,
+ * are an interrupted tail that --resume replays, not a corrupt file. */
+#include "helpers.h"
+#include "run.h"
+
+#include <criterion/criterion.h>
+
+#define BOTDIR BUILD_DIR "/bots/"
+
+static struct run_result r;
+
+/* Keep the header and the first rows rows of dir/games.csv. */
+static void cut_games(const char *dir, int rows)
+{
+    char path[512];
+    snprintf(path, sizeof(path), "%s/games.csv", dir);
+    FILE *f = fopen(path, "r+");
+    cr_assert_not_null(f);
+    int ch, lines = 0;
+    long at = 0;
+    while (lines <= rows && (ch = fgetc(f)) != EOF) {
+        at++;
+        lines += ch == '\n';
+    }
+    fclose(f);
+    cr_assert_eq(truncate(path, at), 0);
+}
+
+Test(check, a_killed_runs_trailing_moves_are_an_interrupted_tail, .timeout = 60)
+{
+    char dir[64];
+    test_tmpdir(dir, "check");
+    char *run[] = {REFEREE_BIN, "match",
+                   "--bot",     "a=" BOTDIR "random --seed 1",
+                   "--bot",     "b=" BOTDIR "random --seed 2",
+                   "--games",   "10",
+                   "--results", dir,
+                   "--quiet",   NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    /* As a SIGKILL leaves it: games 9 and 10 have their moves, not their rows. */
+    cut_games(dir, 8);
+
+    char *check[] = {REFEREE_BIN, "check", dir, NULL};
+    cr_assert_eq(run_program(check, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, " moves of 2 interrupted games after game 8; --resume will replay "
+                            "them\n"),
+              "%s", r.out);
+    cr_expect(strstr(r.out, ": 8 games, "), "%s", r.out);
+
+    char *strict[] = {REFEREE_BIN, "check", "--strict", dir, NULL};
+    cr_assert_eq(run_program(strict, NULL, &r), 0);
+    cr_expect_eq(r.status, 3, "%s", r.out);
+
+    char *resume[] = {REFEREE_BIN, "match",
+                      "--bot",     "a=" BOTDIR "random --seed 1",
+                      "--bot",     "b=" BOTDIR "random --seed 2",
+                      "--games",   "10",
+                      "--results", dir,
+                      "--quiet",   "--resume",
+                      NULL};
+    cr_assert_eq(run_program(resume, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_eq(run_program(strict, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, ": 10 games, "), "%s", r.out);
+}
+
+Test(check, moves_of_a_game_that_games_csv_has_are_not_a_tail, .timeout = 60)
+{
+    char dir[64], path[128];
+    test_tmpdir(dir, "check");
+    char *run[] = {REFEREE_BIN, "match",
+                   "--bot",     "a=" BOTDIR "random --seed 1",
+                   "--bot",     "b=" BOTDIR "random --seed 2",
+                   "--games",   "2",
+                   "--results", dir,
+                   "--quiet",   NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    /* A copy of game 1's first move at the end: it belongs to a game that has a row. */
+    snprintf(path, sizeof(path), "%s/moves.csv", dir);
+    FILE *f = fopen(path, "a");
+    cr_assert_not_null(f);
+    fputs("\"1\",\"1\",\"o\",\"a\",\"a1\",\"0.010\",\"0\"\n", f);
+    fclose(f);
+    char *check[] = {REFEREE_BIN, "check", dir, NULL};
+    cr_assert_eq(run_program(check, NULL, &r), 0);
+    cr_expect_eq(r.status, 3, "%s", r.out);
+    cr_expect(strstr(r.err, "belongs to no game of games.csv"), "%s", r.err);
+}
