@@ -127,3 +127,44 @@ Test(cli, perft_refuses_a_bad_depth, .timeout = 10)
     cr_expect_eq(r.status, 2);
     cr_expect(strstr(r.err, "depth 'nine'"), "%s", r.err);
 }
+
+/* The README's list of options is --help's, word for word. */
+Test(cli, readme_lists_every_tournament_option_as_help_does, .timeout = 10)
+{
+    static char readme[1 << 17];
+    FILE *f = fopen(SOURCE_DIR "/README.md", "r");
+    cr_assert_not_null(f);
+    size_t n = fread(readme, 1, sizeof(readme) - 1, f);
+    readme[n] = '\0';
+    fclose(f);
+    const char *start = strstr(readme, "<!-- tournament --help -->\n```\n");
+    const char *end = strstr(readme, "```\n<!-- end of tournament --help -->");
+    cr_assert(start && end && end > start, "README has no marked --help block");
+    start += strlen("<!-- tournament --help -->\n```\n");
+    RUN(NULL, "tournament", "--help");
+    cr_expect_eq(r.status, 0);
+    cr_expect_eq((size_t)(end - start), strlen(r.out), "README's block:\n%.*s\n--help:\n%s",
+                 (int)(end - start), start, r.out);
+    cr_expect(strncmp(start, r.out, strlen(r.out)) == 0, "README's block:\n%.*s\n--help:\n%s",
+              (int)(end - start), start, r.out);
+}
+
+/* cmake --install puts a working referee and the bundled bots under a prefix. */
+Test(cli, install_to_a_prefix_gives_a_referee_that_plays, .timeout = 120)
+{
+    char prefix[] = "/tmp/referee-test-install-XXXXXX", bin[128], bot[160], results[160];
+    cr_assert_not_null(mkdtemp(prefix));
+    char *install[] = {"/usr/bin/env", "cmake", "--install", BUILD_DIR, "--prefix", prefix, NULL};
+    cr_assert_eq(run_program(install, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    snprintf(bin, sizeof(bin), "%s/bin/referee", prefix);
+    snprintf(bot, sizeof(bot), "p=%s/lib/referee/bots/perfect", prefix);
+    snprintf(results, sizeof(results), "%s/results", prefix);
+    char *play[] = {
+        bin,       "match", "--bot",     bot,     "--bot",   "h=" BUILD_DIR "/bots/heuristic",
+        "--games", "2",     "--results", results, "--quiet", NULL};
+    cr_assert_eq(run_program(play, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    snprintf(bin, sizeof(bin), "%s/share/doc/referee/PROTOCOL.md", prefix);
+    cr_expect_eq(access(bin, R_OK), 0, "%s", bin);
+}
