@@ -36,6 +36,7 @@ struct replay {
     enum foul forfeit; /* from a record: the kind of its forfeit, FOUL_NONE if none */
     char *reason;      /* from a record: its reason, for fouls the rules cannot see */
     char *bots[2];     /* from a record: who played */
+    char *bot_seed;    /* from a record: the seed its bots were told */
 };
 
 /* Fold one move text; returns an exit code (EXIT_OK to go on). */
@@ -127,6 +128,8 @@ static void replay_print(const struct replay *r)
     }
     if (r->nignored)
         printf("ignored %s\n", r->ignored);
+    if (r->bot_seed)
+        printf("bot_seed %s\n", r->bot_seed);
 }
 
 /* Set up r from game `id` of DIR/games.csv; its moves go to *moves (owned by
@@ -163,6 +166,7 @@ static int replay_record(struct replay *r, const char *dir, const char *id, char
         r->reason = xstrdup(row.text[GC_REASON]);
         r->bots[0] = xstrdup(row.bots[0]);
         r->bots[1] = xstrdup(row.bots[1]);
+        r->bot_seed = xstrdup(row.text[GC_BOT_SEED]);
     }
     schema_close(&f);
     return rc;
@@ -178,10 +182,15 @@ struct replay_args {
 static int parse_replay_args(int argc, char **argv, struct replay_args *a)
 {
     static const struct option options[] = {
-        {"game", required_argument, NULL, 'g'},    {"board", required_argument, NULL, 'b'},
-        {"early-draw", no_argument, NULL, 'e'},    {"file", required_argument, NULL, 'f'},
-        {"results", required_argument, NULL, 'r'}, {"id", required_argument, NULL, 'i'},
-        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
+        {"game", required_argument, NULL, 'g'},
+        {"board", required_argument, NULL, 'b'},
+        {"early-draw", no_argument, NULL, 'e'},
+        {"file", required_argument, NULL, 'f'},
+        {"results", required_argument, NULL, 'r'},
+        {"id", required_argument, NULL, 'i'},
+        {"from-results", required_argument, NULL, 'r'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     int opt;
 
@@ -264,6 +273,7 @@ int cmd_replay(int argc, char **argv)
     free(r->reason);
     free(r->bots[0]);
     free(r->bots[1]);
+    free(r->bot_seed);
     free(r);
     return rc;
 }

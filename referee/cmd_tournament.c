@@ -183,6 +183,9 @@ static const struct option_def run_options[] = {
     FLAG("resume", resume,
          "continue the run in --results DIR: play only the\n"
          "games it does not have"),
+    COUNT("only", "N", only, 1, 100000000,
+          "play game N of the schedule alone, as the whole run\n"
+          "would (its opening, colours and seed): to rerun it"),
     CALL("shard", "I/N", opt_shard,
          "play only slice I of N of the schedule (pairs of games\n"
          "stay together); merge with 'referee standings'"),

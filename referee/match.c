@@ -98,14 +98,20 @@ static void clear_record(struct game_record *rec, const struct game_state *start
     rec->start_unix_ms = wall_ms();
 }
 
+/* A seed of this game's own, told to both bots, so a bot can be random yet
+ * replay a game the same whichever of its processes plays it. Below 2^53, so
+ * that a spreadsheet or a JSON reader keeps it exact in games.csv. */
+static uint64_t bot_seed_of(const struct game_record *rec)
+{
+    uint64_t mix = rec->seed ^ ((uint64_t)rec->id << 32);
+    return opening_random(&mix) >> 11;
+}
+
 /* Side's `game` line, to go out with its first turn. */
 static void prepare_intro(struct game_run *g, enum side side)
 {
     const struct game_def *def = game_def_of(&g->rec->state);
-    /* A seed of this game's own, told to both bots, so a bot can be random yet
-     * replay a game the same whichever of its processes plays it. */
-    uint64_t mix = g->rec->seed ^ ((uint64_t)g->rec->id << 32);
-    uint64_t game_seed = opening_random(&mix) >> 1;
+    uint64_t game_seed = g->rec->bot_seed;
 
     struct protocol_game pg = {
         .def = def, .side = side, .tc = &g->rules->time, .seed = game_seed, .id = g->rec->id};
@@ -293,6 +299,7 @@ int match_play(struct player *players[2], const struct game_state *start,
                          .clock_left = {tc->clock_ms * MS, tc->clock_ms * MS}};
 
     clear_record(rec, start);
+    rec->bot_seed = bot_seed_of(rec);
     int64_t t0 = proc_now_ns();
     player_look(players);
     for (int i = 0; i < 2 && !game_is_over(&rec->state); i++) {

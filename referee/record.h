@@ -15,6 +15,7 @@ struct game_record {
     int pairing;                     /* which pairing of bots it belongs to (0 for a match) */
     int opening_id;                  /* which opening (0: from the initial position) */
     uint64_t seed;                   /* seed of the opening, for replaying it */
+    uint64_t bot_seed;               /* the seed told to both bots, below 2^53 */
     int opening_plies;               /* the first plies of the history were the opening's */
     char bots[2][RECORD_NAME_MAX];   /* by side: who played first, who second */
     struct game_state state;         /* the final state and the whole history */

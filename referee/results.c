@@ -164,6 +164,7 @@ static void put_outcome(struct csvout *game, const struct game_record *rec)
     csvout_int(game, rec->pairing);
     csvout_int(game, rec->opening_id);
     csvout_uint(game, rec->seed);
+    csvout_uint(game, rec->bot_seed);
     csvout_field(game, def->name);
     csvout_field(game, rec->bots[0]);
     csvout_field(game, rec->bots[1]);

@@ -168,9 +168,14 @@ static int plan(struct runner *rn)
             return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
         }
     }
+    if (c->only > rn->total) {
+        cli_error("--only %ld: the run has %ld games", c->only, rn->total);
+        return EXIT_USAGE;
+    }
     /* A shard plays the games of its pairs of games; the rest are not its own. */
     for (long i = 0; i < rn->total; i++) {
-        if (schedule_in_shard(&rn->t.schedule, i, c->shard, c->shards)) {
+        if (schedule_in_shard(&rn->t.schedule, i, c->shard, c->shards) &&
+            (c->only == 0 || i == c->only - 1)) {
             rn->planned++;
             if (gameset_has(&rn->skip, i)) {
                 rn->done++;

@@ -12,6 +12,7 @@ const char *const schema_games_columns[GC_COUNT] = {
     [GC_PAIRING_ID] = "pairing_id",
     [GC_OPENING_ID] = "opening_id",
     [GC_SEED] = "seed",
+    [GC_BOT_SEED] = "bot_seed",
     [GC_GAME] = "game",
     [GC_FIRST] = "first",
     [GC_SECOND] = "second",
@@ -240,6 +241,11 @@ int schema_next_game(struct results_file *f, struct game_row *g, char *why, size
     g->seed = strtoull(g->text[GC_SEED], &end, 10);
     if (has(f, GC_SEED) && (end == g->text[GC_SEED] || *end || errno || g->text[GC_SEED][0] == '-'))
         return BAD(GC_SEED, "a seed");
+    errno = 0;
+    g->bot_seed = strtoull(g->text[GC_BOT_SEED], &end, 10);
+    if (has(f, GC_BOT_SEED) && (end == g->text[GC_BOT_SEED] || *end || errno ||
+                                g->text[GC_BOT_SEED][0] == '-' || g->bot_seed >= (1ull << 53)))
+        return BAD(GC_BOT_SEED, "a seed below 2^53");
     if (has(f, GC_EARLY_DRAW) && strcmp(g->text[GC_EARLY_DRAW], "0") != 0 &&
         strcmp(g->text[GC_EARLY_DRAW], "1") != 0)
         return BAD(GC_EARLY_DRAW, "0 or 1");

@@ -20,6 +20,7 @@ enum games_column {
     GC_PAIRING_ID,
     GC_OPENING_ID,
     GC_SEED,
+    GC_BOT_SEED,
     GC_GAME,
     GC_FIRST,
     GC_SECOND,
@@ -62,7 +63,8 @@ bool schema_is_timing(const char *column);
 struct game_row {
     const char *text[GC_COUNT]; /* every field as written, by column */
     long id, pairing, opening_id;
-    uint64_t seed;
+    uint64_t seed;              /* the opening's */
+    uint64_t bot_seed;          /* the one told to the bots */
     const struct game_def *def; /* NULL: a game this referee does not know */
     const char *bots[2];        /* by side */
     int winner;                 /* enum side; SIDE_NONE for a draw or an abort */

@@ -90,3 +90,57 @@ Test(check, moves_of_a_game_that_games_csv_has_are_not_a_tail, .timeout = 60)
     cr_expect_eq(r.status, 3, "%s", r.out);
     cr_expect(strstr(r.err, "belongs to no game of games.csv"), "%s", r.err);
 }
+
+/* A game between random bots is rerun move for move: the seed the bots were
+ * told is in games.csv (below 2^53), and --only N plays game N again. */
+Test(check, a_game_of_random_bots_reruns_move_for_move_from_its_record, .timeout = 60)
+{
+    char dir[64], again[64];
+    test_tmpdir(dir, "check");
+    test_tmpdir(again, "check");
+    char *run[] = {REFEREE_BIN, "tournament",
+                   "--bot",     "a=" BOTDIR "random --seed 3",
+                   "--bot",     "b=" BOTDIR "random --seed 4",
+                   "--bot",     "c=" BOTDIR "random --seed 5",
+                   "--games",   "4",
+                   "--seed",    "9",
+                   "-j",        "2",
+                   "--results", dir,
+                   "--quiet",   NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char *rerun[] = {REFEREE_BIN, "tournament",
+                     "--bot",     "a=" BOTDIR "random --seed 3",
+                     "--bot",     "b=" BOTDIR "random --seed 4",
+                     "--bot",     "c=" BOTDIR "random --seed 5",
+                     "--games",   "4",
+                     "--seed",    "9",
+                     "--only",    "7",
+                     "--results", again,
+                     "--quiet",   NULL};
+    cr_assert_eq(run_program(rerun, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+
+    struct table t, u;
+    test_load(&t, dir, "games.csv");
+    test_load(&u, again, "games.csv");
+    cr_assert_eq(u.nrows, 1, "--only 7 plays one game");
+    cr_expect_str_eq(test_cell(&u, 0, "game_id"), "7");
+    cr_expect_str_eq(test_cell(&u, 0, "bot_seed"), test_cell(&t, 6, "bot_seed"));
+    cr_expect_str_eq(test_cell(&u, 0, "moves"), test_cell(&t, 6, "moves"));
+    for (size_t i = 0; i < t.nrows; i++) {
+        char *end;
+        unsigned long long seed = strtoull(test_cell(&t, i, "bot_seed"), &end, 10);
+        cr_expect(*end == '\0' && seed < (1ull << 53), "game %zu: bot_seed %s", i + 1,
+                  test_cell(&t, i, "bot_seed"));
+    }
+
+    char *replay[] = {REFEREE_BIN, "replay", "--from-results", dir, "--id", "7", NULL};
+    cr_assert_eq(run_program(replay, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    char want[64];
+    snprintf(want, sizeof(want), "bot_seed %s\n", test_cell(&t, 6, "bot_seed"));
+    cr_expect(strstr(r.out, want), "%s", r.out);
+    table_release(&t);
+    table_release(&u);
+}
