@@ -185,6 +185,16 @@ static void judge_reply(struct game_run *g, enum side side, const struct player_
     }
 }
 
+/* Side's bot ran before, died, and cannot be started again (errno rc): it
+ * forfeits this game. */
+static void forfeit_no_start(struct game_run *g, enum side side, int rc)
+{
+    char reason[RECORD_REASON_MAX];
+    snprintf(reason, sizeof(reason), "could not start (%s)", strerror(-rc));
+    end_by(g, side, (struct action){.kind = ACTION_FORFEIT, .side = side, .foul = FOUL_NO_START},
+           reason);
+}
+
 /* Start side's bot if needed. Returns 0, also when a bot that ran before
  * cannot be started again (it then forfeits: `could not start`), or a negative
  * errno for a bot that never started: the user's command is wrong. */
@@ -198,11 +208,7 @@ static int start_bot(struct game_run *g, enum side side)
     if (rc < 0 && !p->started)
         return rc;
     if (rc < 0) {
-        char reason[RECORD_REASON_MAX];
-        snprintf(reason, sizeof(reason), "could not start (%s)", strerror(-rc));
-        end_by(g, side,
-               (struct action){.kind = ACTION_FORFEIT, .side = side, .foul = FOUL_NO_START},
-               reason);
+        forfeit_no_start(g, side, rc);
     }
     return 0;
 }
@@ -226,11 +232,7 @@ static bool revive(struct game_run *g, enum side side)
 
     g->revived[side] = true;
     if (rc < 0) {
-        char reason[RECORD_REASON_MAX];
-        snprintf(reason, sizeof(reason), "could not start (%s)", strerror(-rc));
-        end_by(g, side,
-               (struct action){.kind = ACTION_FORFEIT, .side = side, .foul = FOUL_NO_START},
-               reason);
+        forfeit_no_start(g, side, rc);
         return false;
     }
     g->rec->restarts[side]++;

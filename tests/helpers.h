@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A new folder under /tmp (dir: 64 bytes), named after the suite. */
 static inline void test_tmpdir(char *dir, const char *suite)
@@ -27,6 +28,36 @@ static inline void test_load(struct table *t, const char *dir, const char *file)
     char path[512], why[128];
     snprintf(path, sizeof(path), "%s/%s", dir, file);
     cr_assert_eq(table_load(t, path, why, sizeof(why)), 0, "%s: %s", path, why);
+}
+
+/* Keep the header and the first rows rows of dir/file: a run killed there. */
+static inline void test_cut_rows(const char *dir, const char *file, int rows)
+{
+    char path[512];
+    snprintf(path, sizeof(path), "%s/%s", dir, file);
+    FILE *f = fopen(path, "r+");
+    cr_assert_not_null(f, "%s", path);
+    int ch, lines = 0;
+    long at = 0;
+    while (lines <= rows && (ch = fgetc(f)) != EOF) {
+        at++;
+        lines += ch == '\n';
+    }
+    fclose(f);
+    cr_assert_eq(truncate(path, at), 0);
+}
+
+/* The text of dir/file (at most cap - 1 bytes). */
+static inline char *test_slurp(const char *dir, const char *file, char *buf, size_t cap)
+{
+    char path[512];
+    snprintf(path, sizeof(path), "%s/%s", dir, file);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "%s", path);
+    size_t n = fread(buf, 1, cap - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
 }
 
 static inline int test_column(const struct table *t, const char *name)

@@ -10,23 +10,6 @@
 
 static struct run_result r;
 
-/* Keep the header and the first rows rows of dir/games.csv. */
-static void cut_games(const char *dir, int rows)
-{
-    char path[512];
-    snprintf(path, sizeof(path), "%s/games.csv", dir);
-    FILE *f = fopen(path, "r+");
-    cr_assert_not_null(f);
-    int ch, lines = 0;
-    long at = 0;
-    while (lines <= rows && (ch = fgetc(f)) != EOF) {
-        at++;
-        lines += ch == '\n';
-    }
-    fclose(f);
-    cr_assert_eq(truncate(path, at), 0);
-}
-
 Test(check, a_killed_runs_trailing_moves_are_an_interrupted_tail, .timeout = 60)
 {
     char dir[64];
@@ -40,7 +23,7 @@ Test(check, a_killed_runs_trailing_moves_are_an_interrupted_tail, .timeout = 60)
     cr_assert_eq(run_program(run, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
     /* As a SIGKILL leaves it: games 9 and 10 have their moves, not their rows. */
-    cut_games(dir, 8);
+    test_cut_rows(dir, "games.csv", 8);
 
     char *check[] = {REFEREE_BIN, "check", dir, NULL};
     cr_assert_eq(run_program(check, NULL, &r), 0);

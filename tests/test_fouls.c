@@ -59,7 +59,7 @@ Test(fouls, malformed_then_correct_reply_loses_exactly_one_game, .timeout = 60)
 Test(fouls, bot_that_exits_after_each_result_loses_no_game_and_its_restarts_are_counted,
      .timeout = 60)
 {
-    char dir[64], log[256], text[4096] = "";
+    char dir[64], text[4096] = "";
     long first;
     match(dir, "quitter=" FIXTURE " onegame", "5", NULL);
     cr_expect_eq(fouls_of(dir, "quitter", &first), 0, "first foul in game %ld: %s", first, r.out);
@@ -70,12 +70,7 @@ Test(fouls, bot_that_exits_after_each_result_loses_no_game_and_its_restarts_are_
             cr_expect_str_eq(test_cell(&t, i, "restarts"), "4", "one a game after its first");
     table_release(&t);
     /* The death is in its log, in referee's words. */
-    snprintf(log, sizeof(log), "%s/logs/quitter.log", dir);
-    FILE *f = fopen(log, "r");
-    cr_assert_not_null(f, "%s", log);
-    size_t n = fread(text, 1, sizeof(text) - 1, f);
-    text[n] = '\0';
-    fclose(f);
+    test_slurp(dir, "logs/quitter.log", text, sizeof(text));
     cr_expect(strstr(text, "referee: its process ended between games (status 0)"), "%s", text);
 }
 

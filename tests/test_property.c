@@ -270,23 +270,6 @@ static int tournament_argv(const struct plan *p, const char *dir, char **argv, c
     return k;
 }
 
-/* Keep the header and the first rows rows of dir/games.csv: a run killed there. */
-static void cut_games(const char *dir, int rows)
-{
-    char path[512];
-    snprintf(path, sizeof(path), "%s/games.csv", dir);
-    FILE *f = fopen(path, "r+");
-    cr_assert_not_null(f);
-    int ch, lines = 0;
-    long at = 0;
-    while (lines <= rows && (ch = fgetc(f)) != EOF) {
-        at++;
-        lines += ch == '\n';
-    }
-    fclose(f);
-    cr_assert_eq(truncate(path, at), 0);
-}
-
 /* Play the plan into dir (shards into dir/shard-N, merged with `referee
  * standings --write dir`), and return the folders that hold its games. */
 static int play(const struct plan *p, const char *dir, char parts[][96])
@@ -301,7 +284,7 @@ static int play(const struct plan *p, const char *dir, char parts[][96])
         cr_assert_eq(run_program(argv, NULL, &r), 0);
         cr_assert_eq(r.status, 0, "%s", r.err);
         if (p->resume) {
-            cut_games(parts[s], rnd(5));
+            test_cut_rows(parts[s], "games.csv", rnd(5));
             argv[k++] = "--resume";
             argv[k] = NULL;
             cr_assert_eq(run_program(argv, NULL, &r), 0);

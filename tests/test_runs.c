@@ -203,23 +203,6 @@ Test(runs, sprt_at_j2_with_a_stalled_game_stops_with_the_figures_of_j1, .timeout
     }
 }
 
-/* Keep the header and the first `rows` rows of dir/games.csv. */
-static void truncate_games(const char *dir, int rows)
-{
-    char path[512];
-    snprintf(path, sizeof(path), "%s/games.csv", dir);
-    FILE *f = fopen(path, "r+");
-    cr_assert_not_null(f);
-    int ch, lines = 0;
-    long at = 0;
-    while (lines <= rows && (ch = fgetc(f)) != EOF) {
-        at++;
-        lines += ch == '\n';
-    }
-    fclose(f);
-    cr_assert_eq(truncate(path, at), 0);
-}
-
 static const char *last_line_starting(const char *out, const char *start)
 {
     const char *found = NULL;
@@ -263,7 +246,7 @@ Test(runs, score_line_counts_the_resumed_games_too, .timeout = 60)
     char *b[] = SCORE_MATCH(dir, );
     char *resume[] = SCORE_MATCH(dir, "--resume", );
     cr_assert_eq(run_program(b, NULL, &r), 0);
-    truncate_games(dir, 23);
+    test_cut_rows(dir, "games.csv", 23);
     cr_assert_eq(run_program(resume, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert_not_null(strstr(r.out, "23 of 60 games already played"), "%s", r.out);

@@ -42,7 +42,7 @@ Test(time, the_game_line_says_which_limits_hold, .timeout = 30)
         {{"--clock", "60000", "--movetime", "900"}, "movetime 900 firstmove 5000 clock 60000", ""},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        char dir[64], log[256], text[4096];
+        char dir[64], text[4096];
         test_tmpdir(dir, "time");
         /* The tell mode copies what it reads to its log. */
         char *argv[16] = {REFEREE_BIN,           "match",   "--bot", "e=" FIXTURE " tell", "--bot",
@@ -53,12 +53,7 @@ Test(time, the_game_line_says_which_limits_hold, .timeout = 30)
         argv[k] = NULL;
         cr_assert_eq(run_program(argv, NULL, &r), 0);
         cr_assert_eq(r.status, 0, "%s", r.err);
-        snprintf(log, sizeof(log), "%s/logs/e.log", dir);
-        FILE *f = fopen(log, "r");
-        cr_assert_not_null(f, "%s", log);
-        size_t n = fread(text, 1, sizeof(text) - 1, f);
-        text[n] = '\0';
-        fclose(f);
+        test_slurp(dir, "logs/e.log", text, sizeof(text));
         text[strcspn(text, "\n")] = '\0'; /* the game line */
         cr_expect(strstr(text, cases[i].has), "case %zu: %s", i, text);
         if (cases[i].lacks[0])
