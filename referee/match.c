@@ -156,9 +156,14 @@ static void judge_reply(struct game_run *g, enum side side, const struct player_
     if (reply->foul != FOUL_NONE) {
         forfeit(s, side, reply->foul);
         snprintf(rec->reason, sizeof(rec->reason), "%s", reply->reason);
-    } else if (protocol_parse_reply(s, reply->line, &a) < 0) {
+    } else if (!protocol_is_printable(reply->line, reply->len) ||
+               protocol_parse_reply(s, reply->line, &a) < 0) {
+        /* Printable ASCII only: "b2\0junk" is not b2, and no byte of a bot's
+         * reaches a terminal, a CSV file or the other bot unescaped. */
+        char text[4 * PROTOCOL_ECHO_MAX + 8];
         forfeit(s, side, FOUL_MALFORMED);
-        snprintf(rec->reason, sizeof(rec->reason), "malformed reply \"%.64s\"", reply->line);
+        snprintf(rec->reason, sizeof(rec->reason), "malformed reply \"%s\"",
+                 protocol_escape(text, sizeof(text), reply->line, reply->len));
     } else if (a.side != side) {
         /* The bot asked named the other mark: its own foul, whoever the mark is. */
         const struct game_def *def = game_def_of(s);

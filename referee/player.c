@@ -136,6 +136,7 @@ void player_ask(struct player *p, const struct player_request *q, struct player_
     r->foul = FOUL_NONE;
     r->interrupted = false;
     r->line[0] = '\0';
+    r->len = 0;
     r->reason[0] = '\0';
     int64_t start = proc_now_ns();
     int rc = proc_write(&p->proc, q->line, q->len, q->deadline_ns);
@@ -151,6 +152,7 @@ void player_ask(struct player *p, const struct player_request *q, struct player_
                            : 0,
         };
         rc = proc_read_reply(&p->proc, &rq);
+        r->len = rq.len;
     }
     r->elapsed_ns = proc_now_ns() - start;
     if (rc != PROC_OK)
@@ -216,7 +218,9 @@ bool player_wrote_unasked(struct player *p, struct player_reply *r)
     r->elapsed_ns = 0;
     int rc = proc_read_line(&p->proc, r->line, sizeof(r->line) - 1, &n, proc_now_ns());
     if (rc == PROC_OK) {
-        snprintf(r->reason, sizeof(r->reason), "wrote when not asked \"%.64s\"", r->line);
+        char text[4 * PROTOCOL_ECHO_MAX + 8];
+        snprintf(r->reason, sizeof(r->reason), "wrote when not asked \"%s\"",
+                 protocol_escape(text, sizeof(text), r->line, n));
     } else if (rc == PROC_CLOSED) {
         diagnose_gone(p, r, false);
         return true;

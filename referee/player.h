@@ -34,6 +34,7 @@ struct player_reply {
     enum foul foul;   /* FOUL_NONE: line holds the reply */
     bool interrupted; /* the user stopped referee while the bot thought */
     char line[PROTOCOL_REPLY_MAX + 2];
+    size_t len;                     /* of line: it may hold any byte, a NUL too */
     char reason[PLAYER_REASON_MAX]; /* for a foul: "timeout (312 ms over 100 ms)" */
     int64_t elapsed_ns;             /* from the request written to the reply read */
 };

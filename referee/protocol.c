@@ -113,3 +113,45 @@ int protocol_parse_reply(const struct game_state *s, const char *line, struct ac
     *out = a;
     return 0;
 }
+
+bool protocol_is_printable(const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)text[i] < 0x20 || (unsigned char)text[i] > 0x7e)
+            return false;
+    return true;
+}
+
+char *protocol_escape(char *out, size_t cap, const char *text, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t k = 0, n = len < PROTOCOL_ECHO_MAX ? len : PROTOCOL_ECHO_MAX;
+
+    for (size_t i = 0; i < n && k + 8 < cap; i++) {
+        unsigned char c = (unsigned char)text[i];
+        const char *name = c == 0      ? "\\0"
+                           : c == '\t' ? "\\t"
+                           : c == '\r' ? "\\r"
+                           : c == '\n' ? "\\n"
+                           : c == '\\' ? "\\\\"
+                           : c == '"'  ? "\\\""
+                                       : NULL;
+        if (name) {
+            memcpy(out + k, name, 2);
+            k += 2;
+        } else if (c < 0x20 || c > 0x7e) {
+            out[k++] = '\\';
+            out[k++] = 'x';
+            out[k++] = hex[c >> 4];
+            out[k++] = hex[c & 15];
+        } else {
+            out[k++] = (char)c;
+        }
+    }
+    if (len > n && k + 4 < cap) {
+        memcpy(out + k, "...", 3);
+        k += 3;
+    }
+    out[k < cap ? k : cap - 1] = '\0';
+    return out;
+}

@@ -43,6 +43,20 @@ int protocol_format_result(char *buf, size_t len, const struct game_state *s, co
 /* "quit" */
 int protocol_format_quit(char *buf, size_t len);
 
+/* Bots' bytes are never echoed raw (to the console, the CSV files or the other
+ * bot): at most PROTOCOL_ECHO_MAX bytes of them are shown, escaped. */
+#define PROTOCOL_ECHO_MAX 32
+
+/* True if the len bytes of text are all printable ASCII (0x20 to 0x7e): what a
+ * reply may hold (its final '\r' is dropped before). */
+bool protocol_is_printable(const char *text, size_t len);
+
+/* Write the first PROTOCOL_ECHO_MAX of the len bytes of text into out (cap
+ * bytes, 4 * PROTOCOL_ECHO_MAX + 8 always enough), each byte that is not
+ * printable ASCII escaped as \0, \t, \r, \n or \xHH, and '\\' and '"' with a
+ * backslash; "..." after it if text was longer. Returns out. */
+char *protocol_escape(char *out, size_t cap, const char *text, size_t len);
+
 /* Read a bot's reply (without its newline) in position s: a move, "pass" or
  * "resign", with or without the mark. Returns 0 with *out set (the rules judge
  * the move), or -1 if the line is not a reply at all (malformed). */

@@ -54,6 +54,7 @@ static const char *usage_text =
     "               later turns, and the other processes, play legally\n"
     "  twolines     writes its legal move twice on every turn\n"
     "  tell         writes every line it reads to stderr, plays legally\n"
+    "  byte N       answers its legal move, the byte N (0-255) and 'z' on every turn\n"
     "  stallgame ID MS  sleeps MS ms before each reply in the game with id ID (the\n"
     "               game line's id), plays legally and at once otherwise\n"
     "Other modes exit 0 on quit or EOF.\n";
@@ -232,6 +233,14 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
         printf("hello\n");
         if (strcmp(mode, "badonce") == 0)
             printf("%s\n", legal);
+    } else if (strcmp(mode, "byte") == 0) {
+        char raw[24];
+        size_t k = (size_t)snprintf(raw, sizeof(raw) - 3, "%s", legal);
+        raw[k++] = (char)n;
+        raw[k++] = 'z';
+        raw[k++] = '\n';
+        fwrite(raw, 1, k, stdout);
+        fflush(stdout);
     } else if (strcmp(mode, "twolines") == 0) {
         printf("%s\n%s\n", legal, legal);
     } else if (strcmp(mode, "say") == 0) {
