@@ -6,8 +6,10 @@
 #include "inputs.h"
 #include "options.h"
 #include "runner.h"
+#include "tournament.h"
 #include "xalloc.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -198,7 +200,8 @@ static const struct option_def run_options[] = {
     CALL("sprt-model", "M", opt_sprt_model,
          "pentanomial (default, on pairs of games) or trinomial"),
     COUNT("log-cap", "BYTES", log_cap, 0, LONG_MAX,
-          "size a bot's stderr log may reach (default 1048576)"),
+          "size a bot's stderr log may reach (default 1048576;\n"
+          "0 keeps no log)"),
     COUNT("memory", "MB", limits.memory_mb, 1, 1L << 30,
           "address space of each bot process (default: no limit)"),
     COUNT("cpu-time", "S", limits.cpu_seconds, 1, 1L << 30,
@@ -278,6 +281,33 @@ static void finish_defaults(struct run_config *c, const bool *given)
     }
 }
 
+/* Names: at most CONFIG_NAME_MAX bytes of printable ASCII, and distinct once
+ * made into log file names. Returns 0 or EXIT_USAGE, having said why. */
+static int check_names(const struct run_config *c)
+{
+    char text[4 * PROTOCOL_ECHO_MAX + 8], a[PATH_MAX], b[PATH_MAX];
+
+    for (int i = 0; i < c->nbots; i++) {
+        const char *name = c->bots[i].name;
+        size_t len = strlen(name);
+        if (len == 0 || len > CONFIG_NAME_MAX || !protocol_is_printable(name, len)) {
+            cli_error("bot name '%s' is not 1 to %d bytes of printable ASCII",
+                      protocol_escape(text, sizeof(text), name, len), CONFIG_NAME_MAX);
+            return EXIT_USAGE;
+        }
+        for (int j = 0; j < i; j++) {
+            tournament_log_path(a, sizeof(a), "logs", name);
+            tournament_log_path(b, sizeof(b), "logs", c->bots[j].name);
+            if (strcmp(a, b) == 0) {
+                cli_error("bots '%s' and '%s' would share the log file '%s'; rename one",
+                          c->bots[j].name, name, a);
+                return EXIT_USAGE;
+            }
+        }
+    }
+    return 0;
+}
+
 /* What the options cannot say alone. Returns 0 or an exit code, having said why. */
 static int check_config(struct run_config *c)
 {
@@ -295,6 +325,8 @@ static int check_config(struct run_config *c)
                 cli_error("two bots are named '%s'; give them different names", c->bots[i].name);
                 return EXIT_USAGE;
             }
+    if (check_names(c) != 0)
+        return EXIT_USAGE;
     if (c->time.move_ms == 0 && c->time.clock_ms == 0) {
         cli_error("--movetime 0 needs a game clock (--clock MS)");
         return EXIT_USAGE;

@@ -48,6 +48,7 @@ enum schedule_format {
 };
 
 #define CONFIG_MAX_BOTS 256
+#define CONFIG_NAME_MAX 64 /* bytes of a bot's name, printable ASCII */
 
 /* A run of games (`referee tournament`, or `referee match`: a tournament of
  * two bots) as the user asked for it, every default filled in. Owns its bots

@@ -188,8 +188,9 @@ static int seats_init(struct seats *st, const struct run *r)
     if (!st->players || !st->last_used)
         return -ENOMEM;
     for (int b = 0; b < t->nbots; b++)
-        player_init(&st->players[b], &t->bots[b], r->log_paths ? r->log_paths[b] : NULL,
-                    t->log_cap);
+        /* A cap of 0 keeps no log at all. */
+        player_init(&st->players[b], &t->bots[b],
+                    r->log_paths && t->log_cap > 0 ? r->log_paths[b] : NULL, t->log_cap);
     return 0;
 }
 

@@ -26,7 +26,7 @@ struct tournament {
     int jobs;            /* games at once */
     bool affinity;       /* each worker and its bots on a core of their own */
     const char *log_dir; /* bots' stderr goes to <log_dir>/<bot>.log */
-    size_t log_cap;
+    size_t log_cap;      /* bytes a bot's log may reach; 0: no log at all */
 };
 
 struct tournament_hooks {

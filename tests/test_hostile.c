@@ -52,3 +52,39 @@ Test(hostile, every_byte_in_a_reply_is_judged_and_echoed_escaped, .timeout = 120
         cr_expect(strstr(log, "result "), "byte %d: %s", b, log);
     }
 }
+
+Test(hostile, names_too_long_or_sharing_a_log_file_are_refused, .timeout = 30)
+{
+    char dir[64], longname[128];
+    test_tmpdir(dir, "hostile");
+    memset(longname, 'n', 65);
+    strcpy(longname + 65, "=" FIXTURE " legal");
+    char *argv[] = {REFEREE_BIN,           "match",     "--bot", longname, "--bot",
+                    "b=" FIXTURE " legal", "--results", dir,     NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 2, "%s", r.err);
+    cr_expect(strstr(r.err, "is not 1 to 64 bytes of printable ASCII"), "%s", r.err);
+
+    char *clash[] = {
+        REFEREE_BIN, "match", "--bot", "a b=" FIXTURE " legal", "--bot", "a_b=" FIXTURE " legal",
+        "--results", dir,     NULL};
+    cr_assert_eq(run_program(clash, NULL, &r), 0);
+    cr_expect_eq(r.status, 2, "%s", r.err);
+    cr_expect(strstr(r.err, "bots 'a b' and 'a_b' would share the log file"), "%s", r.err);
+}
+
+Test(hostile, log_cap_0_keeps_no_log, .timeout = 30)
+{
+    char dir[64], path[128];
+    test_tmpdir(dir, "hostile");
+    char *argv[] = {REFEREE_BIN, "match",
+                    "--bot",     "a=" FIXTURE " stderr 4",
+                    "--bot",     "b=" FIXTURE " legal",
+                    "--log-cap", "0",
+                    "--results", dir,
+                    NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    snprintf(path, sizeof(path), "%s/logs/a.log", dir);
+    cr_expect_neq(access(path, F_OK), 0, "%s exists", path);
+}
