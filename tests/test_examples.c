@@ -73,11 +73,13 @@ Test(examples, console_lines_follow_cutechess, .timeout = 30)
     cr_expect(strstr(r.out, "] 2\n"), "%s", r.out);
 }
 
-Test(examples, bot_names_with_commas_quotes_and_newlines_round_trip_through_csv, .timeout = 30)
+Test(examples, bot_names_with_commas_and_quotes_round_trip_through_csv, .timeout = 30)
 {
     char dir[64];
     struct table t;
-    const char *name = "say \"hi\", then\nleave";
+    /* A newline is not in a name's alphabet any more (printable ASCII, issue
+     * 15): test_hostile checks that it is refused. */
+    const char *name = "say \"hi\", then leave";
     char spec[128];
 
     test_tmpdir(dir, "examples");

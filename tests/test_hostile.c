@@ -65,6 +65,15 @@ Test(hostile, names_too_long_or_sharing_a_log_file_are_refused, .timeout = 30)
     cr_expect_eq(r.status, 2, "%s", r.err);
     cr_expect(strstr(r.err, "is not 1 to 64 bytes of printable ASCII"), "%s", r.err);
 
+    char *newline[] = {REFEREE_BIN, "match",
+                       "--bot",     "two\nlines=" FIXTURE " legal",
+                       "--bot",     "b=" FIXTURE " legal",
+                       "--results", dir,
+                       NULL};
+    cr_assert_eq(run_program(newline, NULL, &r), 0);
+    cr_expect_eq(r.status, 2, "%s", r.err);
+    cr_expect(strstr(r.err, "bot name 'two\\nlines' is not"), "%s", r.err);
+
     char *clash[] = {
         REFEREE_BIN, "match", "--bot", "a b=" FIXTURE " legal", "--bot", "a_b=" FIXTURE " legal",
         "--results", dir,     NULL};
