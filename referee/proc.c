@@ -16,6 +16,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+#include <dirent.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -24,6 +28,7 @@
 
 #define WAIT_STEP_MS      1            /* between two looks at a child that has not exited */
 #define KILL_WAIT_NS      1000000000LL /* how long a SIGKILLed child may take to die */
+#define TERM_WAIT_NS      50000000LL   /* how long a SIGTERMed child gets before SIGKILL */
 #define STDERR_CHUNK_SIZE 8192
 #define STDERR_CHUNKS     16 /* per drain at most, so a flood cannot hold us past a deadline */
 
@@ -34,6 +39,109 @@ void proc_ignore_sigpipe(void)
     sa.sa_handler = SIG_IGN;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGPIPE, &sa, NULL);
+}
+
+static pthread_mutex_t registry = PTHREAD_MUTEX_INITIALIZER;
+static pid_t *live;
+static size_t nlive, cap_live;
+
+void proc_registry_lock(void)
+{
+    pthread_mutex_lock(&registry);
+}
+
+void proc_registry_unlock(void)
+{
+    pthread_mutex_unlock(&registry);
+}
+
+void proc_registry_add(pid_t pid)
+{
+    if (nlive == cap_live) {
+        size_t cap = cap_live ? 2 * cap_live : 64;
+        pid_t *more = realloc(live, cap * sizeof(*more));
+        if (!more)
+            return; /* unlisted, it is reaped as a stray at worst: no leak */
+        live = more;
+        cap_live = cap;
+    }
+    live[nlive++] = pid;
+}
+
+void proc_registry_remove(pid_t pid)
+{
+    pthread_mutex_lock(&registry);
+    for (size_t i = 0; i < nlive; i++)
+        if (live[i] == pid) {
+            live[i] = live[--nlive];
+            break;
+        }
+    pthread_mutex_unlock(&registry);
+}
+
+static bool is_listed(pid_t pid)
+{
+    for (size_t i = 0; i < nlive; i++)
+        if (live[i] == pid)
+            return true;
+    return false;
+}
+
+int proc_become_subreaper(void)
+{
+#ifdef __linux__
+    return prctl(PR_SET_CHILD_SUBREAPER, 1) == 0 ? 0 : -errno;
+#else
+    return -ENOSYS;
+#endif
+}
+
+/* The parent of process pid, from /proc/<pid>/stat; -1 if gone. */
+static pid_t parent_of(pid_t pid)
+{
+    char path[64], text[512];
+    snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n = read(fd, text, sizeof(text) - 1);
+    close(fd);
+    if (n <= 0)
+        return -1;
+    text[n] = '\0';
+    /* "pid (comm) state ppid ...": comm may hold anything, so after the last ')'. */
+    const char *p = strrchr(text, ')');
+    int ppid;
+    return p && sscanf(p + 1, " %*c %d", &ppid) == 1 ? (pid_t)ppid : -1;
+}
+
+int proc_reap_strays(void)
+{
+    int killed = 0;
+#ifdef __linux__
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    pid_t self = getpid();
+
+    if (!d)
+        return 0;
+    pthread_mutex_lock(&registry);
+    while ((e = readdir(d)) != NULL) {
+        char *end;
+        long pid = strtol(e->d_name, &end, 10);
+        if (*end || pid <= 1 || parent_of((pid_t)pid) != self || is_listed((pid_t)pid))
+            continue;
+        /* A bot's descendant handed to us: kill it, and what it started. */
+        kill(-(pid_t)pid, SIGKILL);
+        kill((pid_t)pid, SIGKILL);
+        for (int i = 0; i < 1000 && waitpid((pid_t)pid, NULL, WNOHANG) == 0; i++)
+            nanosleep(&(struct timespec){0, 100000}, NULL);
+        killed++;
+    }
+    pthread_mutex_unlock(&registry);
+    closedir(d);
+#endif
+    return killed;
 }
 
 /* Read end of a pipe that becomes readable when the user interrupts; -1: none. */
@@ -359,6 +467,7 @@ bool proc_wait(struct proc *p, int64_t deadline_ns)
             kill(-p->pid, SIGKILL);
             while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
                 ;
+            proc_registry_remove(p->pid);
             p->pid = 0;
             return true;
         }
@@ -377,12 +486,22 @@ int proc_stop(struct proc *p, int grace_ms)
     int64_t grace_ns = (int64_t)(grace_ms > 0 ? grace_ms : 0) * 1000000;
     proc_close_fd(&p->in_fd);
     if (p->pid > 0 && !proc_wait(p, proc_now_ns() + grace_ns)) {
+        /* The group, and the pid itself: a bot may have left its group
+         * (setsid, setpgid), even for referee's own. */
         kill(-p->pid, SIGTERM);
-        if (!proc_wait(p, proc_now_ns() + grace_ns)) {
+        kill(p->pid, SIGTERM);
+        /* The grace was for quitting: TERM gets a short one, so that a stop
+         * takes at most grace + about 100 ms. */
+        if (!proc_wait(p, proc_now_ns() + TERM_WAIT_NS)) {
             kill(-p->pid, SIGKILL);
+            kill(p->pid, SIGKILL);
             proc_wait(p, proc_now_ns() + KILL_WAIT_NS);
         }
     }
+    /* What it started and left behind (double-forked, setsid), handed to
+     * referee as subreaper when its parent died. */
+    if (p->pid <= 0)
+        proc_reap_strays();
     drain_stderr(p); /* its last words, e.g. why it crashed */
     proc_close_all(p);
     p->len = 0;

@@ -13,8 +13,12 @@
  *                (proc_read_reply: one just asked for),
  *                draining its stderr meanwhile so that a chatty log never blocks it.
  *   proc_stop    closes stdin, gives the child `grace_ms` to exit on its own,
- *                then SIGTERM to the whole group, a short grace, then SIGKILL to
- *                the group; reaps it. Never blocks past its own deadlines.
+ *                then SIGTERM to its process group and to its pid (it may have
+ *                left the group), 50 ms, then SIGKILL likewise; reaps it, then
+ *                kills and reaps any descendant handed to referee as subreaper
+ *                (proc_reap_strays). A stop takes at most grace + about 100 ms.
+ *                Never blocks past its own deadlines. Every child is also set
+ *                to get SIGKILL when referee dies (PR_SET_PDEATHSIG, Linux).
  *
  * Deadlines are absolute, in nanoseconds of CLOCK_MONOTONIC (see proc_now_ns);
  * poll() is re-armed with the time remaining on every pass. The parent must
@@ -98,6 +102,16 @@ void proc_log_note(struct proc *p, const char *text);
 /* The child's status once reaped (proc_wait returned true): its exit code, or
  * 128 + the signal that ended it; -1 before. */
 int proc_status(const struct proc *p);
+
+/* Make this process the subreaper of its descendants (Linux): a bot's child
+ * or grandchild orphaned by its parent (double fork, setsid) is handed to
+ * referee, which proc_stop then kills and reaps. Returns 0 or -errno. */
+int proc_become_subreaper(void);
+
+/* Kill and reap every child of referee's that is not a bot alive (one handed
+ * to it as subreaper), with its process group. Returns how many. Called by
+ * proc_stop after each bot it reaps. */
+int proc_reap_strays(void);
 
 /* Ignore SIGPIPE for the whole process. Call once at start-up. */
 void proc_ignore_sigpipe(void);

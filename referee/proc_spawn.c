@@ -14,6 +14,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -72,6 +75,7 @@ struct child_plan {
     int in_fd, out_fd, err_fd; /* the child's ends, all above 2 */
     int report_fd;             /* write end of the exec-error pipe */
     struct proc_limits limits;
+    pid_t parent; /* referee, for the death signal's race */
 };
 
 static _Noreturn void child_fail(int report_fd, int err)
@@ -160,6 +164,13 @@ static _Noreturn void child_run(const struct child_plan *c)
     sigprocmask(SIG_SETMASK, &none, NULL);
 
     setpgid(0, 0);
+#ifdef __linux__
+    /* Die with referee, even if it is SIGKILLed (the signal comes when the
+     * thread that forked dies, and workers outlive their bots). */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != c->parent)
+        _exit(127); /* referee died before the line above */
+#endif
     set_limits(&c->limits, c->report_fd);
     /* All sources are above 2, so no dup2 clobbers another; the copies on 0-2 lose
      * close-on-exec, the originals keep it. */
@@ -265,8 +276,13 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
         .err_fd = err[1],
         .report_fd = report[1],
         .limits = opt->limits,
+        .parent = getpid(),
     };
+    proc_registry_lock();
     pid_t pid = fork_child(&plan);
+    if (pid > 0)
+        proc_registry_add(pid);
+    proc_registry_unlock();
     if (pid < 0) {
         ret = (int)pid;
         goto out_close;

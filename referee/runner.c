@@ -415,6 +415,7 @@ int runner_run(const struct run_config *c)
         rn->con.b = c->bots[1].name;
     }
     proc_ignore_sigpipe();
+    proc_become_subreaper(); /* best effort: Linux only */
     cli_catch_signals();
     if ((rc = set_up(rn)) == 0 && (rc = plan(rn)) == 0 && (rc = open_results(rn)) == 0) {
         rn->con.total = rn->total;

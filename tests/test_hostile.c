@@ -2,9 +2,15 @@
  * a reply: the reply is malformed unless printable ASCII, and the record, the
  * console and the other bot see the bot's bytes only escaped. */
 #include "helpers.h"
+#include "proc.h"
 #include "run.h"
 
 #include <criterion/criterion.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <time.h>
 
 #define FIXTURE BUILD_DIR "/testbots/fixture"
 
@@ -96,4 +102,108 @@ Test(hostile, log_cap_0_keeps_no_log, .timeout = 30)
     cr_expect_eq(r.status, 0, "%s", r.err);
     snprintf(path, sizeof(path), "%s/logs/a.log", dir);
     cr_expect_neq(access(path, F_OK), 0, "%s exists", path);
+}
+
+/* The pid after `key` in dir/logs/<bot>.log, or 0. */
+static pid_t pid_in_log(const char *dir, const char *bot, const char *key)
+{
+    char file[128], text[8192];
+    snprintf(file, sizeof(file), "logs/%s.log", bot);
+    char path[256];
+    snprintf(path, sizeof(path), "%s/%s", dir, file);
+    if (access(path, R_OK) != 0)
+        return 0;
+    test_slurp(dir, file, text, sizeof(text));
+    const char *at = strstr(text, key);
+    return at ? (pid_t)atoi(at + strlen(key)) : 0;
+}
+
+/* Whether pid is gone (or a zombie nobody will see again) within ms. */
+static bool vanishes(pid_t pid, int ms)
+{
+    for (int i = 0; i < ms; i++) {
+        char path[64], state = 0, text[512];
+        snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            return true;
+        size_t n = fread(text, 1, sizeof(text) - 1, f);
+        fclose(f);
+        text[n] = '\0';
+        const char *p = strrchr(text, ')');
+        if (p && sscanf(p + 1, " %c", &state) == 1 && state == 'Z')
+            return true;
+        usleep(1000);
+    }
+    return false;
+}
+
+Test(hostile, a_double_forked_setsid_grandchild_does_not_outlive_the_run, .timeout = 60)
+{
+    char dir[64];
+    test_tmpdir(dir, "hostile");
+    char *argv[] = {REFEREE_BIN, "match",
+                    "--bot",     "d=" FIXTURE " daemon",
+                    "--bot",     "b=" FIXTURE " legal",
+                    "--games",   "2",
+                    "--results", dir,
+                    NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    pid_t daemon = pid_in_log(dir, "d", "daemon ");
+    cr_assert_gt(daemon, 0, "no daemon pid in the log");
+    cr_expect(vanishes(daemon, 1000), "the daemon %d outlived the run", (int)daemon);
+    if (!vanishes(daemon, 1))
+        kill(daemon, SIGKILL);
+}
+
+Test(hostile, a_bot_in_referees_own_group_is_stopped_within_grace_and_100_ms, .timeout = 60)
+{
+    char dir[64];
+    test_tmpdir(dir, "hostile");
+    /* It ignores SIGTERM and quit; the stop's grace is 200 ms. */
+    char *argv[] = {REFEREE_BIN, "match",
+                    "--bot",     "j=" FIXTURE " joingroup",
+                    "--bot",     "b=" FIXTURE " legal",
+                    "--games",   "1",
+                    "--results", dir,
+                    NULL};
+    int64_t t0 = proc_now_ns();
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    int64_t ms = (proc_now_ns() - t0) / 1000000;
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect_lt(ms, 200 + 100 + 400, "the run took %lld ms", (long long)ms);
+}
+
+Test(hostile, bots_die_with_a_referee_killed_by_sigkill, .timeout = 60)
+{
+    char dir[64], out[128];
+    test_tmpdir(dir, "hostile");
+    snprintf(out, sizeof(out), "%s.out", dir);
+    char *argv[] = {REFEREE_BIN, "match",
+                    "--bot",     "s1=" FIXTURE " stay",
+                    "--bot",     "s2=" FIXTURE " stay",
+                    "--games",   "1000",
+                    "--results", dir,
+                    "--quiet",   NULL};
+    posix_spawn_file_actions_t fa;
+    pid_t referee;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    cr_assert_eq(posix_spawn(&referee, argv[0], &fa, NULL, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
+    pid_t bots[2] = {0, 0};
+    for (int i = 0; i < 5000 && (!bots[0] || !bots[1]); i++) {
+        bots[0] = pid_in_log(dir, "s1", "pid ");
+        bots[1] = pid_in_log(dir, "s2", "pid ");
+        usleep(1000);
+    }
+    cr_assert(bots[0] > 0 && bots[1] > 0, "the bots did not start");
+    kill(referee, SIGKILL);
+    waitpid(referee, NULL, 0);
+    for (int b = 0; b < 2; b++) {
+        cr_expect(vanishes(bots[b], 1000), "bot %d outlived referee", (int)bots[b]);
+        kill(bots[b], SIGKILL);
+    }
 }

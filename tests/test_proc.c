@@ -355,7 +355,9 @@ Test(proc, bot_ignoring_sigterm_is_killed, .timeout = 10)
     int64_t t0 = proc_now_ns();
     cr_assert_eq(proc_stop(&p, 100), 128 + SIGKILL);
     int64_t ms = ms_since(t0);
-    cr_assert(ms >= 200 && ms < 1500, "stopped after %lld ms", (long long)ms);
+    /* Its grace (100 ms) for quitting, then TERM and 50 ms, then KILL: at most
+     * grace + about 100 ms (issue 15), with some room for a busy machine. */
+    cr_assert(ms >= 150 && ms < 100 + 100 + 150, "stopped after %lld ms", (long long)ms);
     assert_no_children();
 }
 
@@ -400,8 +402,15 @@ Test(proc, grandchild_holding_the_pipe_is_killed_with_its_group, .timeout = 15)
         if (got == 0)
             usleep(1000);
     }
-    cr_assert_eq(got, grandchild, "the grandchild is still alive");
-    cr_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+    /* Handed to this process (a subreaper) when the bot exited: proc_stop's
+     * stray reaping killed and reaped it already, or the group kill did. */
+    if (got < 0) {
+        cr_assert_eq(errno, ECHILD);
+        cr_assert_eq(kill(grandchild, 0), -1, "the grandchild is still alive");
+    } else {
+        cr_assert_eq(got, grandchild, "the grandchild is still alive");
+        cr_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+    }
     errno = 0;
     cr_assert_eq(kill(-group, 0), -1);
     cr_assert_eq(errno, ESRCH);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -55,6 +56,13 @@ static const char *usage_text =
     "  twolines     writes its legal move twice on every turn\n"
     "  tell         writes every line it reads to stderr, plays legally\n"
     "  byte N       answers its legal move, the byte N (0-255) and 'z' on every turn\n"
+    "  daemon       on its first turn double-forks a grandchild in a session of its\n"
+    "               own that sleeps 60 s (its pid to stderr: 'daemon <pid>'), plays\n"
+    "               legally\n"
+    "  joingroup    joins its parent's process group, ignores SIGTERM, plays\n"
+    "               legally, never exits (not on quit or EOF)\n"
+    "  stay         writes 'pid <pid>' to stderr, ignores SIGTERM, plays legally,\n"
+    "               never exits (not on quit or EOF)\n"
     "  stallgame ID MS  sleeps MS ms before each reply in the game with id ID (the\n"
     "               game line's id), plays legally and at once otherwise\n"
     "Other modes exit 0 on quit or EOF.\n";
@@ -134,6 +142,43 @@ static void spawn_grandchild(void)
     exit(0);
 }
 
+/* Fork, setsid, fork again: a grandchild in a session of its own, the way a
+ * daemon leaves its parent's group, that says its pid and sleeps. */
+static void daemonize(void)
+{
+    int fds[2];
+    if (pipe(fds) < 0)
+        return;
+    pid_t pid = fork();
+    if (pid != 0) {
+        /* The grandchild's pid comes through the pipe: said before the reply. */
+        int daemon = 0;
+        close(fds[1]);
+        if (read(fds[0], &daemon, sizeof(daemon)) == (ssize_t)sizeof(daemon))
+            fprintf(stderr, "daemon %d\n", daemon);
+        fflush(stderr);
+        close(fds[0]);
+        if (pid > 0)
+            waitpid(pid, NULL, 0);
+        return;
+    }
+    setsid();
+    pid = fork();
+    if (pid == 0) {
+        int self = (int)getpid();
+        if (write(fds[1], &self, sizeof(self)) < 0)
+            _exit(1);
+        close(fds[0]);
+        close(fds[1]);
+        int null = open("/dev/null", O_RDWR);
+        dup2(null, 0);
+        dup2(null, 1);
+        dup2(null, 2);
+        sleep(60);
+    }
+    _exit(0);
+}
+
 static void flood_stderr(long kib)
 {
     char chunk[1024];
@@ -207,6 +252,8 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
         exit((int)n);
     if (strcmp(mode, "grandchild") == 0)
         spawn_grandchild();
+    if (strcmp(mode, "daemon") == 0 && turns == 1)
+        daemonize();
     if (strcmp(mode, "closeout") == 0) {
         if (turns == 1)
             fclose(stdout);
@@ -281,8 +328,15 @@ int main(int argc, char **argv)
         sched_getaffinity(0, sizeof(set), &set);
         fprintf(stderr, "cpus %d\n", CPU_COUNT(&set));
     }
-    if (strcmp(mode, "ignoreterm") == 0)
+    if (strcmp(mode, "ignoreterm") == 0 || strcmp(mode, "joingroup") == 0 ||
+        strcmp(mode, "stay") == 0)
         signal(SIGTERM, SIG_IGN);
+    if (strcmp(mode, "joingroup") == 0)
+        setpgid(0, getpgid(getppid()));
+    if (strcmp(mode, "stay") == 0) {
+        fprintf(stderr, "pid %d\n", (int)getpid());
+        fflush(stderr);
+    }
 
     char *line = NULL;
     size_t cap = 0;
@@ -324,7 +378,8 @@ int main(int argc, char **argv)
         }
     }
     free(line);
-    if (strcmp(mode, "ignoreterm") == 0)
+    if (strcmp(mode, "ignoreterm") == 0 || strcmp(mode, "joingroup") == 0 ||
+        strcmp(mode, "stay") == 0)
         sleep_forever();
     return 0;
 }
