@@ -3,6 +3,7 @@
 #include "notation.h"
 #include "opening.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -195,7 +196,9 @@ static void judge_reply(struct game_run *g, enum side side, const struct player_
 static void forfeit_no_start(struct game_run *g, enum side side, int rc)
 {
     char reason[RECORD_REASON_MAX];
-    snprintf(reason, sizeof(reason), "could not start (%s)", strerror(-rc));
+    int n = snprintf(reason, sizeof(reason), "could not start (%s)", strerror(-rc));
+    if (n > 17 && reason[17] >= 'A' && reason[17] <= 'Z') /* in the lowercase of reasons */
+        reason[17] = (char)(reason[17] - 'A' + 'a');
     end_by(g, side, (struct action){.kind = ACTION_FORFEIT, .side = side, .foul = FOUL_NO_START},
            reason);
 }
@@ -210,7 +213,9 @@ static int start_bot(struct game_run *g, enum side side)
     int rc = player_ensure_started(p, g->rules->restart_each_game);
 
     g->rec->restarts[side] = p->restarts - restarts;
-    if (rc < 0 && !p->started)
+    /* A command that never ran is the user's error; a lack of resources, or a
+     * bot that ran before, costs this game only. */
+    if (rc < 0 && !p->started && rc != -EAGAIN && rc != -ENOMEM)
         return rc;
     if (rc < 0) {
         forfeit_no_start(g, side, rc);

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #define EXIT_WAIT_MS 200 /* how long a bot that closed its output gets to exit */
 
@@ -56,7 +57,13 @@ static int start_process(struct player *p, const char *note)
                    .open_files = p->bot->limits.open_files,
                    .processes = p->bot->limits.processes},
     };
+    /* Out of processes or memory (a fork bomb's, perhaps): wait a little and
+     * try again, for a bounded time, before the game is lost for it. */
     int rc = proc_spawn(&p->proc, &opt);
+    for (int ms = 10; (rc == -EAGAIN || rc == -ENOMEM) && ms <= 320; ms *= 2) {
+        nanosleep(&(struct timespec){0, ms * 1000000L}, NULL);
+        rc = proc_spawn(&p->proc, &opt);
+    }
     if (rc < 0)
         return rc;
     if (note && note[0]) {

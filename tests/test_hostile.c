@@ -207,3 +207,41 @@ Test(hostile, bots_die_with_a_referee_killed_by_sigkill, .timeout = 60)
         kill(bots[b], SIGKILL);
     }
 }
+
+/* A fork that fails with EAGAIN (a process limit, a fork bomb's doing) is
+ * tried again with a backoff; past it, that game is lost, not the run. */
+Test(hostile, fork_failing_with_eagain_costs_a_game_not_the_run, .timeout = 60)
+{
+    char dir[64];
+    struct table t;
+    char *argv[] = {REFEREE_BIN, "match",
+                    "--bot",     "a=" FIXTURE " legal",
+                    "--bot",     "b=" FIXTURE " legal",
+                    "--games",   "2",
+                    "--results", NULL,
+                    NULL};
+
+    test_tmpdir(dir, "hostile");
+    argv[9] = dir;
+    setenv("REFEREE_TEST_FORK_FAILS", "3", 1);
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "a few failures are retried: %s", r.err);
+    test_load(&t, dir, "games.csv");
+    cr_expect_str_eq(test_cell(&t, 0, "foul"), "", "%s", test_cell(&t, 0, "reason"));
+    table_release(&t);
+
+    test_tmpdir(dir, "hostile");
+    argv[9] = dir;
+    setenv("REFEREE_TEST_FORK_FAILS", "1000000", 1);
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    unsetenv("REFEREE_TEST_FORK_FAILS");
+    cr_expect_eq(r.status, 0, "the run goes on: %s", r.err);
+    test_load(&t, dir, "games.csv");
+    cr_assert_eq(t.nrows, 2);
+    for (size_t i = 0; i < t.nrows; i++) {
+        cr_expect_str_eq(test_cell(&t, i, "foul"), "could-not-start");
+        cr_expect_str_eq(test_cell(&t, i, "reason"),
+                         "could not start (resource temporarily unavailable)");
+    }
+    table_release(&t);
+}
