@@ -47,6 +47,43 @@ void ledger_summary_of_row(const struct game_row *row, struct game_summary *g)
     g->foul_side = row->foul_side;
 }
 
+int ledger_fold(const struct game_row *row, char *why, size_t len)
+{
+    char moves[GAME_MAX_PLIES * GAME_MOVE_TEXT], *save = NULL;
+    struct game_state s;
+
+    if (!row->def) {
+        snprintf(why, len, "game %ld: unknown game '%.40s'", row->id, row->text[GC_GAME]);
+        return -EINVAL;
+    }
+    if (strlen(row->text[GC_MOVES]) >= sizeof(moves)) {
+        snprintf(why, len, "game %ld: more moves than a game can have", row->id);
+        return -EINVAL;
+    }
+    strcpy(moves, row->text[GC_MOVES]);
+    game_init(&s, row->def, row->early_draw);
+    for (char *m = strtok_r(moves, " ", &save); m; m = strtok_r(NULL, " ", &save)) {
+        struct action a;
+        const char *bad;
+        if (notation_parse_move(&s, m, &a, &bad) < 0) {
+            snprintf(why, len, "game %ld: move '%.16s': %s", row->id, m, bad);
+            return -EINVAL;
+        }
+        if (a.kind == ACTION_FORFEIT)
+            a.foul = (uint8_t)row->foul;
+        if (!game_step(&s, a)) {
+            snprintf(why, len, "game %ld: move '%.16s' after the end", row->id, m);
+            return -EINVAL;
+        }
+    }
+    if (strcmp(game_result_text(&s), row->text[GC_RESULT]) != 0) {
+        snprintf(why, len, "game %ld: its moves give %s, the record says %.8s", row->id,
+                 game_result_text(&s), row->text[GC_RESULT]);
+        return -EINVAL;
+    }
+    return 0;
+}
+
 int ledger_add_games(struct standings *st, struct results_file *f, char *why, size_t len)
 {
     struct game_row row;
@@ -152,12 +189,14 @@ int ledger_resume(const char *dir, const struct tournament *t, struct gameset *s
     why[0] = '\0';
     snprintf(path, sizeof(path), "%s/games.csv", dir);
     rc = schema_open_games(&f, path, SCHEMA_ALL, why, len);
-    if (rc == -ENOENT || rc == -ENODATA)
-        return 0; /* killed before its first row: a fresh start */
+    if (rc == -ENOENT || rc == -ENODATA)           /* killed before its first row: a fresh start, */
+        return trim_moves(dir, t, skip, why, len); /* its orphan moves dropped */
     if (rc < 0)
         return rc;
     while ((rc = schema_next_game(&f, &row, why, len)) > 0) {
-        if ((rc = check_row(t, &row, why, len)) < 0)
+        /* What is on disk is checked, not trusted: the rules must give each
+         * kept game its recorded result. */
+        if ((rc = check_row(t, &row, why, len)) < 0 || (rc = ledger_fold(&row, why, len)) < 0)
             break;
         if (gameset_has(skip, row.id - 1)) {
             snprintf(why, len, "game %ld is in games.csv twice", row.id);

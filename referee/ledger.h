@@ -17,6 +17,11 @@ void ledger_summary_of_record(const struct game_record *rec, struct game_summary
 /* The summary of a row of games.csv. Strings point into row. */
 void ledger_summary_of_row(const struct game_row *row, struct game_summary *g);
 
+/* Fold row's recorded moves through the rules of its game (a forfeit is of
+ * the row's foul kind): they must give its recorded result. Returns 0, or
+ * -EINVAL with why naming the game and what is wrong. */
+int ledger_fold(const struct game_row *row, char *why, size_t len);
+
 /* Add every whole row of the games.csv f (from its next row on) to st.
  * Returns 0, or -EINVAL with why naming the file, row and column that is wrong. */
 int ledger_add_games(struct standings *st, struct results_file *f, char *why, size_t len);

@@ -127,3 +127,55 @@ Test(check, a_game_of_random_bots_reruns_move_for_move_from_its_record, .timeout
     table_release(&t);
     table_release(&u);
 }
+
+/* Resume checks what is on disk: a kept game whose moves do not give its
+ * result is refused, naming it; orphan moves of a run killed before its first
+ * games row are dropped, never written twice. */
+Test(check, resume_refuses_tampered_moves_and_drops_orphans, .timeout = 60)
+{
+    char dir[64], text[1 << 16], path[128];
+    test_tmpdir(dir, "check");
+    char *run[] = {REFEREE_BIN, "match",
+                   "--bot",     "a=" BOTDIR "random --seed 1",
+                   "--bot",     "b=" BOTDIR "random --seed 2",
+                   "--games",   "6",
+                   "--results", dir,
+                   "--quiet",   NULL};
+    char *resume[] = {REFEREE_BIN, "match",
+                      "--bot",     "a=" BOTDIR "random --seed 1",
+                      "--bot",     "b=" BOTDIR "random --seed 2",
+                      "--games",   "6",
+                      "--results", dir,
+                      "--quiet",   "--resume",
+                      NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    test_cut_rows(dir, "games.csv", 4);
+    /* Game 2's record claims the other result. */
+    test_slurp(dir, "games.csv", text, sizeof(text));
+    char *row = strstr(text, "\n\"2\",");
+    cr_assert_not_null(row);
+    char *res = strstr(row, "\"1-0\"") ? strstr(row, "\"1-0\"") : strstr(row, "\"0-1\"");
+    cr_assert_not_null(res, "%s", row);
+    res[1] = res[1] == '1' ? '0' : '1';
+    res[3] = res[3] == '1' ? '0' : '1';
+    snprintf(path, sizeof(path), "%s/games.csv", dir);
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+    cr_assert_eq(run_program(resume, NULL, &r), 0);
+    cr_expect_eq(r.status, 3, "%s", r.err);
+    cr_expect(strstr(r.err, "game 2: its moves give "), "%s", r.err);
+
+    /* Killed before games.csv got even its header: moves.csv has games. */
+    test_tmpdir(dir, "check");
+    run[9] = resume[9] = dir;
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    snprintf(path, sizeof(path), "%s/games.csv", dir);
+    cr_assert_eq(truncate(path, 0), 0); /* not even its header */
+    cr_assert_eq(run_program(resume, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char *strict[] = {REFEREE_BIN, "check", "--strict", dir, NULL};
+    cr_assert_eq(run_program(strict, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "moves written twice? %s", r.err);
+}
