@@ -30,8 +30,8 @@ static void check_usage(FILE *f)
           f);
 }
 
-/* Open DIR/games.csv or DIR/moves.csv; a torn last row is a problem here.
- * Returns EXIT_OK or an exit code, having said why. */
+/* Open DIR/games.csv or DIR/moves.csv. Returns EXIT_OK or an exit code,
+ * having said why. */
 static int open_dir_file(struct results_file *f, const char *dir, bool games)
 {
     char path[PATH_MAX + 16], why[PATH_MAX + 200];
@@ -42,9 +42,14 @@ static int open_dir_file(struct results_file *f, const char *dir, bool games)
         cli_error("cannot read %s", why);
         return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
     }
+    return EXIT_OK;
+}
+
+/* Once f is read to its end: a torn last row is a problem here. */
+static int check_whole(const struct results_file *f)
+{
     if (schema_torn(f)) {
-        cli_error("'%s': the last row is torn", path);
-        schema_close(f);
+        cli_error("'%s': the last row is torn", f->path);
         return EXIT_DATA;
     }
     return EXIT_OK;
@@ -91,7 +96,7 @@ static int check_moves(const char *dir, const struct game_row *row, struct resul
         expect += *p == ' ';
     expect += row->text[GC_MOVES][0] != '\0';
     for (size_t ply = 1; ply <= expect; ply++) {
-        size_t at = moves->next;
+        size_t at = schema_rows(moves);
         int rc = schema_next_move(moves, &m, why, sizeof(why));
         if (rc < 0) {
             cli_error("%s", why);
@@ -121,7 +126,7 @@ static long interrupted_tail(const char *dir, struct results_file *moves, const 
         if (m.game_id != game) {
             if (bsearch(&m.game_id, ids, n, sizeof(*ids), compare_ids) || m.ply != 1) {
                 cli_error("'%s': moves.csv row %zu belongs to no game of games.csv", dir,
-                          moves->next);
+                          schema_rows(moves));
                 return -1;
             }
             game = m.game_id;
@@ -130,7 +135,7 @@ static long interrupted_tail(const char *dir, struct results_file *moves, const 
         }
         if (m.ply != ++ply) {
             cli_error("'%s': moves.csv row %zu: ply %ld of game %ld after ply %ld", dir,
-                      moves->next, m.ply, game, ply - 1);
+                      schema_rows(moves), m.ply, game, ply - 1);
             return -1;
         }
     }
@@ -154,34 +159,39 @@ static int check_dir(const char *dir, bool strict)
         schema_close(&games);
         return rc;
     }
-    long *ids = xcalloc(schema_rows(&games) + 1, sizeof(*ids));
-    size_t n = 0;
+    long *ids = NULL;
+    size_t n = 0, cap = 0;
     while (rc == EXIT_OK && (more = schema_next_game(&games, &row, why, sizeof(why))) != 0) {
         if (more < 0) {
             cli_error("%s", why);
             rc = EXIT_DATA;
             break;
         }
+        if (n == cap)
+            ids = xrealloc(ids, (cap = cap ? 2 * cap : 1024) * sizeof(*ids));
         ids[n++] = row.id;
         rc = check_moves(dir, &row, &moves);
         if (rc == EXIT_OK)
             rc = check_result(dir, &row);
     }
     if (rc == EXIT_OK)
+        rc = check_whole(&games);
+    if (rc == EXIT_OK)
         rc = check_unique(dir, ids, n);
-    size_t whole = moves.next;
-    if (rc == EXIT_OK && whole != schema_rows(&moves)) {
-        /* A killed run, not yet resumed: not corrupt, unless asked to be whole. */
-        long tail = interrupted_tail(dir, &moves, ids, n);
-        if (tail < 0) {
-            rc = EXIT_DATA;
-        } else {
-            printf("%s: %zu moves of %ld interrupted game%s after game %ld; --resume will "
-                   "replay %s\n",
-                   dir, schema_rows(&moves) - whole, tail, tail == 1 ? "" : "s",
-                   n ? ids[n - 1] : 0L, tail == 1 ? "it" : "them");
-            rc = strict ? EXIT_DATA : EXIT_OK;
-        }
+    size_t whole = schema_rows(&moves);
+    /* Rows after the last game's: a killed run, not yet resumed. Not corrupt,
+     * unless asked to be whole. */
+    long tail = rc == EXIT_OK ? interrupted_tail(dir, &moves, ids, n) : 0;
+    if (tail < 0)
+        rc = EXIT_DATA;
+    if (rc == EXIT_OK)
+        rc = check_whole(&moves);
+    if (rc == EXIT_OK && tail > 0) {
+        printf("%s: %zu moves of %ld interrupted game%s after game %ld; --resume will "
+               "replay %s\n",
+               dir, schema_rows(&moves) - whole, tail, tail == 1 ? "" : "s", n ? ids[n - 1] : 0L,
+               tail == 1 ? "it" : "them");
+        rc = strict ? EXIT_DATA : EXIT_OK;
     }
     if (rc == EXIT_OK)
         printf("%s: %zu games, %zu moves, all whole\n", dir, schema_rows(&games), whole);
@@ -206,19 +216,34 @@ static int check_same(const char *a_dir, const char *b_dir, bool games)
         schema_close(&a);
         return rc;
     }
-    if (schema_rows(&a) != schema_rows(&b)) {
-        cli_error("'%s' and '%s': %s has %zu rows against %zu", a_dir, b_dir, name, schema_rows(&a),
-                  schema_rows(&b));
-        rc = EXIT_DATA;
-    }
-    for (size_t r = 0; rc == EXIT_OK && r < schema_rows(&a); r++)
+    int more_a, more_b;
+    char why[PATH_MAX + 200];
+    while (rc == EXIT_OK) {
+        if ((more_a = schema_next_row(&a, why, sizeof(why))) < 0 ||
+            (more_b = schema_next_row(&b, why, sizeof(why))) < 0) {
+            cli_error("cannot read %s", why);
+            rc = EXIT_DATA;
+        } else if (more_a != more_b) {
+            while (schema_next_row(more_a ? &a : &b, why, sizeof(why)) > 0)
+                ; /* counted to its end */
+            cli_error("'%s' and '%s': %s has %zu rows against %zu", a_dir, b_dir, name,
+                      schema_rows(&a), schema_rows(&b));
+            rc = EXIT_DATA;
+        } else if (!more_a) {
+            break;
+        }
         for (int c = 0; rc == EXIT_OK && c < ncols; c++)
             if (!schema_is_timing(columns[c]) &&
-                strcmp(a.t.rows[r][a.col[c]], b.t.rows[r][b.col[c]]) != 0) {
-                cli_error("'%s' and '%s': %s row %zu differs in '%s'", a_dir, b_dir, name, r + 1,
-                          columns[c]);
+                strcmp(schema_text(&a, c), schema_text(&b, c)) != 0) {
+                cli_error("'%s' and '%s': %s row %zu differs in '%s'", a_dir, b_dir, name,
+                          schema_rows(&a), columns[c]);
                 rc = EXIT_DATA;
             }
+    }
+    if (rc == EXIT_OK)
+        rc = check_whole(&a);
+    if (rc == EXIT_OK)
+        rc = check_whole(&b);
     schema_close(&a);
     schema_close(&b);
     return rc;

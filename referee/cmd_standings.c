@@ -120,11 +120,11 @@ int cmd_standings(int argc, char **argv)
         struct results_file f;
         int err = schema_open_games(&f, argv[i], SCHEMA_STANDINGS, why, sizeof(why));
         if (err == 0) {
-            if (schema_torn(&f))
+            err = ledger_add_games(st, &f, why, sizeof(why));
+            if (err == 0 && schema_torn(&f))
                 cli_error("'%s': its last row is torn (a run killed while writing it?); not "
                           "counted",
                           argv[i]);
-            err = ledger_add_games(st, &f, why, sizeof(why));
             schema_close(&f);
         }
         if (err < 0) {

@@ -185,6 +185,10 @@ static const struct option_def run_options[] = {
     FLAG("resume", resume,
          "continue the run in --results DIR: play only the\n"
          "games it does not have"),
+    FLAG("repair", repair,
+         "with --resume: drop kept games whose moves do not\n"
+         "give their recorded result, and play them again\n"
+         "(without it, such a game stops the resume)"),
     COUNT("only", "N", only, 1, 100000000,
           "play game N of the schedule alone, as the whole run\n"
           "would (its opening, colours and seed): to rerun it"),
@@ -333,6 +337,10 @@ static int check_config(struct run_config *c)
     }
     if (c->sprt && c->nbots != 2) {
         cli_error("--sprt tests one candidate against one baseline: give two bots");
+        return EXIT_USAGE;
+    }
+    if (c->repair && !c->resume) {
+        cli_error("--repair mends a run being resumed: give --resume too");
         return EXIT_USAGE;
     }
     if (c->resume && !c->results) {

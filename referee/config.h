@@ -74,6 +74,7 @@ struct run_config {
     const char *results; /* the results directory */
     char results_default[64];
     bool resume;
+    bool repair;       /* --repair: a resume drops kept games that do not check */
     int shard, shards; /* --shard I/N: 0-based I; 1 shard: the whole */
     long only;         /* --only N: play game N of the schedule alone; 0: all */
     bool sprt;         /* stop at an SPRT verdict of bots[0] against bots[1] */

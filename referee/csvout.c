@@ -140,26 +140,70 @@ int csvout_write_all(int fd, const char *buf, size_t len)
     return 0;
 }
 
-/* Write rows to path through path.tmp and a rename. */
-int csvout_replace_file(const char *path, const struct csvout *rows)
+int csvout_file_open(struct csvout_file *w, const char *path)
 {
-    char tmp[PATH_MAX + 8];
-    int fd, rc;
+    memset(w, 0, sizeof(*w));
+    w->rows.first = true;
+    if (snprintf(w->path, sizeof(w->path), "%s", path) >= (int)sizeof(w->path) ||
+        snprintf(w->tmp, sizeof(w->tmp), "%s.tmp", path) >= (int)sizeof(w->tmp)) {
+        w->fd = -1;
+        return -ENAMETOOLONG;
+    }
+    w->fd = open(w->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    return w->fd < 0 ? -errno : 0;
+}
 
-    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return -errno;
-    rc = rows->failed ? -ENOMEM : csvout_write_all(fd, rows->buf, rows->len);
-    if (rc == 0 && fsync(fd) < 0)
+int csvout_file_flush(struct csvout_file *w, size_t keep)
+{
+    if (w->error == 0 && w->rows.failed)
+        w->error = -ENOMEM;
+    if (w->error == 0 && w->rows.len > keep) {
+        w->error = csvout_write_all(w->fd, w->rows.buf, w->rows.len);
+        w->rows.len = 0;
+    }
+    return w->error;
+}
+
+int csvout_file_commit(struct csvout_file *w)
+{
+    int rc = csvout_file_flush(w, 0);
+
+    if (rc == 0 && fsync(w->fd) < 0)
         rc = -errno;
-    if (close(fd) < 0 && rc == 0)
+    if (close(w->fd) < 0 && rc == 0)
         rc = -errno;
-    if (rc == 0 && rename(tmp, path) < 0)
+    w->fd = -1;
+    if (rc == 0 && rename(w->tmp, w->path) < 0)
         rc = -errno;
     if (rc < 0)
-        unlink(tmp);
+        unlink(w->tmp);
+    csvout_release(&w->rows);
     return rc;
+}
+
+void csvout_file_abort(struct csvout_file *w)
+{
+    if (w->fd >= 0) {
+        close(w->fd);
+        unlink(w->tmp);
+    }
+    w->fd = -1;
+    csvout_release(&w->rows);
+}
+
+int csvout_replace_file(const char *path, const struct csvout *rows)
+{
+    struct csvout_file w;
+    int rc = csvout_file_open(&w, path);
+
+    if (rc < 0)
+        return rc;
+    rc = rows->failed ? -ENOMEM : csvout_write_all(w.fd, rows->buf, rows->len);
+    if (rc < 0) {
+        csvout_file_abort(&w);
+        return rc;
+    }
+    return csvout_file_commit(&w);
 }
 
 /* A figure for CSV: "" for NAN, "inf"/"-inf" for the infinities. */

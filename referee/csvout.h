@@ -5,6 +5,7 @@
 #ifndef REFEREE_CSVOUT_H
 #define REFEREE_CSVOUT_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -51,5 +52,21 @@ int csvout_write_all(int fd, const char *buf, size_t len);
 /* Write the rows to path through path.tmp, fsync and rename, so that a kill
  * leaves the old file or the new one. Returns 0 or -errno. */
 int csvout_replace_file(const char *path, const struct csvout *rows);
+
+/* The same for a file too big to build in memory: rows are added to w->rows
+ * and go to path.tmp whenever csvout_file_flush finds more than keep bytes
+ * there; commit writes the rest, fsyncs and renames; abort drops path.tmp.
+ * Each returns 0 or -errno (the first error sticks until commit). */
+struct csvout_file {
+    int fd; /* path.tmp, or -1 */
+    int error;
+    char path[PATH_MAX];
+    char tmp[PATH_MAX + 8];
+    struct csvout rows;
+};
+int csvout_file_open(struct csvout_file *w, const char *path);
+int csvout_file_flush(struct csvout_file *w, size_t keep);
+int csvout_file_commit(struct csvout_file *w);
+void csvout_file_abort(struct csvout_file *w);
 
 #endif

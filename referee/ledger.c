@@ -146,13 +146,16 @@ static int check_row(const struct tournament *t, const struct game_row *row, cha
     return 0;
 }
 
+#define FLUSH_BYTES 65536 /* what a rewrite holds before it writes */
+
 /* Keep the moves of the games in skip, and only them: a killed run's last
  * game may have its moves without its games.csv row. */
-static int trim_moves(const char *dir, const struct tournament *t, const struct gameset *skip,
-                      char *why, size_t len)
+static int trim_moves(const char *dir, const struct gameset *skip, long count, char *why,
+                      size_t len)
 {
     char path[PATH_MAX + 16];
     struct results_file f;
+    struct csvout_file w;
     struct move_row m;
     int rc;
 
@@ -162,56 +165,89 @@ static int trim_moves(const char *dir, const struct tournament *t, const struct 
         return 0;
     if (rc < 0)
         return rc;
-    bool *keep = calloc(schema_rows(&f) + 1, sizeof(*keep));
-    if (!keep) {
+    if ((rc = csvout_file_open(&w, path)) < 0) {
         schema_close(&f);
-        return -ENOMEM;
+        return rc;
     }
-    long count = schedule_count(&t->schedule);
-    for (size_t r = 0; (rc = schema_next_move(&f, &m, why, len)) > 0; r++)
-        keep[r] = m.game_id <= count && gameset_has(skip, m.game_id - 1);
+    results_copy_fields(&w.rows, f.in.header, f.in.ncols);
+    while ((rc = schema_next_move(&f, &m, why, len)) > 0)
+        if (m.game_id <= count && gameset_has(skip, m.game_id - 1)) {
+            results_copy_fields(&w.rows, f.in.row, f.in.ncols);
+            csvout_file_flush(&w, FLUSH_BYTES);
+        }
     if (rc == 0)
-        rc = results_rewrite(path, &f.t, keep, schema_rows(&f));
-    free(keep);
+        rc = csvout_file_commit(&w);
+    else
+        csvout_file_abort(&w);
     schema_close(&f);
     return rc;
 }
 
+/* Check each whole row of games.csv f against the schedule of t and the rules,
+ * add it to skip and st, and copy it to w. */
+static int keep_games(struct results_file *f, struct csvout_file *w, const struct tournament *t,
+                      struct gameset *skip, struct standings *st, struct ledger_repair *repair,
+                      char *why, size_t len)
+{
+    struct game_row row;
+    struct game_summary g;
+    int rc;
+
+    results_copy_fields(&w->rows, f->in.header, f->in.ncols);
+    while ((rc = schema_next_game(f, &row, why, len)) > 0) {
+        /* What is on disk is checked, not trusted: the rules must give each
+         * kept game its recorded result. */
+        if ((rc = check_row(t, &row, why, len)) < 0)
+            return rc; /* another tournament's files: nothing to mend */
+        if ((rc = ledger_fold(&row, why, len)) == 0 && gameset_has(skip, row.id - 1)) {
+            snprintf(why, len, "game %ld is in games.csv twice", row.id);
+            rc = -EINVAL;
+        }
+        if (rc < 0 && !repair->on) {
+            repair->mendable = true;
+            return rc;
+        }
+        if (rc < 0) { /* dropped: played again, as if never played */
+            if (repair->dropped++ == 0)
+                snprintf(repair->first, sizeof(repair->first), "%s", why);
+            why[0] = '\0';
+            continue;
+        }
+        gameset_add(skip, row.id - 1);
+        ledger_summary_of_row(&row, &g);
+        standings_add_game(st, &g);
+        results_copy_fields(&w->rows, f->in.row, f->in.ncols);
+        csvout_file_flush(w, FLUSH_BYTES);
+    }
+    return rc;
+}
+
 int ledger_resume(const char *dir, const struct tournament *t, struct gameset *skip,
-                  struct standings *st, char *why, size_t len)
+                  struct standings *st, struct ledger_repair *repair, char *why, size_t len)
 {
     char path[PATH_MAX + 16];
     struct results_file f;
-    struct game_row row;
-    struct game_summary g;
+    struct csvout_file w;
+    long count = schedule_count(&t->schedule);
     int rc;
 
     why[0] = '\0';
     snprintf(path, sizeof(path), "%s/games.csv", dir);
     rc = schema_open_games(&f, path, SCHEMA_ALL, why, len);
-    if (rc == -ENOENT || rc == -ENODATA)           /* killed before its first row: a fresh start, */
-        return trim_moves(dir, t, skip, why, len); /* its orphan moves dropped */
+    if (rc == -ENOENT || rc == -ENODATA)               /* killed before its first row: a fresh */
+        return trim_moves(dir, skip, count, why, len); /* start, its orphan moves dropped */
     if (rc < 0)
         return rc;
-    while ((rc = schema_next_game(&f, &row, why, len)) > 0) {
-        /* What is on disk is checked, not trusted: the rules must give each
-         * kept game its recorded result. */
-        if ((rc = check_row(t, &row, why, len)) < 0 || (rc = ledger_fold(&row, why, len)) < 0)
-            break;
-        if (gameset_has(skip, row.id - 1)) {
-            snprintf(why, len, "game %ld is in games.csv twice", row.id);
-            rc = -EINVAL;
-            break;
-        }
-        gameset_add(skip, row.id - 1);
-        ledger_summary_of_row(&row, &g);
-        standings_add_game(st, &g);
+    if ((rc = csvout_file_open(&w, path)) == 0) {
+        rc = keep_games(&f, &w, t, skip, st, repair, why, len);
+        if (rc == 0)
+            rc = csvout_file_commit(&w); /* without a torn last row */
+        else
+            csvout_file_abort(&w);
     }
-    if (rc == 0)
-        rc = results_rewrite(path, &f.t, NULL, schema_rows(&f));
     schema_close(&f);
     if (rc == 0)
-        rc = trim_moves(dir, t, skip, why, len);
+        rc = trim_moves(dir, skip, count, why, len);
     if (rc < 0 && !why[0])
         snprintf(why, len, "%s", strerror(-rc));
     return rc;

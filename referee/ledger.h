@@ -26,14 +26,26 @@ int ledger_fold(const struct game_row *row, char *why, size_t len);
  * Returns 0, or -EINVAL with why naming the file, row and column that is wrong. */
 int ledger_add_games(struct standings *st, struct results_file *f, char *why, size_t len);
 
-/* Make the run in dir ready to go on: read games.csv, check that each whole
- * row is the game the schedule of t has at its id, add those to skip (by
- * index) and add them to st; then rewrite games.csv without a torn last row
- * and moves.csv with only the moves of those games (each by a temporary file
- * and rename, so a kill during it loses nothing). A directory without
- * games.csv is a fresh start. Returns 0, or a negative errno with why set
- * (-EINVAL: the files are not this tournament's, or not games.csv files). */
+/* Games a resume dropped (with repair): how many, and why the first was. */
+struct ledger_repair {
+    bool on;       /* drop a game that does not check, rather than stop */
+    long dropped;  /* games dropped */
+    bool mendable; /* without on: the resume stopped at a game it could drop */
+    char first[200];
+};
+
+/* Make the run in dir ready to go on: read games.csv a row at a time, check
+ * that each whole row is the game the schedule of t has at its id and that
+ * its moves give its result (ledger_fold), add those to skip (by index) and to
+ * st; rewrite games.csv without a torn last row and moves.csv with only the
+ * moves of those games (each by a temporary file and rename, so a kill during
+ * it loses nothing). Memory does not grow with the files. A game whose moves
+ * do not give its result, or given twice, stops the resume, or with repair->on
+ * is dropped (its moves too, so that it is played again) and counted in
+ * *repair (without on, repair->mendable says the stop was at such a game). A directory without
+ * games.csv is a fresh start. Returns 0, or a negative errno with why set (-EINVAL: the files are
+ * not this tournament's, a game does not check, or not games.csv files). */
 int ledger_resume(const char *dir, const struct tournament *t, struct gameset *skip,
-                  struct standings *st, char *why, size_t len);
+                  struct standings *st, struct ledger_repair *repair, char *why, size_t len);
 
 #endif

@@ -253,22 +253,9 @@ void results_free(struct results *r)
     free(r);
 }
 
-int results_rewrite(const char *path, const struct table *t, const bool *keep, size_t nrows)
+void results_copy_fields(struct csvout *out, char *const *fields, size_t n)
 {
-    struct csvout out = CSVOUT_INIT;
-    int rc;
-
-    for (size_t c = 0; c < t->ncols; c++)
-        csvout_field(&out, t->header[c]);
-    csvout_end(&out);
-    for (size_t r = 0; r < nrows && r < t->nrows; r++) {
-        if (keep && !keep[r])
-            continue;
-        for (size_t c = 0; c < t->ncols; c++)
-            csvout_field(&out, t->rows[r][c]);
-        csvout_end(&out);
-    }
-    rc = csvout_replace_file(path, &out);
-    free(out.buf);
-    return rc;
+    for (size_t c = 0; c < n; c++)
+        csvout_field(out, fields[c]);
+    csvout_end(out);
 }

@@ -8,7 +8,7 @@
 
 #include "record.h"
 #include "standings.h"
-#include "table.h"
+#include "csvout.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -40,10 +40,8 @@ int results_flush(struct results *r);
 /* Close the files and free r; NULL is fine. */
 void results_free(struct results *r);
 
-/* Write the header of t and its first nrows rows (those marked in keep, if
- * keep is not NULL) to path, through a temporary file renamed over it, so a
- * kill leaves either the old file or the new. Returns 0 or a negative errno. */
-int results_rewrite(const char *path, const struct table *t, const bool *keep, size_t nrows);
+/* Add a row of n fields, as read (a header, or a row kept by resume). */
+void results_copy_fields(struct csvout *out, char *const *fields, size_t n);
 
 /* Write standings.csv and crosstable.csv into dir (each by temporary file and
  * rename). Columns in results/README.md. Returns 0 or a negative errno. */

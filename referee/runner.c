@@ -162,11 +162,17 @@ static int plan(struct runner *rn)
     for (int i = 0; i < c->nbots; i++)
         standings_add_bot(rn->st, c->bots[i].name);
     if (c->resume) {
-        int err = ledger_resume(c->results, &rn->t, &rn->skip, rn->st, why, sizeof(why));
+        struct ledger_repair repair = {.on = c->repair};
+        int err = ledger_resume(c->results, &rn->t, &rn->skip, rn->st, &repair, why, sizeof(why));
         if (err < 0) {
-            cli_error("cannot resume '%s': %s", c->results, why);
+            cli_error("cannot resume '%s': %s%s", c->results, why,
+                      repair.mendable ? " (--repair drops such games and plays them again)" : "");
             return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
         }
+        if (repair.dropped > 0)
+            cli_error("repaired '%s': dropped %ld game%s that did not check, to be played "
+                      "again (the first: %s)",
+                      c->results, repair.dropped, repair.dropped == 1 ? "" : "s", repair.first);
     }
     if (c->only > rn->total) {
         cli_error("--only %ld: the run has %ld games", c->only, rn->total);

@@ -73,13 +73,13 @@ static int open_file(struct results_file *f, const char *path, const struct file
 
     memset(f, 0, sizeof(*f));
     snprintf(f->path, sizeof(f->path), "%s", path);
-    int rc = table_load(&f->t, path, text, sizeof(text));
+    int rc = csvread_open(&f->in, path, text, sizeof(text));
     if (rc < 0) {
         snprintf(why, len, "'%s': %s", path, text);
         return rc;
     }
     for (int c = 0; c < kind->ncolumns; c++) {
-        f->col[c] = table_column(&f->t, kind->columns[c]);
+        f->col[c] = csvread_column(&f->in, kind->columns[c]);
         if (f->col[c] < 0 && (needs >> c & 1)) {
             snprintf(why, len, "'%s': no column '%s': not a %s of this version of referee", path,
                      kind->columns[c], kind->name);
@@ -101,25 +101,47 @@ int schema_open_moves(struct results_file *f, const char *path, char *why, size_
     return open_file(f, path, &moves_kind, (1ull << MC_COUNT) - 1, why, len);
 }
 
+int schema_next_row(struct results_file *f, char *why, size_t len)
+{
+    char text[200];
+
+    if (f->torn)
+        return 0;
+    int rc = csvread_next(&f->in, text, sizeof(text));
+    if (rc < 0) {
+        snprintf(why, len, "'%s': %s", f->path, text);
+        return rc;
+    }
+    if (rc == 0)
+        return 0;
+    if (f->in.torn) { /* cut by a kill: not a row of the run */
+        f->torn = true;
+        return 0;
+    }
+    f->next++;
+    return 1;
+}
+
+const char *schema_text(const struct results_file *f, int column)
+{
+    return f->col[column] >= 0 && f->in.row ? f->in.row[f->col[column]] : "";
+}
+
 size_t schema_rows(const struct results_file *f)
 {
-    return f->t.complete;
+    return f->next;
 }
 
-size_t schema_torn(const struct results_file *f)
+bool schema_torn(const struct results_file *f)
 {
-    return f->t.nrows - f->t.complete;
-}
-
-void schema_rewind(struct results_file *f)
-{
-    f->next = 0;
+    return f->torn;
 }
 
 void schema_close(struct results_file *f)
 {
-    table_release(&f->t);
+    csvread_close(&f->in);
     f->next = 0;
+    f->torn = false;
 }
 
 /* A whole number from min to max, the whole text. */
@@ -220,14 +242,15 @@ static int game_figures(const struct results_file *f, size_t r, struct game_row 
 
 int schema_next_game(struct results_file *f, struct game_row *g, char *why, size_t len)
 {
-    if (f->next >= f->t.complete)
-        return 0;
-    size_t r = f->next++;
+    int more = schema_next_row(f, why, len);
+    if (more <= 0)
+        return more;
+    size_t r = f->next - 1;
     char *end;
 
     memset(g, 0, sizeof(*g));
     for (int c = 0; c < GC_COUNT; c++)
-        g->text[c] = has(f, c) ? f->t.rows[r][f->col[c]] : "";
+        g->text[c] = schema_text(f, c);
     g->bots[0] = g->text[GC_FIRST];
     g->bots[1] = g->text[GC_SECOND];
     g->def = game_find(g->text[GC_GAME]);
@@ -256,13 +279,14 @@ int schema_next_game(struct results_file *f, struct game_row *g, char *why, size
 
 int schema_next_move(struct results_file *f, struct move_row *m, char *why, size_t len)
 {
-    if (f->next >= f->t.complete)
-        return 0;
-    size_t r = f->next++;
+    int more = schema_next_row(f, why, len);
+    if (more <= 0)
+        return more;
+    size_t r = f->next - 1;
 
     memset(m, 0, sizeof(*m));
     for (int c = 0; c < MC_COUNT; c++)
-        m->text[c] = f->t.rows[r][f->col[c]];
+        m->text[c] = schema_text(f, c);
     if (!whole(m->text[MC_GAME_ID], 1, LONG_MAX, &m->game_id))
         return bad(f, r, "game_id", m->text[MC_GAME_ID], "a game number", why, len);
     if (!whole(m->text[MC_PLY], 1, GAME_MAX_PLIES, &m->ply))

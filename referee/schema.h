@@ -8,7 +8,7 @@
 #define REFEREE_SCHEMA_H
 
 #include "game.h"
-#include "table.h"
+#include "csvread.h"
 
 #include <limits.h>
 #include <stdbool.h>
@@ -59,7 +59,7 @@ extern const char *const schema_moves_columns[MC_COUNT];
 bool schema_is_timing(const char *column);
 
 /* A row of games.csv, typed. Strings point into the file's reader and stay
- * valid until it is closed. */
+ * valid until its next row is read or it is closed. */
 struct game_row {
     const char *text[GC_COUNT]; /* every field as written, by column */
     long id, pairing, opening_id;
@@ -86,12 +86,14 @@ struct move_row {
     bool opening;
 };
 
-/* A games.csv or moves.csv being read. */
+/* A games.csv or moves.csv being read, a row at a time: memory does not grow
+ * with the file. */
 struct results_file {
-    struct table t;
+    struct csvread in;
     char path[PATH_MAX];
     int col[GC_COUNT]; /* position of each column (of moves.csv's: MC_COUNT of them); -1: none */
-    size_t next;       /* the next row to yield */
+    size_t next;       /* whole rows yielded so far */
+    bool torn;         /* the file ended in a row without its newline (a kill) */
 };
 
 /* Columns a reader needs, as a mask of (1 << column): a file without one of
@@ -105,8 +107,8 @@ struct results_file {
      (1ull << GC_SECOND_MAX_MS))
 
 /* Open path as a games.csv with the columns in mask `needs` (schema_open_games)
- * or as a moves.csv with all of its columns: read it and find its columns.
- * Returns 0, or a negative errno with why (len bytes) saying what
+ * or as a moves.csv with all of its columns, and find its columns in its
+ * header. Returns 0, or a negative errno with why (len bytes) saying what
  * is wrong, naming path: -ENOENT and other errnos for a file that cannot be
  * read, -ENODATA for one without a header row (empty, or a run killed before
  * it), -EINVAL for one that is not CSV or lacks a column. */
@@ -116,16 +118,23 @@ int schema_open_moves(struct results_file *f, const char *path, char *why, size_
 
 /* The next whole row: returns 1 with *row filled, 0 at the end (a torn last
  * row, cut by a kill, is not yielded: see schema_torn), or -EINVAL with why
- * naming the file, row and column of a field that does not parse. */
+ * naming the file, row and column of a field that does not parse (or another
+ * negative errno for a file that cannot be read on). */
 int schema_next_game(struct results_file *f, struct game_row *row, char *why, size_t len);
 int schema_next_move(struct results_file *f, struct move_row *row, char *why, size_t len);
 
-/* Rows of f: whole ones, and a torn last one (0 or 1). */
-size_t schema_rows(const struct results_file *f);
-size_t schema_torn(const struct results_file *f);
+/* The next whole row, untyped: its fields by schema_text. Returns as above. */
+int schema_next_row(struct results_file *f, char *why, size_t len);
 
-/* Start again from the first row. */
-void schema_rewind(struct results_file *f);
+/* The text of column (a games_column or moves_column) in the row last
+ * yielded; "" for a column the file does not have. */
+const char *schema_text(const struct results_file *f, int column);
+
+/* Whole rows yielded so far. */
+size_t schema_rows(const struct results_file *f);
+
+/* True once the end was reached at a torn last row. */
+bool schema_torn(const struct results_file *f);
 
 /* Free what f holds; safe twice and on a zeroed struct. */
 void schema_close(struct results_file *f);

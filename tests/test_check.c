@@ -166,6 +166,22 @@ Test(check, resume_refuses_tampered_moves_and_drops_orphans, .timeout = 60)
     cr_assert_eq(run_program(resume, NULL, &r), 0);
     cr_expect_eq(r.status, 3, "%s", r.err);
     cr_expect(strstr(r.err, "game 2: its moves give "), "%s", r.err);
+    cr_expect(strstr(r.err, "--repair"), "the way out is named: %s", r.err);
+
+    /* --repair drops game 2 and plays it again; the run is then whole. */
+    char *repair[16];
+    memcpy(repair, resume, sizeof(resume));
+    repair[12] = "--repair";
+    repair[13] = NULL;
+    cr_assert_eq(run_program(repair, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.err, "dropped 1 game that did not check"), "%s", r.err);
+    char *whole[] = {REFEREE_BIN, "check", "--strict", dir, NULL};
+    cr_assert_eq(run_program(whole, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, ": 6 games, "), "%s", r.out);
+    test_slurp(dir, "games.csv", text, sizeof(text));
+    cr_expect(strstr(text, "\n\"2\","), "game 2 played again: %s", text);
 
     /* Killed before games.csv got even its header: moves.csv has games. */
     test_tmpdir(dir, "check");

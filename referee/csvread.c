@@ -1,0 +1,216 @@
+/* csvread.c: CSV read row by row with libcsv, a chunk of the file at a time. */
+#include "csvread.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHUNK 16384 /* bytes parsed at a time: the queue holds at most their rows */
+
+static void fail(struct csvread *r, int error, const char *why)
+{
+    if (!r->error) {
+        r->error = error;
+        snprintf(r->why, sizeof(r->why), "%s", why);
+    }
+}
+
+static void on_field(void *data, size_t len, void *r_)
+{
+    struct csvread *r = r_;
+
+    if (r->error)
+        return;
+    if (r->nfields == r->fcap) {
+        size_t cap = r->fcap ? 2 * r->fcap : 16;
+        char **fields = realloc(r->fields, cap * sizeof(*fields));
+        if (!fields) {
+            fail(r, -ENOMEM, "out of memory");
+            return;
+        }
+        r->fields = fields;
+        r->fcap = cap;
+    }
+    char *f = malloc(len + 1);
+    if (!f) {
+        fail(r, -ENOMEM, "out of memory");
+        return;
+    }
+    memcpy(f, data, len);
+    f[len] = '\0';
+    r->fields[r->nfields++] = f;
+}
+
+static void drop_fields(struct csvread *r)
+{
+    while (r->nfields)
+        free(r->fields[--r->nfields]);
+}
+
+/* The row just parsed: the header, or a row for the queue. */
+static void on_row(int c, void *r_)
+{
+    struct csvread *r = r_;
+
+    (void)c;
+    if (r->error) {
+        drop_fields(r);
+        return;
+    }
+    if (!r->header) {
+        r->header = r->fields;
+        r->ncols = r->nfields;
+        r->fields = NULL;
+        r->nfields = r->fcap = 0;
+        return;
+    }
+    if (r->nfields > r->ncols) {
+        char why[128];
+        snprintf(why, sizeof(why), "row %zu has %zu fields, the header %zu", r->rows + r->qlen + 1,
+                 r->nfields, r->ncols);
+        fail(r, -EINVAL, why);
+        drop_fields(r);
+        return;
+    }
+    if (r->qhead + r->qlen == r->qcap) {
+        if (r->qhead > 0) { /* room at the front: move the waiting rows there */
+            memmove(r->queue, r->queue + r->qhead, r->qlen * sizeof(*r->queue));
+            r->qhead = 0;
+        } else {
+            size_t cap = r->qcap ? 2 * r->qcap : 64;
+            char ***queue = realloc(r->queue, cap * sizeof(*queue));
+            if (!queue) {
+                fail(r, -ENOMEM, "out of memory");
+                drop_fields(r);
+                return;
+            }
+            r->queue = queue;
+            r->qcap = cap;
+        }
+    }
+    char **row = calloc(r->ncols ? r->ncols : 1, sizeof(*row));
+    if (!row) {
+        fail(r, -ENOMEM, "out of memory");
+        drop_fields(r);
+        return;
+    }
+    for (size_t i = 0; i < r->ncols; i++)
+        row[i] = i < r->nfields ? r->fields[i] : strdup("");
+    for (size_t i = 0; i < r->ncols; i++)
+        if (!row[i])
+            fail(r, -ENOMEM, "out of memory");
+    r->nfields = 0;
+    r->queue[r->qhead + r->qlen++] = row;
+}
+
+/* Parse the next chunk of the file; at its end, what csv_fini hands over is
+ * a row that never met its newline. */
+static void parse_chunk(struct csvread *r)
+{
+    char buf[CHUNK];
+    size_t n = fread(buf, 1, sizeof(buf), r->fp);
+
+    if (n > 0) {
+        if (csv_parse(&r->p, buf, n, on_field, on_row, r) != n)
+            fail(r, -EINVAL, csv_strerror(csv_error(&r->p)));
+        return;
+    }
+    if (ferror(r->fp)) {
+        fail(r, -EIO, "read error");
+        return;
+    }
+    size_t before = r->qlen;
+    csv_fini(&r->p, on_field, on_row, r);
+    r->fini_row = r->qlen > before;
+    r->ended = true;
+}
+
+static int report(const struct csvread *r, char *why, size_t len)
+{
+    snprintf(why, len, "%s", r->why[0] ? r->why : strerror(-r->error));
+    return r->error;
+}
+
+int csvread_open(struct csvread *r, const char *path, char *why, size_t len)
+{
+    memset(r, 0, sizeof(*r));
+    if (csv_init(&r->p, CSV_STRICT | CSV_APPEND_NULL) != 0) {
+        snprintf(why, len, "out of memory");
+        return -ENOMEM;
+    }
+    r->fp = fopen(path, "re");
+    if (!r->fp) {
+        int err = errno;
+        snprintf(why, len, "%s", strerror(err));
+        csvread_close(r);
+        return -err;
+    }
+    while (!r->error && !r->header && !r->ended)
+        parse_chunk(r);
+    if (!r->error && !r->header)
+        fail(r, -ENODATA, "empty file, no header row");
+    if (r->error) {
+        int rc = report(r, why, len);
+        csvread_close(r);
+        return rc;
+    }
+    return 0;
+}
+
+int csvread_next(struct csvread *r, char *why, size_t len)
+{
+    csvread_free_row(r->row, r->ncols);
+    r->row = NULL;
+    while (!r->error && r->qlen == 0 && !r->ended)
+        parse_chunk(r);
+    if (r->error)
+        return report(r, why, len);
+    if (r->qlen == 0)
+        return 0;
+    r->row = r->queue[r->qhead++];
+    r->qlen--;
+    if (r->qlen == 0)
+        r->qhead = 0;
+    r->torn = r->ended && r->fini_row && r->qlen == 0;
+    r->rows++;
+    return 1;
+}
+
+int csvread_column(const struct csvread *r, const char *name)
+{
+    for (size_t i = 0; i < r->ncols; i++)
+        if (strcmp(r->header[i], name) == 0)
+            return (int)i;
+    return -1;
+}
+
+char **csvread_take(struct csvread *r)
+{
+    char **row = r->row;
+    r->row = NULL;
+    return row;
+}
+
+void csvread_free_row(char **row, size_t n)
+{
+    if (!row)
+        return;
+    for (size_t i = 0; i < n; i++)
+        free(row[i]);
+    free(row);
+}
+
+void csvread_close(struct csvread *r)
+{
+    csvread_free_row(r->row, r->ncols);
+    while (r->qlen > 0)
+        csvread_free_row(r->queue[r->qhead + --r->qlen], r->ncols);
+    free(r->queue);
+    drop_fields(r);
+    free(r->fields);
+    csvread_free_row(r->header, r->ncols);
+    if (r->fp)
+        fclose(r->fp);
+    csv_free(&r->p); /* safe on a parser never initialised: zeroed */
+    memset(r, 0, sizeof(*r));
+}
