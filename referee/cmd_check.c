@@ -75,6 +75,8 @@ static int compare_ids(const void *a, const void *b)
 /* Each game id once: sorted, so that a run of any size is checked at once. */
 static int check_unique(const char *dir, long *ids, size_t n)
 {
+    if (n == 0)
+        return EXIT_OK;
     qsort(ids, n, sizeof(*ids), compare_ids);
     for (size_t i = 1; i < n; i++)
         if (ids[i] == ids[i - 1]) {
@@ -124,7 +126,7 @@ static long interrupted_tail(const char *dir, struct results_file *moves, const 
 
     while ((rc = schema_next_move(moves, &m, why, sizeof(why))) > 0) {
         if (m.game_id != game) {
-            if (bsearch(&m.game_id, ids, n, sizeof(*ids), compare_ids) || m.ply != 1) {
+            if ((n && bsearch(&m.game_id, ids, n, sizeof(*ids), compare_ids)) || m.ply != 1) {
                 cli_error("'%s': moves.csv row %zu belongs to no game of games.csv", dir,
                           schema_rows(moves));
                 return -1;
