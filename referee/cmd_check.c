@@ -34,10 +34,8 @@ static void check_usage(FILE *f)
  * having said why. */
 static int open_dir_file(struct results_file *f, const char *dir, bool games)
 {
-    char path[PATH_MAX + 16], why[PATH_MAX + 200];
-    snprintf(path, sizeof(path), "%s/%s", dir, games ? "games.csv" : "moves.csv");
-    int err = games ? schema_open_games(f, path, SCHEMA_ALL, why, sizeof(why))
-                    : schema_open_moves(f, path, why, sizeof(why));
+    char why[PATH_MAX + 200];
+    int err = schema_open_in(f, dir, games, SCHEMA_ALL, why, sizeof(why));
     if (err < 0) {
         cli_error("cannot read %s", why);
         return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;

@@ -136,13 +136,12 @@ static void replay_print(const struct replay *r)
  * the caller). Returns EXIT_OK or an exit code, having said why. */
 static int replay_record(struct replay *r, const char *dir, const char *id, char **moves)
 {
-    char path[PATH_MAX + 16], why[PATH_MAX + 200];
+    char why[PATH_MAX + 200];
     struct results_file f;
     struct game_row row;
     int found, rc = EXIT_OK;
 
-    snprintf(path, sizeof(path), "%s/games.csv", dir);
-    int err = schema_open_games(&f, path, SCHEMA_ALL, why, sizeof(why));
+    int err = schema_open_in(&f, dir, true, SCHEMA_ALL, why, sizeof(why));
     if (err < 0) {
         cli_error("cannot read %s", why);
         return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
@@ -154,10 +153,10 @@ static int replay_record(struct replay *r, const char *dir, const char *id, char
         cli_error("cannot read %s", why);
         rc = EXIT_DATA;
     } else if (found == 0) {
-        cli_error("no game '%s' in '%s'", id, path);
+        cli_error("no game '%s' in '%s'", id, f.path);
         rc = EXIT_USAGE;
     } else if (!row.def) {
-        cli_error("game %s in '%s': unknown game '%s'", id, path, row.text[GC_GAME]);
+        cli_error("game %s in '%s': unknown game '%s'", id, f.path, row.text[GC_GAME]);
         rc = EXIT_DATA;
     } else {
         game_init(&r->game, row.def, row.early_draw);

@@ -2,6 +2,7 @@
  * two bots with its own defaults): the options table, the config it fills, and
  * the hand-over of that config to the runner. */
 #include "cli.h"
+#include "path.h"
 #include "config.h"
 #include "inputs.h"
 #include "options.h"
@@ -337,6 +338,12 @@ static int check_config(struct run_config *c)
     }
     if (c->sprt && c->nbots != 2) {
         cli_error("--sprt tests one candidate against one baseline: give two bots");
+        return EXIT_USAGE;
+    }
+    if (c->results && strlen(c->results) + PATH_ROOM >= PATH_MAX) {
+        cli_error("--results: a path of %zu bytes leaves no room for the files in it (at most "
+                  "%d bytes)",
+                  strlen(c->results), PATH_MAX - PATH_ROOM - 1);
         return EXIT_USAGE;
     }
     if (c->repair && !c->resume) {

@@ -153,19 +153,17 @@ static int check_row(const struct tournament *t, const struct game_row *row, cha
 static int trim_moves(const char *dir, const struct gameset *skip, long count, char *why,
                       size_t len)
 {
-    char path[PATH_MAX + 16];
     struct results_file f;
     struct csvout_file w;
     struct move_row m;
     int rc;
 
-    snprintf(path, sizeof(path), "%s/moves.csv", dir);
-    rc = schema_open_moves(&f, path, why, len);
+    rc = schema_open_in(&f, dir, false, 0, why, len);
     if (rc == -ENOENT || rc == -ENODATA)
         return 0;
     if (rc < 0)
         return rc;
-    if ((rc = csvout_file_open(&w, path)) < 0) {
+    if ((rc = csvout_file_open(&w, f.path)) < 0) {
         schema_close(&f);
         return rc;
     }
@@ -225,20 +223,18 @@ static int keep_games(struct results_file *f, struct csvout_file *w, const struc
 int ledger_resume(const char *dir, const struct tournament *t, struct gameset *skip,
                   struct standings *st, struct ledger_repair *repair, char *why, size_t len)
 {
-    char path[PATH_MAX + 16];
     struct results_file f;
     struct csvout_file w;
     long count = schedule_count(&t->schedule);
     int rc;
 
     why[0] = '\0';
-    snprintf(path, sizeof(path), "%s/games.csv", dir);
-    rc = schema_open_games(&f, path, SCHEMA_ALL, why, len);
+    rc = schema_open_in(&f, dir, true, SCHEMA_ALL, why, len);
     if (rc == -ENOENT || rc == -ENODATA)               /* killed before its first row: a fresh */
         return trim_moves(dir, skip, count, why, len); /* start, its orphan moves dropped */
     if (rc < 0)
         return rc;
-    if ((rc = csvout_file_open(&w, path)) == 0) {
+    if ((rc = csvout_file_open(&w, f.path)) == 0) {
         rc = keep_games(&f, &w, t, skip, st, repair, why, len);
         if (rc == 0)
             rc = csvout_file_commit(&w); /* without a torn last row */

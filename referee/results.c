@@ -1,6 +1,7 @@
 /* results.c: games.csv and moves.csv, each row built with libcsv in memory and
  * written with one write(2). */
 #include "results.h"
+#include "path.h"
 #include "notation.h"
 #include "csvout.h"
 #include "schema.h"
@@ -55,10 +56,9 @@ static int check_header(int fd, const struct csvout *header)
     return rc;
 }
 
-/* Open a CSV file for appending. Unless `append`, a file with rows is refused,
- * or emptied if `truncate_rows` (the moves of a run whose games file is empty). */
-/* Open games.csv (or moves.csv) in dir with its header. A new run's moves.csv
- * is emptied: its rows can only be a killed run's first game. */
+/* Open games.csv (or moves.csv) in dir for appending, with its header. Unless
+ * `append`, a games.csv with rows is refused, and a moves.csv emptied: its
+ * rows can only be a killed run's first game. */
 static int open_csv(struct results *r, const char *dir, bool games, bool append, int *fd)
 {
     const char *const *columns = games ? schema_games_columns : schema_moves_columns;
@@ -73,9 +73,10 @@ static int open_csv(struct results *r, const char *dir, bool games, bool append,
     csvout_end(&header);
     if (header.failed)
         return -ENOMEM;
-    snprintf(r->path, sizeof(r->path), "%s/%s", dir, games ? "games.csv" : "moves.csv");
-    *fd = open(r->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (*fd < 0 || fstat(*fd, &st) < 0)
+    if (path_join(r->path, sizeof(r->path), dir, games ? "games.csv" : "moves.csv") < 0)
+        rc = -ENAMETOOLONG;
+    else if ((*fd = open(r->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) < 0 ||
+             fstat(*fd, &st) < 0)
         rc = -errno;
     else if (!append && (size_t)st.st_size > header.len && !truncate_rows)
         rc = -EEXIST; /* it holds rows of another run */
@@ -98,8 +99,8 @@ int results_open(struct results **out, const char *dir, bool append, char *faile
         return -ENOMEM;
     r->games_fd = r->moves_fd = -1;
     r->games.first = r->moves.first = true;
-    snprintf(r->path, sizeof(r->path), "%s", dir);
-    rc = mkdir_p(r->path);
+    rc = snprintf(r->path, sizeof(r->path), "%s", dir) >= (int)sizeof(r->path) ? -ENAMETOOLONG
+                                                                               : mkdir_p(r->path);
     /* games.csv first: it decides whether the directory is taken. */
     if (rc == 0)
         rc = open_csv(r, dir, true, append, &r->games_fd);

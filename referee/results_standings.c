@@ -2,6 +2,7 @@
  * through a temporary file (results.h). */
 #include "csvout.h"
 #include "results.h"
+#include "path.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -79,22 +80,24 @@ static void put_crosstable(struct csvout *out, struct standings *st,
 
 int results_write_standings(const char *dir, struct standings *st)
 {
-    char path[PATH_MAX + 32];
+    char path[PATH_MAX];
     struct csvout out = CSVOUT_INIT;
     size_t n;
     const struct standings_row *rows = standings_rows(st, &n);
     int rc;
 
     put_standings(&out, rows, n);
-    snprintf(path, sizeof(path), "%s/standings.csv", dir);
-    rc = csvout_replace_file(path, &out);
+    rc = path_join(path, sizeof(path), dir, "standings.csv");
+    if (rc == 0)
+        rc = csvout_replace_file(path, &out);
     free(out.buf);
     if (rc < 0)
         return rc;
     out = (struct csvout)CSVOUT_INIT;
     put_crosstable(&out, st, rows, n);
-    snprintf(path, sizeof(path), "%s/crosstable.csv", dir);
-    rc = csvout_replace_file(path, &out);
+    rc = path_join(path, sizeof(path), dir, "crosstable.csv");
+    if (rc == 0)
+        rc = csvout_replace_file(path, &out);
     free(out.buf);
     return rc;
 }

@@ -1,5 +1,6 @@
 /* runner.c: a run from its config to its files and its exit status. */
 #include "runner.h"
+#include "path.h"
 #include "cli.h"
 #include "console.h"
 #include "ledger.h"
@@ -122,13 +123,12 @@ static bool sprt_count(struct runner *rn, const char *first, int winner, int ope
  * verdict froze its figures. */
 static int recount_resumed(struct runner *rn)
 {
-    char path[PATH_MAX + 16], why[PATH_MAX + 200];
+    char why[PATH_MAX + 200];
     struct results_file f;
     struct game_row row;
     int rc;
 
-    snprintf(path, sizeof(path), "%s/games.csv", rn->cfg->results);
-    rc = schema_open_games(&f, path, SCHEMA_ALL, why, sizeof(why));
+    rc = schema_open_in(&f, rn->cfg->results, true, SCHEMA_ALL, why, sizeof(why));
     if (rc == -ENOENT || rc == -ENODATA)
         return 0;
     while (rc == 0 && (rc = schema_next_game(&f, &row, why, sizeof(why))) > 0) {
@@ -215,7 +215,8 @@ static int open_results(struct runner *rn)
     char failed[PATH_MAX + 16];
     int err = results_open(&rn->out, c->results, c->resume, failed, sizeof(failed));
 
-    snprintf(rn->logs, sizeof(rn->logs), "%s/logs", c->results);
+    if (err == 0 && (err = path_join(rn->logs, sizeof(rn->logs), c->results, "logs")) < 0)
+        snprintf(failed, sizeof(failed), "%s", c->results);
     if (err == 0 && mkdir(rn->logs, 0755) < 0 && errno != EEXIST) {
         err = -errno;
         snprintf(failed, sizeof(failed), "%s", rn->logs);

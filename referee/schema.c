@@ -1,5 +1,6 @@
 /* schema.c: the columns of a run's CSV files and their typed reader. */
 #include "schema.h"
+#include "path.h"
 
 #include <errno.h>
 #include <math.h>
@@ -72,7 +73,10 @@ static int open_file(struct results_file *f, const char *path, const struct file
     char text[200];
 
     memset(f, 0, sizeof(*f));
-    snprintf(f->path, sizeof(f->path), "%s", path);
+    if (snprintf(f->path, sizeof(f->path), "%s", path) >= (int)sizeof(f->path)) {
+        snprintf(why, len, "'%.200s...': %s", path, strerror(ENAMETOOLONG));
+        return -ENAMETOOLONG;
+    }
     int rc = csvread_open(&f->in, path, text, sizeof(text));
     if (rc < 0) {
         snprintf(why, len, "'%s': %s", path, text);
@@ -99,6 +103,20 @@ int schema_open_games(struct results_file *f, const char *path, unsigned long lo
 int schema_open_moves(struct results_file *f, const char *path, char *why, size_t len)
 {
     return open_file(f, path, &moves_kind, (1ull << MC_COUNT) - 1, why, len);
+}
+
+int schema_open_in(struct results_file *f, const char *dir, bool games, unsigned long long needs,
+                   char *why, size_t len)
+{
+    char path[PATH_MAX];
+
+    if (path_join(path, sizeof(path), dir, games ? "games.csv" : "moves.csv") < 0) {
+        memset(f, 0, sizeof(*f));
+        snprintf(why, len, "'%.200s...': %s", dir, strerror(ENAMETOOLONG));
+        return -ENAMETOOLONG;
+    }
+    return games ? schema_open_games(f, path, needs, why, len)
+                 : schema_open_moves(f, path, why, len);
 }
 
 int schema_next_row(struct results_file *f, char *why, size_t len)

@@ -116,6 +116,11 @@ int schema_open_games(struct results_file *f, const char *path, unsigned long lo
                       size_t len);
 int schema_open_moves(struct results_file *f, const char *path, char *why, size_t len);
 
+/* The same for the games.csv or moves.csv of the run in dir; -ENAMETOOLONG
+ * for a dir too long to join to the name. */
+int schema_open_in(struct results_file *f, const char *dir, bool games, unsigned long long needs,
+                   char *why, size_t len);
+
 /* The next whole row: returns 1 with *row filled, 0 at the end (a torn last
  * row, cut by a kill, is not yielded: see schema_torn), or -EINVAL with why
  * naming the file, row and column of a field that does not parse (or another

@@ -35,18 +35,24 @@ struct run {
     struct tournament_failure failure;
 };
 
-void tournament_log_path(char *out, size_t len, const char *dir, const char *bot)
+int tournament_log_path(char *out, size_t len, const char *dir, const char *bot)
 {
     int n = snprintf(out, len, "%s/", dir);
-    size_t k = n > 0 ? (size_t)n : 0;
+    size_t k = (size_t)n;
 
-    for (const char *p = bot; *p && k + 5 < len; p++) {
+    if (n < 0 || k + strlen(bot) + sizeof(".log") > len) {
+        if (len > 0)
+            out[0] = '\0';
+        return -ENAMETOOLONG;
+    }
+    for (const char *p = bot; *p; p++) {
         char c = *p;
         bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                   c == '.' || c == '-' || c == '_';
         out[k++] = ok ? c : '_';
     }
-    snprintf(out + k, len - k, ".log");
+    memcpy(out + k, ".log", sizeof(".log"));
+    return 0;
 }
 
 int tournament_start(const struct tournament *t, const struct scheduled_game *g,
@@ -55,7 +61,9 @@ int tournament_start(const struct tournament *t, const struct scheduled_game *g,
     game_init(s, t->def, t->early_draw);
     if (t->nopenings > 0) {
         char buf[GAME_MAX_PLIES * GAME_MOVE_TEXT], *save = NULL;
-        snprintf(buf, sizeof(buf), "%s", t->openings[(g->opening_id - 1) % t->nopenings]);
+        const char *line = t->openings[(g->opening_id - 1) % t->nopenings];
+        if (snprintf(buf, sizeof(buf), "%s", line) >= (int)sizeof(buf))
+            return -1; /* longer than any game: cut, it would be another opening */
         for (char *m = strtok_r(buf, " \t", &save); m; m = strtok_r(NULL, " \t", &save)) {
             struct action a;
             const char *why;
@@ -388,7 +396,12 @@ enum tournament_end tournament_run(const struct tournament *t, const struct game
             return TOURNAMENT_FAILED;
         }
         for (int b = 0; b < t->nbots; b++)
-            tournament_log_path(r.log_paths[b], PATH_MAX, t->log_dir, t->bots[b].name);
+            if (tournament_log_path(r.log_paths[b], PATH_MAX, t->log_dir, t->bots[b].name) < 0) {
+                free(r.log_paths);
+                *failure = (struct tournament_failure){
+                    .error = -ENAMETOOLONG, .bot = b, .what = "name its log file"};
+                return TOURNAMENT_FAILED;
+            }
     }
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.released, NULL);

@@ -78,7 +78,9 @@ enum tournament_end tournament_run(const struct tournament *t, const struct game
                                    volatile sig_atomic_t *interrupt,
                                    struct tournament_failure *failure);
 
-/* A file name for a bot's log: anything but [A-Za-z0-9._-] becomes '_'. */
-void tournament_log_path(char *out, size_t len, const char *dir, const char *bot);
+/* A file name for a bot's log, dir/NAME.log: anything but [A-Za-z0-9._-] in
+ * NAME becomes '_'. Returns 0, or -ENAMETOOLONG (out empty) if it does not
+ * fit in len bytes. */
+int tournament_log_path(char *out, size_t len, const char *dir, const char *bot);
 
 #endif

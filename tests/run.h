@@ -14,6 +14,9 @@
 
 extern char **environ;
 
+/* The bundled bots, as built beside the tests. */
+#define BOTDIR BUILD_DIR "/bots/"
+
 struct run_result {
     int status; /* exit code, or 128 + signal */
     char out[65536];

@@ -6,8 +6,6 @@
 
 #include <criterion/criterion.h>
 
-#define BOTDIR BUILD_DIR "/bots/"
-
 static struct run_result r;
 
 Test(check, a_killed_runs_trailing_moves_are_an_interrupted_tail, .timeout = 60)

@@ -1,8 +1,12 @@
 /* test_cli.c: the referee program end to end, as a child process: output and
  * exit codes of replay and perft. */
 #include "run.h"
+#include "tournament.h"
 
 #include <criterion/criterion.h>
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
 
 static struct run_result r;
 
@@ -167,4 +171,30 @@ Test(cli, install_to_a_prefix_gives_a_referee_that_plays, .timeout = 120)
     cr_expect_eq(r.status, 0, "%s", r.err);
     snprintf(bin, sizeof(bin), "%s/share/doc/referee/PROTOCOL.md", prefix);
     cr_expect_eq(access(bin, R_OK), 0, "%s", bin);
+}
+
+/* A path too long for what goes in it is refused, naming it, never cut: a cut
+ * path names another file. */
+Test(cli, paths_too_long_are_refused_not_cut, .timeout = 30)
+{
+    static char dir[PATH_MAX + 64];
+    memset(dir, 'd', sizeof(dir) - 1);
+    dir[0] = '/';
+    dir[PATH_MAX - 40] = '\0'; /* fits PATH_MAX, not with logs/NAME.log */
+
+    RUN(NULL, "tournament", "--bot", "a=" BOTDIR "random", "--bot", "b=" BOTDIR "random",
+        "--results", dir, "--quiet");
+    cr_expect_eq(r.status, 2, "%s", r.err);
+    cr_expect(strstr(r.err, "--results: a path of "), "%s", r.err);
+
+    RUN(NULL, "check", dir);
+    cr_expect_eq(r.status, 4, "%s", r.err);
+    cr_expect(strstr(r.err, "File name too long"), "%s", r.err);
+
+    char out[PATH_MAX];
+    cr_expect_eq(tournament_log_path(out, 40, "logs", "a-name-that-does-not-fit-in-forty-bytes"),
+                 -ENAMETOOLONG);
+    cr_expect_str_eq(out, "");
+    cr_expect_eq(tournament_log_path(out, sizeof(out), "logs", "a b/c"), 0);
+    cr_expect_str_eq(out, "logs/a_b_c.log");
 }

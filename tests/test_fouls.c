@@ -6,7 +6,6 @@
 #include <criterion/criterion.h>
 #include <sys/stat.h>
 
-#define BOTDIR  BUILD_DIR "/bots/"
 #define FIXTURE BUILD_DIR "/testbots/fixture"
 
 static struct run_result r;

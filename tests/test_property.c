@@ -12,10 +12,9 @@
 #include <math.h>
 #include <stdint.h>
 
-#define BOTDIR BUILD_DIR "/bots/"
-#define NBOTS  6
-#define Z      1.959963984540054
-#define K      (400.0 / log(10.0))
+#define NBOTS 6
+#define Z     1.959963984540054
+#define K     (400.0 / log(10.0))
 
 static struct run_result r;
 

@@ -6,8 +6,6 @@
 
 #include <criterion/criterion.h>
 
-#define BOTDIR BUILD_DIR "/bots/"
-
 static struct run_result r;
 
 static long rows(const char *dir)

@@ -13,7 +13,6 @@
 #include <stdbool.h>
 #include <sys/stat.h>
 
-#define BOTDIR  BUILD_DIR "/bots/"
 #define FIXTURE BUILD_DIR "/testbots/fixture"
 
 static struct run_result r;

@@ -7,8 +7,6 @@
 #include <errno.h>
 #include <limits.h>
 
-#define BOTDIR BUILD_DIR "/bots/"
-
 static struct run_result r;
 static char dir[64];
 

@@ -16,8 +16,6 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#define BOTDIR BUILD_DIR "/bots/"
-
 static struct run_result r;
 
 static const char *const timing[] = {"start_utc", "duration_ms",  "first_ms",
