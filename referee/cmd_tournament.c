@@ -43,21 +43,65 @@ static int opt_bots(void *target, const char *arg)
     return inputs_load_bots(target, arg);
 }
 
-static int opt_dir(void *target, const char *arg)
+/* The bot that NAME=VALUE names, with *value set; or NULL, having said why
+ * (option --name, value described as what). */
+static struct bot_spec *named_bot(struct run_config *c, const char *arg, const char **value,
+                                  const char *name, const char *what)
 {
-    struct run_config *c = target;
     const char *eq = strchr(arg, '=');
 
     for (int i = 0; eq && i < c->nbots; i++) {
         if (strlen(c->bots[i].name) == (size_t)(eq - arg) &&
             strncmp(c->bots[i].name, arg, (size_t)(eq - arg)) == 0) {
-            free(c->bots[i].cwd);
-            c->bots[i].cwd = xstrdup(eq + 1);
-            return 0;
+            *value = eq + 1;
+            return &c->bots[i];
         }
     }
-    cli_error("--dir '%s': expected NAME=DIR naming a bot given before it", arg);
-    return EXIT_USAGE;
+    cli_error("--%s '%s': expected NAME=%s naming a bot given before it", name, arg, what);
+    return NULL;
+}
+
+static int opt_dir(void *target, const char *arg)
+{
+    const char *dir;
+    struct bot_spec *b = named_bot(target, arg, &dir, "dir", "DIR");
+
+    if (!b)
+        return EXIT_USAGE;
+    free(b->cwd);
+    b->cwd = xstrdup(dir);
+    return 0;
+}
+
+static int opt_proto(void *target, const char *arg)
+{
+    const char *name;
+    struct bot_spec *b = named_bot(target, arg, &name, "proto", "PROTOCOL");
+
+    if (!b)
+        return EXIT_USAGE;
+    enum proto proto = adapter_find(name);
+    if (proto == PROTO_COUNT) {
+        cli_error("--proto '%s': the protocol is referee, gtp or gomocup", arg);
+        return EXIT_USAGE;
+    }
+    b->proto.proto = proto;
+    return 0;
+}
+
+static int opt_gtp_pass(void *target, const char *arg)
+{
+    const char *how;
+    struct bot_spec *b = named_bot(target, arg, &how, "gtp-pass", "implicit|explicit");
+
+    if (!b)
+        return EXIT_USAGE;
+    if (strcmp(how, "explicit") != 0 && strcmp(how, "implicit") != 0) {
+        cli_error("--gtp-pass '%s': expected NAME=implicit or NAME=explicit", arg);
+        return EXIT_USAGE;
+    }
+    b->proto.gtp_pass_explicit = strcmp(how, "explicit") == 0;
+    return 0;
 }
 
 static int opt_game(void *target, const char *arg)
@@ -149,6 +193,15 @@ static const struct option_def run_options[] = {
          "bots from a CSV file with a header: name,command and\n"
          "optionally dir and args"),
     CALL("dir", "NAME=DIR", opt_dir, "working directory of bot NAME"),
+    CALL("proto", "NAME=P", opt_proto,
+         "the protocol bot NAME speaks: referee (default), gtp\n"
+         "(Othello engines: gtp-rhino) or gomocup (gomoku brains)"),
+    CALL("gtp-pass", "NAME=HOW", opt_gtp_pass,
+         "implicit (default): a GTP engine passes by itself and\n"
+         "is never sent a pass; explicit: sent `play b pass`"),
+    MS("startup", startup_ms,
+       "deadline of a GTP or Gomocup engine's handshake\n"
+       "(default 10000)"),
     CALL("game", "NAME", opt_game, "tictactoe (default), connect4, reversi, gomoku"),
     COUNT("games", "N", games, 1, 100000000, "games to play (default 2)", .only = FOR_MATCH),
     CALL("format", "F", opt_format, "roundrobin (default) or gauntlet", .only = FOR_TOURNAMENT),
@@ -244,6 +297,7 @@ static void set_defaults(struct run_config *c, bool is_match)
         .games = 2,
         .rounds = 1,
         .time = {.move_ms = 1000, .first_move_ms = 5000, .margin_ms = 50},
+        .startup_ms = 10000,
         .seed = 1,
         .shards = 1,
         .sprt_params = SPRT_PARAMS_DEFAULT,
@@ -263,8 +317,10 @@ static bool is_given(const bool *given, const char *name)
 /* Defaults that depend on the command, the game or the machine. */
 static void finish_defaults(struct run_config *c, const bool *given)
 {
-    for (int i = 0; i < c->nbots; i++)
+    for (int i = 0; i < c->nbots; i++) {
         c->bots[i].limits = c->limits;
+        c->bots[i].startup_ms = c->startup_ms;
+    }
     /* A match plays from the start position, unless it is an SPRT: pairs of
      * games from one opening are what its pentanomial model counts. */
     if (!is_given(given, "openings"))

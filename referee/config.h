@@ -3,6 +3,7 @@
 #ifndef REFEREE_CONFIG_H
 #define REFEREE_CONFIG_H
 
+#include "adapter.h"
 #include "game.h"
 #include "protocol.h"
 #include "sprt.h"
@@ -24,6 +25,8 @@ struct bot_spec {
     char *argv[CONFIG_MAX_ARGS + 1]; /* NULL-terminated */
     char *cwd;                       /* NULL: referee's own */
     struct bot_limits limits;
+    struct adapter_options proto; /* the protocol it speaks (--proto) */
+    int startup_ms;               /* its handshake's deadline (--startup) */
 };
 
 /* Parse "NAME=COMMAND [ARG]..." into *bot: the command line is split on blanks,
@@ -64,6 +67,7 @@ struct run_config {
     long games; /* per pairing per round; for a match, in all */
     long rounds;
     struct time_control time;
+    int startup_ms;            /* deadline of a GTP or Gomocup engine's handshake */
     long opening_plies;        /* random openings of this many plies, unless a file */
     const char *openings_file; /* NULL: random openings */
     char **openings;           /* its move lists, used in turn */

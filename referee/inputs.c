@@ -20,7 +20,8 @@ int inputs_load_bots(struct run_config *c, const char *path)
         return (rc == -EINVAL || rc == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
     }
     int name = table_column(&t, "name"), command = table_column(&t, "command"),
-        dir = table_column(&t, "dir"), args = table_column(&t, "args");
+        dir = table_column(&t, "dir"), args = table_column(&t, "args"),
+        proto = table_column(&t, "proto");
     if (name < 0 || command < 0) {
         cli_error("bots file '%s' needs the columns 'name' and 'command'", path);
         table_release(&t);
@@ -38,9 +39,17 @@ int inputs_load_bots(struct run_config *c, const char *path)
             config_bot_make(&c->bots[c->nbots], t.rows[r][name], line, &w) < 0) {
             cli_error("bots file '%s', row %zu: %s", path, r + 1, w);
             rc = EXIT_DATA;
+        } else if (proto >= 0 && t.rows[r][proto][0] &&
+                   adapter_find(t.rows[r][proto]) == PROTO_COUNT) {
+            cli_error("bots file '%s', row %zu: protocol '%.32s' is not referee, gtp or gomocup",
+                      path, r + 1, t.rows[r][proto]);
+            config_bot_release(&c->bots[c->nbots]);
+            rc = EXIT_DATA;
         } else {
             if (dir >= 0 && t.rows[r][dir][0])
                 c->bots[c->nbots].cwd = xstrdup(t.rows[r][dir]);
+            if (proto >= 0 && t.rows[r][proto][0])
+                c->bots[c->nbots].proto.proto = adapter_find(t.rows[r][proto]);
             c->nbots++;
         }
         free(line);

@@ -61,18 +61,22 @@ static size_t with_intro(struct intro *in, int side, char *line, size_t n, size_
 static void finish(struct player *players[2], const struct game_record *rec,
                    const struct match_rules *rules, struct intro *in)
 {
-    char result[PROTOCOL_LINE_MAX], line[2 * PROTOCOL_LINE_MAX];
-    int n = protocol_format_result(result, sizeof(result), &rec->state, rec->reason);
+    char line[2 * PROTOCOL_LINE_MAX];
     int64_t deadline = proc_now_ns() + 1000 * MS;
 
     for (int i = 0; i < 2; i++) {
-        if (n > 0 && !players[i]->tainted) {
-            memcpy(line, result, (size_t)n);
+        struct player *p = players[i];
+        const struct adapter *ad = player_adapter(p);
+        int n = ad->result(&p->ad, &rec->state, rec->reason, line, PROTOCOL_LINE_MAX);
+        /* An engine's protocol may have no word for the end: then it is not
+         * told the game it never had a turn in either (its answers to it
+         * would come unasked). */
+        if (n > 0 && !p->tainted) {
             size_t len = with_intro(in, i, line, (size_t)n, sizeof(line));
-            player_tell(players[i], line, len, deadline);
+            player_tell(p, line, len, deadline);
         }
-        if (rules->restart_each_game || players[i]->tainted)
-            player_stop(players[i], rules->stop_grace_ms);
+        if (rules->restart_each_game || ad->fresh_each_game || p->tainted)
+            player_stop(p, rules->stop_grace_ms);
     }
 }
 
@@ -108,17 +112,20 @@ static uint64_t bot_seed_of(const struct game_record *rec)
     return opening_random(&mix) >> 11;
 }
 
-/* Side's `game` line, to go out with its first turn. */
+/* Side's `game` line (or its protocol's lines for a new game), to go out with
+ * its first turn. */
 static void prepare_intro(struct game_run *g, enum side side)
 {
     const struct game_def *def = game_def_of(&g->rec->state);
     uint64_t game_seed = g->rec->bot_seed;
+    struct player *p = g->players[side];
 
     struct protocol_game pg = {
         .def = def, .side = side, .tc = &g->rules->time, .seed = game_seed, .id = g->rec->id};
-    int n = protocol_format_game(g->intro.text[side], sizeof(g->intro.text[side]), &pg);
+    int n = player_adapter(p)->game(&p->ad, &pg, &g->rec->state, g->intro.text[side],
+                                    sizeof(g->intro.text[side]));
     g->intro.len[side] = n > 0 ? (size_t)n : 0;
-    g->players[side]->games++;
+    p->games++;
 }
 
 /* End the game by an action of the referee's for side, with its reason. */
@@ -196,7 +203,9 @@ static void judge_reply(struct game_run *g, enum side side, const struct player_
 static void forfeit_no_start(struct game_run *g, enum side side, int rc)
 {
     char reason[RECORD_REASON_MAX];
-    int n = snprintf(reason, sizeof(reason), "could not start (%s)", strerror(-rc));
+    const char *why = g->players[side]->why;
+    int n = snprintf(reason, sizeof(reason), "could not start (%s)",
+                     rc == -EPROTONOSUPPORT && why[0] ? why : strerror(-rc));
     if (n > 17 && reason[17] >= 'A' && reason[17] <= 'Z') /* in the lowercase of reasons */
         reason[17] = (char)(reason[17] - 'A' + 'a');
     end_by(g, side, (struct action){.kind = ACTION_FORFEIT, .side = side, .foul = FOUL_NO_START},
@@ -210,7 +219,8 @@ static int start_bot(struct game_run *g, enum side side)
 {
     struct player *p = g->players[side];
     int restarts = p->restarts;
-    int rc = player_ensure_started(p, g->rules->restart_each_game);
+    int rc =
+        player_ensure_started(p, g->rules->restart_each_game || player_adapter(p)->fresh_each_game);
 
     g->rec->restarts[side] = p->restarts - restarts;
     /* A command that never ran is the user's error; a lack of resources, or a
@@ -277,9 +287,10 @@ static bool play_turn(struct game_run *g)
                reply.reason);
         return false;
     }
-    int n = protocol_format_turn(line, PROTOCOL_LINE_MAX, s, limit);
+    int n = player_adapter(p)->turn(&p->ad, s, limit, line, PROTOCOL_LINE_MAX);
     size_t len = with_intro(&g->intro, side, line, n > 0 ? (size_t)n : 0, sizeof(line));
-    struct player_request q = {.line = line,
+    struct player_request q = {.state = s,
+                               .line = line,
                                .len = len,
                                .limit_ms = limit,
                                .deadline_ns = proc_now_ns() + ((int64_t)limit + tc->margin_ms) * MS,

@@ -7,11 +7,15 @@
 #include <time.h>
 
 #define EXIT_WAIT_MS 200 /* how long a bot that closed its output gets to exit */
+#define NO_LINE      ((size_t)-1)
 
-void player_init(struct player *p, const struct bot_spec *bot, const char *log_path, size_t log_cap)
+void player_init(struct player *p, const struct bot_spec *bot, const struct game_def *def,
+                 const char *log_path, size_t log_cap)
 {
     memset(p, 0, sizeof(*p));
     p->bot = bot;
+    p->def = def;
+    adapter_reset(&p->ad, &bot->proto);
     p->log_path = log_path;
     p->log_cap = log_cap;
     proc_init(&p->proc);
@@ -39,6 +43,45 @@ static bool is_out_of_step(struct player *p, char *note, size_t len)
                  "it wrote to standard output between games, unasked; its "
                  "output is out of step: started again");
     return true;
+}
+
+static int exchange(struct player *p, const struct game_state *s, char *raw, size_t cap,
+                    size_t first, int64_t deadline_ns, struct player_reply *r);
+
+/* A new process's handshake, if its protocol has one. Returns 0, or
+ * -EPROTONOSUPPORT with p->why. */
+static int handshake(struct player *p)
+{
+    const struct adapter *ad = player_adapter(p);
+    char lines[PROTOCOL_LINE_MAX], raw[PROC_LINE_MAX + 1];
+    struct player_reply r;
+    int64_t deadline =
+        proc_now_ns() + (int64_t)(p->bot->startup_ms ? p->bot->startup_ms : 10000) * 1000000;
+
+    adapter_reset(&p->ad, &p->bot->proto);
+    int n = ad->hello(&p->ad, p->def, lines, sizeof(lines));
+    if (n <= 0)
+        return 0;
+    int rc = proc_write(&p->proc, lines, (size_t)n, deadline);
+    r.foul = FOUL_NONE;
+    if (rc == PROC_OK)
+        rc = exchange(p, NULL, raw, sizeof(raw), NO_LINE, deadline, &r);
+    if (rc == PROC_OK && r.foul == FOUL_NONE) {
+        char note[sizeof(r.line) + 32];
+        snprintf(note, sizeof(note), "%s engine: %s", ad->name, r.line);
+        proc_log_note(&p->proc, note);
+        return 0;
+    }
+    if (r.foul != FOUL_NONE)
+        snprintf(p->why, sizeof(p->why), "its %s handshake: %.120s", ad->name, r.reason);
+    else if (rc == PROC_TIMEOUT)
+        snprintf(p->why, sizeof(p->why), "no %s handshake within %d ms (--startup)", ad->name,
+                 p->bot->startup_ms);
+    else
+        snprintf(p->why, sizeof(p->why), "it ended during its %s handshake", ad->name);
+    proc_log_note(&p->proc, p->why);
+    player_stop(p, 0);
+    return -EPROTONOSUPPORT;
 }
 
 /* Stop what runs and start a new process; a note says why, if the bot was the
@@ -70,11 +113,14 @@ static int start_process(struct player *p, const char *note)
         p->restarts++;
         proc_log_note(&p->proc, note);
     }
-    p->started = true;
     p->running = true;
     p->tainted = false;
     p->games = 0;
     p->last_reply_ns = 0;
+    p->why[0] = '\0';
+    if ((rc = handshake(p)) < 0)
+        return rc;
+    p->started = true;
     return 0;
 }
 
@@ -138,8 +184,52 @@ static void diagnose_gone(struct player *p, struct player_reply *r, bool input)
 
 static void player_fail(struct player *p, int rc, bool input, int limit_ms, struct player_reply *r);
 
+/* The lines of an answer, through the adapter, until it has the whole answer
+ * (r->line, r->len) or a foul (r->foul, r->reason). raw (cap bytes) holds the
+ * first line if it was read already (first bytes), else first is NO_LINE.
+ * Returns PROC_OK, or the proc_io outcome of a read that failed. */
+static int exchange(struct player *p, const struct game_state *s, char *raw, size_t cap,
+                    size_t first, int64_t deadline_ns, struct player_reply *r)
+{
+    const struct adapter *ad = player_adapter(p);
+    size_t n = first;
+    bool have = first != NO_LINE;
+    int logged = 0, rc;
+
+    r->foul = FOUL_NONE;
+    for (;;) {
+        if (!have && (rc = proc_read_line(&p->proc, raw, cap, &n, deadline_ns)) != PROC_OK)
+            return rc;
+        have = false;
+        switch (ad->read(&p->ad, s, raw, n, true, r->line, sizeof(r->line), &r->len)) {
+        case ADAPTER_REPLY: return PROC_OK;
+        case ADAPTER_FOUL:
+            r->foul = FOUL_MALFORMED;
+            snprintf(r->reason, sizeof(r->reason), "%.*s", PLAYER_REASON_MAX - 1, r->line);
+            r->len = 0;
+            p->tainted = true;
+            return PROC_OK;
+        case ADAPTER_LOG:
+            proc_log_note(&p->proc, r->line);
+            if (++logged > PLAYER_LOG_LINES_MAX) {
+                r->foul = FOUL_TOO_LONG;
+                snprintf(r->reason, sizeof(r->reason), "flooded its output (%d lines)", logged);
+                r->len = 0;
+                p->tainted = true;
+                return PROC_OK;
+            }
+            break;
+        case ADAPTER_MORE: break;
+        }
+    }
+}
+
 void player_ask(struct player *p, const struct player_request *q, struct player_reply *r)
 {
+    char raw[PROC_LINE_MAX + 1];
+    /* referee's protocol: a reply longer than its limit is a foul of its own. */
+    size_t cap = p->ad.opt.proto == PROTO_REFEREE ? PROTOCOL_REPLY_MAX + 2 : sizeof(raw);
+
     r->foul = FOUL_NONE;
     r->interrupted = false;
     r->line[0] = '\0';
@@ -150,8 +240,8 @@ void player_ask(struct player *p, const struct player_request *q, struct player_
     bool input = rc == PROC_CLOSED;
     if (rc == PROC_OK) {
         struct proc_read rq = {
-            .line = r->line,
-            .cap = sizeof(r->line) - 1,
+            .line = raw,
+            .cap = cap,
             .deadline_ns = q->deadline_ns,
             .watch = q->idle && q->idle != p && q->idle->running ? &q->idle->proc : NULL,
             .spin_ns = q->spin && p->last_reply_ns > 0 && p->last_reply_ns < PLAYER_SPIN_NS
@@ -159,7 +249,8 @@ void player_ask(struct player *p, const struct player_request *q, struct player_
                            : 0,
         };
         rc = proc_read_reply(&p->proc, &rq);
-        r->len = rq.len;
+        if (rc == PROC_OK)
+            rc = exchange(p, q->state, raw, cap, rq.len, q->deadline_ns, r);
     }
     r->elapsed_ns = proc_now_ns() - start;
     if (rc != PROC_OK)
@@ -209,30 +300,41 @@ static void player_fail(struct player *p, int rc, bool input, int limit_ms, stru
 
 bool player_wrote_unasked(struct player *p, struct player_reply *r)
 {
+    char raw[PROC_LINE_MAX + 1];
     size_t n = 0;
 
     if (!p->running)
         return false;
-    if (!proc_has_unread(&p->proc)) {
-        /* One look without waiting: a line that came after its last reply was
-         * read is this game's, caught before the next turn can be written. */
-        struct proc *one[1] = {&p->proc};
-        proc_look(one, 1);
-        if (!proc_has_unread(&p->proc))
-            return false;
-    }
-    r->foul = FOUL_UNASKED;
-    r->elapsed_ns = 0;
-    int rc = proc_read_line(&p->proc, r->line, sizeof(r->line) - 1, &n, proc_now_ns());
-    if (rc == PROC_OK) {
-        char text[4 * PROTOCOL_ECHO_MAX + 8];
-        snprintf(r->reason, sizeof(r->reason), "wrote when not asked \"%s\"",
-                 protocol_escape(text, sizeof(text), r->line, n));
-    } else if (rc == PROC_CLOSED) {
-        diagnose_gone(p, r, false);
-        return true;
-    } else {
-        snprintf(r->reason, sizeof(r->reason), "wrote when not asked");
+    for (int logged = 0;; logged++) {
+        if (!proc_has_unread(&p->proc)) {
+            /* One look without waiting: a line that came after its last reply was
+             * read is this game's, caught before the next turn can be written. */
+            struct proc *one[1] = {&p->proc};
+            proc_look(one, 1);
+            if (!proc_has_unread(&p->proc))
+                return false;
+        }
+        r->foul = FOUL_UNASKED;
+        r->elapsed_ns = 0;
+        int rc = proc_read_line(&p->proc, raw, sizeof(raw), &n, proc_now_ns());
+        if (rc == PROC_CLOSED) {
+            diagnose_gone(p, r, false);
+            return true;
+        }
+        if (rc != PROC_OK) {
+            snprintf(r->reason, sizeof(r->reason), "wrote when not asked");
+            break;
+        }
+        /* Lines for its log (a Gomocup brain's MESSAGE) may come at any time. */
+        enum adapter_read k =
+            player_adapter(p)->read(&p->ad, NULL, raw, n, false, r->line, sizeof(r->line), &r->len);
+        if (k == ADAPTER_LOG && logged < PLAYER_LOG_LINES_MAX) {
+            proc_log_note(&p->proc, r->line);
+            continue;
+        }
+        snprintf(r->reason, sizeof(r->reason), "%.*s", PLAYER_REASON_MAX - 1,
+                 k == ADAPTER_LOG ? "flooded its output between turns" : r->line);
+        break;
     }
     p->tainted = true;
     return true;
@@ -240,12 +342,12 @@ bool player_wrote_unasked(struct player *p, struct player_reply *r)
 
 void player_stop(struct player *p, int grace_ms)
 {
-    char quit[16];
+    char quit[32];
     int n;
 
     if (!p->running)
         return;
-    n = protocol_format_quit(quit, sizeof(quit));
+    n = player_adapter(p)->quit(&p->ad, quit, sizeof(quit));
     if (!p->tainted && n > 0)
         proc_write(&p->proc, quit, (size_t)n, proc_now_ns() + (int64_t)grace_ms * 1000000);
     proc_stop(&p->proc, grace_ms);

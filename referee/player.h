@@ -4,6 +4,7 @@
 #ifndef REFEREE_PLAYER_H
 #define REFEREE_PLAYER_H
 
+#include "adapter.h"
 #include "config.h"
 #include "game.h"
 #include "proc.h"
@@ -12,17 +13,30 @@
 
 struct player {
     const struct bot_spec *bot; /* borrowed; outlives the player */
+    const struct game_def *def; /* the game it plays (a handshake may name its board) */
     const char *log_path;       /* borrowed; NULL: the bot's stderr is dropped */
     size_t log_cap;
     struct proc proc;
     bool running;
-    bool tainted;          /* its output may be out of step (after a timeout...): restart it */
-    int games;             /* games begun in the current process */
-    bool started;          /* a process was started once: a user's command that works */
-    int restarts;          /* processes started again because the last one died or
-                            * wrote between games (counted in its standings) */
-    int64_t last_reply_ns; /* how long its last reply took; 0: none yet from this process */
+    bool tainted;            /* its output may be out of step (after a timeout...): restart it */
+    int games;               /* games begun in the current process */
+    bool started;            /* a process was started once: a user's command that works */
+    int restarts;            /* processes started again because the last one died or
+                              * wrote between games (counted in its standings) */
+    int64_t last_reply_ns;   /* how long its last reply took; 0: none yet from this process */
+    struct adapter_state ad; /* the protocol it speaks, and where the talk is */
+    char why[PLAYER_REASON_MAX]; /* why its last start failed, if its handshake did */
 };
+
+/* Lines a bot may write for its log (Gomocup's MESSAGE...) while one answer is
+ * due, or between two: more is a flood, and a foul. */
+#define PLAYER_LOG_LINES_MAX 1000
+
+/* The protocol p speaks. */
+static inline const struct adapter *player_adapter(const struct player *p)
+{
+    return adapter_of(p->ad.opt.proto);
+}
 
 /* How long player_ask may spin for a reply before it sleeps, when allowed: a
  * bot whose last reply came within this time is likely to answer within it
@@ -39,9 +53,9 @@ struct player_reply {
     int64_t elapsed_ns;             /* from the request written to the reply read */
 };
 
-/* Set up *p for bot (nothing is started yet). */
-void player_init(struct player *p, const struct bot_spec *bot, const char *log_path,
-                 size_t log_cap);
+/* Set up *p for bot playing def (nothing is started yet). */
+void player_init(struct player *p, const struct bot_spec *bot, const struct game_def *def,
+                 const char *log_path, size_t log_cap);
 
 /* Look, in one poll and without waiting, whether either bot wrote or closed
  * its stdout since it was last asked: before a game, for player_ensure_started
@@ -52,8 +66,11 @@ void player_look(struct player *const players[2]);
  * is tainted or `fresh` is asked, or if player_look saw its stdout stir since
  * its last game: it exited, or wrote when nobody asked (its output out of step
  * with the protocol). Those last two restarts are counted in p->restarts and
- * noted in its log, and no game is lost for them. Returns 0, or a negative
- * errno when it cannot be started. */
+ * noted in its log, and no game is lost for them. A new process goes through
+ * its protocol's handshake (GTP's protocol_version, name, version; Gomocup's
+ * START and ABOUT) before bot->startup_ms, the engine's name noted in its log.
+ * Returns 0, or a negative errno when it cannot be started: -EPROTONOSUPPORT
+ * when the handshake failed, p->why saying how. */
 int player_ensure_started(struct player *p, bool fresh);
 
 /* The process found gone at the first turn of a game it was kept alive for
@@ -67,7 +84,8 @@ int player_tell(struct player *p, const char *line, size_t len, int64_t deadline
 
 /* A turn asked of a bot. */
 struct player_request {
-    const char *line; /* the turn line (with the game line before it, if due) */
+    const struct game_state *state; /* the position it is asked to move in */
+    const char *line;               /* the turn's lines (with the game's before them, if due) */
     size_t len;
     int limit_ms;        /* the limit the bot was told, for the reason text */
     int64_t deadline_ns; /* absolute: the limit and the margin */
@@ -75,7 +93,10 @@ struct player_request {
     bool spin;           /* may spin for a fast bot's reply (see below) */
 };
 
-/* Write q's line and read one reply line before its deadline; fills *r.
+/* Write q's lines and read the answer before its deadline, a line at a time
+ * through the bot's adapter (lines for its log go there); fills *r with the
+ * move in referee's notation, or a foul (a malformed answer, or any in the
+ * protocol's terms: GTP's `?`, Gomocup's ERROR).
  * Meanwhile the output of q->idle is watched in the same poll: what it writes
  * while not asked is caught at its next turn (player_wrote_unasked). With
  * q->spin, a bot whose last reply took less than PLAYER_SPIN_NS is read without

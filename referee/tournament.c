@@ -197,7 +197,7 @@ static int seats_init(struct seats *st, const struct run *r)
         return -ENOMEM;
     for (int b = 0; b < t->nbots; b++)
         /* A cap of 0 keeps no log at all. */
-        player_init(&st->players[b], &t->bots[b],
+        player_init(&st->players[b], &t->bots[b], t->def,
                     r->log_paths && t->log_cap > 0 ? r->log_paths[b] : NULL, t->log_cap);
     return 0;
 }

@@ -70,7 +70,8 @@ static void play_against(const char *mode, const char *arg, enum side side,
     snprintf(out->log_path, sizeof(out->log_path), "/tmp/referee-test-match-%d.log", getpid());
     unlink(out->log_path);
     for (int i = 0; i < 2; i++) {
-        player_init(&players[i], &bots[i], i == (int)side ? out->log_path : NULL, 4096);
+        player_init(&players[i], &bots[i], game_find("tictactoe"),
+                    i == (int)side ? out->log_path : NULL, 4096);
         seats[i] = &players[i];
     }
     game_init(&start, game_find("tictactoe"), true);
@@ -326,7 +327,7 @@ Test(match, bot_that_cannot_start_is_an_error_not_a_foul, .timeout = 20)
 
     signal(SIGPIPE, SIG_IGN);
     for (int i = 0; i < 2; i++)
-        player_init(&players[i], &bots[i], NULL, 0);
+        player_init(&players[i], &bots[i], game_find("tictactoe"), NULL, 0);
     game_init(&start, game_find("tictactoe"), true);
     cr_expect_eq(match_play(seats, &start, &fast_rules, &rec, &failed), -ENOENT);
     cr_expect_eq(failed, SIDE_SECOND);
@@ -347,7 +348,7 @@ Test(match, bots_are_kept_alive_across_games_and_restarted_after_a_foul, .timeou
 
     signal(SIGPIPE, SIG_IGN);
     for (int i = 0; i < 2; i++)
-        player_init(&players[i], &bots[i], NULL, 0);
+        player_init(&players[i], &bots[i], game_find("tictactoe"), NULL, 0);
     game_init(&start, game_find("tictactoe"), true);
     rules.time.first_move_ms = 1000;
     cr_assert_eq(match_play(seats, &start, &rules, &rec, &failed), 0);
@@ -384,7 +385,7 @@ Test(match, bot_that_quits_between_games_is_started_again_not_forfeited, .timeou
 
     signal(SIGPIPE, SIG_IGN);
     for (int i = 0; i < 2; i++)
-        player_init(&players[i], &bots[i], NULL, 0);
+        player_init(&players[i], &bots[i], game_find("tictactoe"), NULL, 0);
     game_init(&start, game_find("tictactoe"), true);
     for (int g = 0; g < 3; g++) {
         cr_assert_eq(match_play(seats, &start, &fast_rules, &rec, &failed), 0);

@@ -1,0 +1,118 @@
+/* adapter.c: the registry of protocols, and referee's own line protocol. */
+#include "adapter.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+extern const struct adapter adapter_gtp, adapter_gomocup;
+
+bool adapter_put(char *buf, size_t len, size_t *n, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (*n >= len)
+        return false;
+    va_start(ap, fmt);
+    int k = vsnprintf(buf + *n, len - *n, fmt, ap);
+    va_end(ap);
+    if (k < 0 || (size_t)k >= len - *n) {
+        *n = len;
+        return false;
+    }
+    *n += (size_t)k;
+    return true;
+}
+
+void adapter_quote(char *out, size_t cap, const char *what, const char *text, size_t n)
+{
+    char esc[4 * PROTOCOL_ECHO_MAX + 8];
+    snprintf(out, cap, "%s \"%s\"", what, protocol_escape(esc, sizeof(esc), text, n));
+}
+
+void adapter_reset(struct adapter_state *a, const struct adapter_options *opt)
+{
+    memset(a, 0, sizeof(*a));
+    a->opt = *opt;
+    a->next_id = 1;
+}
+
+/* referee's own protocol: a line each way (protocol.c has the codec). */
+
+static int referee_hello(struct adapter_state *a, const struct game_def *def, char *buf, size_t len)
+{
+    (void)a, (void)def, (void)buf, (void)len;
+    return 0;
+}
+
+static int referee_game(struct adapter_state *a, const struct protocol_game *g,
+                        const struct game_state *start, char *buf, size_t len)
+{
+    (void)a, (void)start;
+    return protocol_format_game(buf, len, g);
+}
+
+static int referee_turn(struct adapter_state *a, const struct game_state *s, int time_ms, char *buf,
+                        size_t len)
+{
+    (void)a;
+    return protocol_format_turn(buf, len, s, time_ms);
+}
+
+static enum adapter_read referee_read(struct adapter_state *a, const struct game_state *s,
+                                      const char *line, size_t n, bool asked, char *out, size_t cap,
+                                      size_t *outlen)
+{
+    (void)a, (void)s;
+    if (!asked) {
+        adapter_quote(out, cap, "wrote when not asked", line, n);
+        *outlen = strlen(out);
+        return ADAPTER_FOUL;
+    }
+    *outlen = n < cap ? n : cap - 1;
+    memcpy(out, line, *outlen);
+    out[*outlen] = '\0';
+    return ADAPTER_REPLY;
+}
+
+static int referee_result(struct adapter_state *a, const struct game_state *s, const char *reason,
+                          char *buf, size_t len)
+{
+    (void)a;
+    return protocol_format_result(buf, len, s, reason);
+}
+
+static int referee_quit(struct adapter_state *a, char *buf, size_t len)
+{
+    (void)a;
+    return protocol_format_quit(buf, len);
+}
+
+static const struct adapter adapter_referee = {
+    .name = "referee",
+    .hello = referee_hello,
+    .game = referee_game,
+    .turn = referee_turn,
+    .read = referee_read,
+    .result = referee_result,
+    .quit = referee_quit,
+};
+
+static const struct adapter *const adapters[PROTO_COUNT] = {
+    [PROTO_REFEREE] = &adapter_referee,
+    [PROTO_GTP] = &adapter_gtp,
+    [PROTO_GOMOCUP] = &adapter_gomocup,
+};
+
+const struct adapter *adapter_of(enum proto proto)
+{
+    return adapters[proto < PROTO_COUNT ? proto : PROTO_REFEREE];
+}
+
+enum proto adapter_find(const char *name)
+{
+    for (int i = 0; i < PROTO_COUNT; i++)
+        if (strcmp(adapters[i]->name, name) == 0)
+            return (enum proto)i;
+    return PROTO_COUNT;
+}

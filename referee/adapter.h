@@ -1,0 +1,99 @@
+/* adapter.h: the protocol a bot speaks. referee's view of a game (a process
+ * that starts, a game that starts, a turn with the position and the
+ * opponent's last move, the end of the game, quit) is turned into the lines of
+ * one protocol, and the lines the bot writes back into a reply in referee's
+ * notation, a line for its log, or a foul. One table of functions per
+ * protocol (adapter_*.c), listed in adapter.c: referee's own line protocol
+ * (protocol/PROTOCOL.md), GTP (Othello engines such as gtp-rhino) and the
+ * Gomocup/Piskvork protocol (gomoku brains). Pure: no I/O; player.c writes
+ * and reads the lines. */
+#ifndef REFEREE_ADAPTER_H
+#define REFEREE_ADAPTER_H
+
+#include "game.h"
+#include "protocol.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum proto { PROTO_REFEREE, PROTO_GTP, PROTO_GOMOCUP, PROTO_COUNT };
+
+/* How the adapter of a bot is set up (per bot, from its options). */
+struct adapter_options {
+    enum proto proto;
+    bool gtp_pass_explicit; /* GTP: send the opponent's passes with `play b pass` */
+};
+
+/* What an adapter keeps of the conversation with one process. */
+struct adapter_state {
+    struct adapter_options opt;
+    const struct game_def *def;
+    enum side side;       /* the side the bot plays in the game under way */
+    int known;            /* plies of the game the engine knows; -1: not shown the board yet */
+    bool in_game;         /* a game was opened with the engine */
+    bool clock;           /* the game is played on a clock, not a limit per move */
+    unsigned next_id;     /* GTP: the id of the next command */
+    unsigned await_first; /* GTP: ids of the answers due, await_first..await_last */
+    unsigned await_last;
+    unsigned genmove_id; /* GTP: the command whose answer is the move; 0: none due */
+    unsigned name_id, version_id;
+    char sent[16][28]; /* GTP: the last commands sent, by id % 16, for reasons */
+    bool await_blank;  /* GTP: the empty line that ends an answer is due */
+    int hello_left;    /* Gomocup: answers of the handshake still due (OK, ABOUT) */
+    char answer[64];   /* the move, as the engine wrote it */
+    char engine[96];   /* the engine's name and version, from the handshake */
+};
+
+/* What a line the bot wrote is. */
+enum adapter_read {
+    ADAPTER_MORE,  /* part of the answer: read on */
+    ADAPTER_REPLY, /* the answer is complete: out holds the move in referee's notation */
+    ADAPTER_LOG,   /* a line for the bot's log (out), not an answer: read on */
+    ADAPTER_FOUL,  /* out holds the reason (bot text escaped) */
+};
+
+/* Lines a protocol writes, into buf (len bytes, PROTOCOL_LINE_MAX * 2 always
+ * enough), as their length, or -1 if they do not fit; 0: nothing to write. */
+struct adapter {
+    const char *name;
+    bool fresh_each_game; /* a new process for every game (Gomocup brains) */
+    /* The handshake of a new process, its answers read through read(). */
+    int (*hello)(struct adapter_state *a, const struct game_def *def, char *buf, size_t len);
+    /* A new game for side g->side from position start (its opening): written
+     * with the side's first turn. */
+    int (*game)(struct adapter_state *a, const struct protocol_game *g,
+                const struct game_state *start, char *buf, size_t len);
+    /* The side to move in s is asked for its move, time_ms to make it. */
+    int (*turn)(struct adapter_state *a, const struct game_state *s, int time_ms, char *buf,
+                size_t len);
+    /* One line the bot wrote (n bytes, any bytes, its newline dropped), while
+     * an answer is due (asked) or not; what it yields goes to out (cap bytes,
+     * *outlen of them: a reply may hold any byte, for the judge to refuse). */
+    enum adapter_read (*read)(struct adapter_state *a, const struct game_state *s, const char *line,
+                              size_t n, bool asked, char *out, size_t cap, size_t *outlen);
+    /* The game is over (s), with its reason. */
+    int (*result)(struct adapter_state *a, const struct game_state *s, const char *reason,
+                  char *buf, size_t len);
+    /* The process is to exit. */
+    int (*quit)(struct adapter_state *a, char *buf, size_t len);
+};
+
+/* The adapter of proto. */
+const struct adapter *adapter_of(enum proto proto);
+
+/* The protocol named name ("referee", "gtp", "gomocup"), or PROTO_COUNT. */
+enum proto adapter_find(const char *name);
+
+/* Start *a afresh for a new process of a bot with options opt. */
+void adapter_reset(struct adapter_state *a, const struct adapter_options *opt);
+
+/* Helpers shared by the adapters. */
+
+/* Append what fmt says to buf at *n; false (and *n past len) once it does not fit. */
+bool adapter_put(char *buf, size_t len, size_t *n, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* The bot's text, escaped and cut (protocol_escape), in quotes after what. */
+void adapter_quote(char *out, size_t cap, const char *what, const char *text, size_t n);
+
+#endif

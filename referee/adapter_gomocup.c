@@ -1,0 +1,174 @@
+/* adapter_gomocup.c: the Gomocup (Piskvork) protocol of gomoku brains. Lines
+ * end with CRLF. A process: `START size` (answer OK), `ABOUT` (answer
+ * name="..", version=".."). A game: INFO lines, then at the brain's first turn
+ * `BEGIN` on an empty board or `BOARD` with its stones in the order they were
+ * played (`x,y,1` its own, `x,y,2` the opponent's) and `DONE`; later turns
+ * `TURN x,y` with the opponent's move. Coordinates are 0-based, x the column
+ * from the left, y the row from the top: referee's a1 is 0,0. A brain may
+ * write MESSAGE, DEBUG and SUGGEST lines at any time: they go to its log. Each
+ * game gets a new process (the brain's memory of the last is no concern), and
+ * `END` stops it. */
+#include "adapter.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool starts(const char *line, size_t n, const char *word)
+{
+    size_t k = strlen(word);
+    return n >= k && strncasecmp(line, word, k) == 0 && (n == k || line[k] == ' ');
+}
+
+static int gomocup_hello(struct adapter_state *a, const struct game_def *def, char *buf, size_t len)
+{
+    size_t n = 0;
+
+    a->def = def;
+    a->hello_left = 2;
+    return adapter_put(buf, len, &n, "START %d\r\nABOUT\r\n", def->cols) ? (int)n : -1;
+}
+
+static int gomocup_game(struct adapter_state *a, const struct protocol_game *g,
+                        const struct game_state *start, char *buf, size_t len)
+{
+    const struct time_control *tc = g->tc;
+    size_t n = 0;
+
+    (void)start;
+    a->def = g->def;
+    a->side = g->side;
+    a->known = -1;
+    a->in_game = true;
+    /* 0 means "no limit" to a brain: a game on a clock has no limit per move. */
+    adapter_put(buf, len, &n, "INFO timeout_turn %d\r\n", tc->clock_ms ? 0 : tc->move_ms);
+    adapter_put(buf, len, &n, "INFO timeout_match %d\r\n", tc->clock_ms);
+    adapter_put(buf, len, &n, "INFO max_memory 0\r\n");
+    adapter_put(buf, len, &n, "INFO game_type 1\r\n");
+    /* rule 0: five or more in a row wins (freestyle), as referee's gomoku. */
+    return adapter_put(buf, len, &n, "INFO rule 0\r\n") ? (int)n : -1;
+}
+
+static int gomocup_turn(struct adapter_state *a, const struct game_state *s, int time_ms, char *buf,
+                        size_t len)
+{
+    size_t n = 0;
+
+    if (time_ms > 0)
+        adapter_put(buf, len, &n, "INFO time_left %d\r\n", time_ms);
+    if (a->known < 0 && s->nhistory == 0) {
+        adapter_put(buf, len, &n, "BEGIN\r\n");
+    } else if (a->known < 0) {
+        /* In the order they were played: a brain may rebuild the game from it. */
+        adapter_put(buf, len, &n, "BOARD\r\n");
+        for (int i = 0; i < s->nhistory; i++) {
+            struct action m = s->history[i];
+            if (m.kind == ACTION_MOVE)
+                adapter_put(buf, len, &n, "%d,%d,%d\r\n", m.col, m.row, m.side == a->side ? 1 : 2);
+        }
+        adapter_put(buf, len, &n, "DONE\r\n");
+    } else {
+        struct action m = s->history[s->nhistory - 1];
+        adapter_put(buf, len, &n, "TURN %d,%d\r\n", m.col, m.row);
+    }
+    a->known = s->nhistory + 1;
+    return n < len ? (int)n : -1;
+}
+
+static enum adapter_read quote(char *out, size_t cap, size_t *outlen, const char *what,
+                               const char *line, size_t n, enum adapter_read kind)
+{
+    adapter_quote(out, cap, what, line, n);
+    *outlen = strlen(out);
+    return kind;
+}
+
+/* "x,y" with 0-based numbers, as referee writes the square ("h8"). */
+static bool square(const char *line, size_t n, char *out, size_t cap)
+{
+    long v[2] = {-1, -1};
+    size_t i = 0;
+
+    for (int k = 0; k < 2; k++) {
+        if (k == 1 && (i >= n || line[i++] != ','))
+            return false;
+        while (i < n && line[i] == ' ')
+            i++;
+        if (i >= n || !isdigit((unsigned char)line[i]))
+            return false;
+        for (v[k] = 0; i < n && isdigit((unsigned char)line[i]) && v[k] < 1000; i++)
+            v[k] = v[k] * 10 + (line[i] - '0');
+        while (i < n && line[i] == ' ')
+            i++;
+    }
+    if (i != n || v[0] >= 26)
+        return false;
+    /* Off the board, it is still a square, for the rules to refuse by name. */
+    snprintf(out, cap, "%c%ld", (char)('a' + v[0]), v[1] + 1);
+    return true;
+}
+
+static enum adapter_read gomocup_read(struct adapter_state *a, const struct game_state *s,
+                                      const char *line, size_t n, bool asked, char *out, size_t cap,
+                                      size_t *outlen)
+{
+    (void)s;
+    if (n > 0 && line[n - 1] == '\r')
+        n--;
+    if (starts(line, n, "MESSAGE") || starts(line, n, "DEBUG") || starts(line, n, "SUGGEST"))
+        return quote(out, cap, outlen, "said", line, n, ADAPTER_LOG);
+    if (!asked)
+        return quote(out, cap, outlen, "wrote when not asked", line, n, ADAPTER_FOUL);
+    if (starts(line, n, "ERROR") || starts(line, n, "UNKNOWN"))
+        return quote(out, cap, outlen, a->hello_left ? "could not start:" : "answered", line, n,
+                     ADAPTER_FOUL);
+    if (a->hello_left == 2) { /* START */
+        if (!(n == 2 && strncasecmp(line, "OK", 2) == 0))
+            return quote(out, cap, outlen, "answered START with", line, n, ADAPTER_FOUL);
+        a->hello_left = 1;
+        return ADAPTER_MORE;
+    }
+    if (a->hello_left == 1) { /* ABOUT */
+        char esc[4 * PROTOCOL_ECHO_MAX + 8];
+        snprintf(a->engine, sizeof(a->engine), "%s", protocol_escape(esc, sizeof(esc), line, n));
+        a->hello_left = 0;
+        snprintf(out, cap, "%s", a->engine);
+        *outlen = strlen(out);
+        return ADAPTER_REPLY;
+    }
+    if (!square(line, n, out, cap)) { /* for the judge to call malformed */
+        *outlen = n < cap ? n : cap - 1;
+        memcpy(out, line, *outlen);
+        out[*outlen] = '\0';
+    } else {
+        *outlen = strlen(out);
+    }
+    return ADAPTER_REPLY;
+}
+
+static int gomocup_result(struct adapter_state *a, const struct game_state *s, const char *reason,
+                          char *buf, size_t len)
+{
+    (void)s, (void)reason, (void)buf, (void)len;
+    a->in_game = false;
+    return 0;
+}
+
+static int gomocup_quit(struct adapter_state *a, char *buf, size_t len)
+{
+    size_t n = 0;
+    (void)a;
+    return adapter_put(buf, len, &n, "END\r\n") ? (int)n : -1;
+}
+
+const struct adapter adapter_gomocup = {
+    .name = "gomocup",
+    .fresh_each_game = true,
+    .hello = gomocup_hello,
+    .game = gomocup_game,
+    .turn = gomocup_turn,
+    .read = gomocup_read,
+    .result = gomocup_result,
+    .quit = gomocup_quit,
+};

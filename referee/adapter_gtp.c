@@ -1,0 +1,217 @@
+/* adapter_gtp.c: the Go Text Protocol, as Othello engines speak it
+ * (gtp-rhino): numbered commands, answers `=ID text` or `?ID message`, each
+ * ended by an empty line. A game is `boardsize`, `clear_board` and the
+ * opening's moves with `play`; a turn is the opponent's moves since the
+ * engine's last with `play`, then `genmove`. Colours: b is the first side
+ * (referee's x), w the second. Passes are implicit by default: the engine
+ * answers `pass` to genmove when it must, and is never sent one. */
+#include "adapter.h"
+#include "notation.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char colour(int side)
+{
+    return side == SIDE_FIRST ? 'b' : 'w';
+}
+
+/* Add command text to buf, numbered, and await its answer. */
+static bool command(struct adapter_state *a, char *buf, size_t len, size_t *n, const char *text)
+{
+    unsigned id = a->next_id++;
+
+    if (a->await_first == 0 || a->await_first > a->await_last)
+        a->await_first = id;
+    a->await_last = id;
+    snprintf(a->sent[id % 16], sizeof(a->sent[0]), "%s", text);
+    return adapter_put(buf, len, n, "%u %s\n", id, text);
+}
+
+static int gtp_hello(struct adapter_state *a, const struct game_def *def, char *buf, size_t len)
+{
+    size_t n = 0;
+
+    (void)def;
+    command(a, buf, len, &n, "protocol_version");
+    a->name_id = a->next_id;
+    command(a, buf, len, &n, "name");
+    a->version_id = a->next_id;
+    return command(a, buf, len, &n, "version") ? (int)n : -1;
+}
+
+/* `play` for each ply of s from a->known on: the engine's board in step. */
+static bool tell_moves(struct adapter_state *a, const struct game_state *s, char *buf, size_t len,
+                       size_t *n)
+{
+    for (int i = a->known < 0 ? 0 : a->known; i < s->nhistory; i++) {
+        struct action m = s->history[i];
+        char text[28], sq[GAME_MOVE_TEXT];
+        if (m.kind == ACTION_PASS && !a->opt.gtp_pass_explicit)
+            continue; /* gtp-rhino: `play b pass` is a syntax error; it passes by itself */
+        if (m.kind != ACTION_MOVE && m.kind != ACTION_PASS)
+            continue;
+        notation_format_move(a->def, m, false, sq, sizeof(sq));
+        snprintf(text, sizeof(text), "play %c %s", colour(m.side), sq);
+        if (!command(a, buf, len, n, text))
+            return false;
+    }
+    a->known = s->nhistory;
+    return true;
+}
+
+static int gtp_game(struct adapter_state *a, const struct protocol_game *g,
+                    const struct game_state *start, char *buf, size_t len)
+{
+    const struct time_control *tc = g->tc;
+    char text[28];
+    size_t n = 0;
+
+    a->def = g->def;
+    a->side = g->side;
+    a->known = 0;
+    a->in_game = true;
+    a->clock = tc->clock_ms > 0;
+    snprintf(text, sizeof(text), "boardsize %d", g->def->cols);
+    command(a, buf, len, &n, text);
+    command(a, buf, len, &n, "clear_board");
+    if (tc->clock_ms)
+        snprintf(text, sizeof(text), "time_settings %d 0 0", (tc->clock_ms + 999) / 1000);
+    else
+        snprintf(text, sizeof(text), "time_settings 0 %d 1", (tc->move_ms + 999) / 1000);
+    command(a, buf, len, &n, text);
+    return tell_moves(a, start, buf, len, &n) ? (int)n : -1;
+}
+
+static int gtp_turn(struct adapter_state *a, const struct game_state *s, int time_ms, char *buf,
+                    size_t len)
+{
+    char text[28];
+    size_t n = 0;
+
+    if (!tell_moves(a, s, buf, len, &n))
+        return -1;
+    /* Seconds left, and the stones they are for: 1 under a limit per move. */
+    snprintf(text, sizeof(text), "time_left %c %d %d", colour(s->to_move), (time_ms + 999) / 1000,
+             a->clock ? 0 : 1);
+    command(a, buf, len, &n, text);
+    a->genmove_id = a->next_id;
+    snprintf(text, sizeof(text), "genmove %c", colour(s->to_move));
+    a->known = s->nhistory + 1; /* its own move, once it answers */
+    return command(a, buf, len, &n, text) ? (int)n : -1;
+}
+
+static enum adapter_read foul(char *out, size_t cap, size_t *outlen, const char *what,
+                              const char *line, size_t n)
+{
+    adapter_quote(out, cap, what, line, n);
+    *outlen = strlen(out);
+    return ADAPTER_FOUL;
+}
+
+/* An answer line `=ID text` or `?ID text`: its id and where its text starts. */
+static bool parse_answer(const char *line, size_t n, unsigned *id, size_t *text)
+{
+    size_t i = 1;
+    unsigned long v = 0;
+
+    if (n == 0 || (line[0] != '=' && line[0] != '?'))
+        return false;
+    if (i >= n || !isdigit((unsigned char)line[i]))
+        return false;
+    while (i < n && isdigit((unsigned char)line[i]) && v < 100000000)
+        v = v * 10 + (unsigned long)(line[i++] - '0');
+    if (i < n && line[i] != ' ')
+        return false;
+    *id = (unsigned)v;
+    *text = i < n ? i + 1 : n;
+    return true;
+}
+
+/* The engine's move, as referee writes it: "C5" is c5, "PASS" pass. */
+static void move_text(struct adapter_state *a, const char *text, size_t n)
+{
+    size_t k = 0;
+    while (n > 0 && text[n - 1] == ' ')
+        n--;
+    for (size_t i = 0; i < n && k + 1 < sizeof(a->answer); i++)
+        a->answer[k++] = (char)tolower((unsigned char)text[i]);
+    a->answer[k] = '\0';
+}
+
+static enum adapter_read gtp_read(struct adapter_state *a, const struct game_state *s,
+                                  const char *line, size_t n, bool asked, char *out, size_t cap,
+                                  size_t *outlen)
+{
+    unsigned id;
+    size_t text;
+
+    (void)s;
+    if (n > 0 && line[n - 1] == '\r')
+        n--;
+    if (!asked)
+        return foul(out, cap, outlen, "wrote when not asked", line, n);
+    if (a->await_blank) {
+        if (n != 0)
+            return foul(out, cap, outlen, "answer not ended by an empty line: next", line, n);
+        a->await_blank = false;
+        if (a->await_first <= a->await_last)
+            return ADAPTER_MORE;
+        /* Every answer is in: the move, or the engine's name after the handshake. */
+        snprintf(out, cap, "%s", a->genmove_id ? a->answer : a->engine);
+        *outlen = strlen(out);
+        a->genmove_id = 0;
+        return ADAPTER_REPLY;
+    }
+    if (n == 0)
+        return ADAPTER_MORE; /* an empty line between answers */
+    if (!parse_answer(line, n, &id, &text))
+        return foul(out, cap, outlen, "malformed GTP answer", line, n);
+    if (id != a->await_first) {
+        char what[64];
+        snprintf(what, sizeof(what), "answered command %u where %u was due:", id, a->await_first);
+        return foul(out, cap, outlen, what, line, n);
+    }
+    if (line[0] == '?') {
+        char what[64];
+        snprintf(what, sizeof(what), "answered `%s` with", a->sent[id % 16]);
+        return foul(out, cap, outlen, what, line, n);
+    }
+    if (id == a->genmove_id)
+        move_text(a, line + text, n - text);
+    else if (id == a->name_id || id == a->version_id) {
+        char esc[4 * PROTOCOL_ECHO_MAX + 8];
+        size_t k = strlen(a->engine);
+        snprintf(a->engine + k, sizeof(a->engine) - k, "%s%s", k ? " " : "",
+                 protocol_escape(esc, sizeof(esc), line + text, n - text));
+    }
+    a->await_first++;
+    a->await_blank = true;
+    return ADAPTER_MORE;
+}
+
+static int gtp_result(struct adapter_state *a, const struct game_state *s, const char *reason,
+                      char *buf, size_t len)
+{
+    (void)s, (void)reason, (void)buf, (void)len;
+    a->in_game = false; /* GTP has no word for it: the next game clears the board */
+    return 0;
+}
+
+static int gtp_quit(struct adapter_state *a, char *buf, size_t len)
+{
+    size_t n = 0;
+    return adapter_put(buf, len, &n, "%u quit\n", a->next_id++) ? (int)n : -1;
+}
+
+const struct adapter adapter_gtp = {
+    .name = "gtp",
+    .hello = gtp_hello,
+    .game = gtp_game,
+    .turn = gtp_turn,
+    .read = gtp_read,
+    .result = gtp_result,
+    .quit = gtp_quit,
+};
