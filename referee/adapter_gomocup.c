@@ -109,6 +109,28 @@ static bool square(const char *line, size_t n, char *out, size_t cap)
     return true;
 }
 
+/* The value of key="..." in an ABOUT answer, if it is printable ASCII and
+ * fits in cap; else "". */
+static void about_field(const char *line, size_t n, const char *key, char *out, size_t cap)
+{
+    size_t k = strlen(key);
+
+    out[0] = '\0';
+    for (size_t i = 0; i + k + 2 <= n; i++) {
+        if ((i > 0 && line[i - 1] != ' ' && line[i - 1] != ',') ||
+            strncasecmp(line + i, key, k) != 0 || line[i + k] != '=' || line[i + k + 1] != '"')
+            continue;
+        size_t from = i + k + 2, to = from;
+        while (to < n && line[to] != '"')
+            to++;
+        if (to < n && to - from < cap && protocol_is_printable(line + from, to - from)) {
+            memcpy(out, line + from, to - from);
+            out[to - from] = '\0';
+        }
+        return;
+    }
+}
+
 static enum adapter_read gomocup_read(struct adapter_state *a, const struct game_state *s,
                                       const char *line, size_t n, bool asked, char *out, size_t cap,
                                       size_t *outlen)
@@ -130,8 +152,14 @@ static enum adapter_read gomocup_read(struct adapter_state *a, const struct game
         return ADAPTER_MORE;
     }
     if (a->hello_left == 1) { /* ABOUT */
-        char esc[4 * PROTOCOL_ECHO_MAX + 8];
-        snprintf(a->engine, sizeof(a->engine), "%s", protocol_escape(esc, sizeof(esc), line, n));
+        char name[40] = "", version[40] = "", esc[4 * PROTOCOL_ECHO_MAX + 8];
+        about_field(line, n, "name", name, sizeof(name));
+        about_field(line, n, "version", version, sizeof(version));
+        if (name[0])
+            snprintf(a->engine, sizeof(a->engine), "%s%s%s", name, version[0] ? " " : "", version);
+        else
+            snprintf(a->engine, sizeof(a->engine), "%s",
+                     protocol_escape(esc, sizeof(esc), line, n));
         a->hello_left = 0;
         snprintf(out, cap, "%s", a->engine);
         *outlen = strlen(out);

@@ -337,7 +337,7 @@ static int run_exit(struct runner *rn, enum tournament_end end,
         if (failure->bot >= 0) {
             const struct bot_spec *b = &c->bots[failure->bot];
             cli_error("cannot start bot '%s' ('%s'): %s", b->name, b->argv[0],
-                      strerror(-failure->error));
+                      failure->detail[0] ? failure->detail : strerror(-failure->error));
             return EXIT_SYSTEM;
         }
         cli_error("cannot %s in '%s': %s", failure->what ? failure->what : "go on", c->results,

@@ -91,12 +91,17 @@ static void halt(struct run *r, enum tournament_end why)
     pthread_cond_broadcast(&r->released);
 }
 
-static void fail(struct run *r, int error, int bot, const char *what)
+static void fail_with(struct run *r, const struct tournament_failure *why)
 {
     if (r->halted)
         return;
-    r->failure = (struct tournament_failure){.error = error, .bot = bot, .what = what};
+    r->failure = *why;
     halt(r, TOURNAMENT_FAILED);
+}
+
+static void fail(struct run *r, int error, int bot, const char *what)
+{
+    fail_with(r, &(struct tournament_failure){.error = error, .bot = bot, .what = what});
 }
 
 /* The user stopped the run (Ctrl-C): seen here rather than in the signal
@@ -268,9 +273,12 @@ static int play(struct run *r, struct seats *st, const struct match_rules *rules
 
     struct player *seats[2] = {&st->players[g.bots[0]], &st->players[g.bots[1]]};
     int rc = match_play(seats, &start, rules, rec, &failed);
-    if (rc < 0)
+    if (rc < 0) {
         *why = (struct tournament_failure){
             .error = rc, .bot = failed != SIDE_NONE ? g.bots[failed] : -1, .what = "start the bot"};
+        if (failed != SIDE_NONE)
+            snprintf(why->detail, sizeof(why->detail), "%s", seats[failed]->why);
+    }
     return rc;
 }
 
@@ -282,7 +290,7 @@ static void hand_over(struct run *r, long index, struct inorder_slot *s, int rc,
     pthread_mutex_lock(&r->lock);
     notice_interrupt(r);
     if (rc < 0) {
-        fail(r, rc, why->bot, why->what);
+        fail_with(r, why);
     } else if (!r->halted && inorder_put(&r->order, index, s) < 0) {
         fail(r, -EPROTO, -1, "hand the games over in order (an internal error of referee's)");
     } else if (!r->halted) {

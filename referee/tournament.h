@@ -57,6 +57,7 @@ struct tournament_failure {
     int error;        /* negative errno */
     int bot;          /* index of the bot that could not be started, or -1 */
     const char *what; /* what failed: "start the bot", "write the results", ... */
+    char detail[160]; /* how, where known (a failed handshake); "" if not */
 };
 
 /* Set up the start of game g into *s: the initial position with its opening

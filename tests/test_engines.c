@@ -1,0 +1,343 @@
+/* test_engines.c: engines in their own protocols, played through referee as
+ * real child processes: gtp-rhino (Debian's grhino, GTP) at reversi, and a
+ * Gomocup brain of the tests' own (tests/bots/gomobrain.c) and the bundled
+ * example brain (bots/pbrain.c) at gomoku. */
+#include "helpers.h"
+#include "run.h"
+
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#define RHINO     "/usr/games/gtp-rhino"
+#define GOMOBRAIN BUILD_DIR "/testbots/gomobrain"
+
+static struct run_result r;
+
+/* gtp-rhino comes from Debian's grhino, which scripts/deps --test installs. */
+static void need_rhino(void)
+{
+    if (access(RHINO, X_OK) != 0)
+        cr_skip_test("no " RHINO ": install Debian's grhino (scripts/deps --test does)");
+}
+
+static int fouls_in(const char *dir)
+{
+    struct table t;
+    int n = 0;
+    test_load(&t, dir, "games.csv");
+    for (size_t i = 0; i < t.nrows; i++)
+        n += test_cell(&t, i, "foul")[0] != '\0';
+    table_release(&t);
+    return n;
+}
+
+static void expect_checks(const char *dir)
+{
+    char *check[] = {REFEREE_BIN, "check", "--strict", (char *)dir, NULL};
+    cr_assert_eq(run_program(check, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+}
+
+/* The README's command: gtp-rhino at three levels with bots/reversi and
+ * bots/greedy, no foul; every game ends by the rules (check folds each). */
+Test(engines, gtp_rhino_plays_a_tournament_without_a_foul, .timeout = 240)
+{
+    need_rhino();
+    char dir[64];
+    test_tmpdir(dir, "engines");
+    char *run[] = {REFEREE_BIN,  "tournament",
+                   "--game",     "reversi",
+                   "--bot",      "rhino1=" RHINO " -l 1",
+                   "--proto",    "rhino1=gtp",
+                   "--bot",      "rhino2=" RHINO " -l 2",
+                   "--proto",    "rhino2=gtp",
+                   "--bot",      "rhino3=" RHINO " -l 3",
+                   "--proto",    "rhino3=gtp",
+                   "--bot",      "reversi=" BOTDIR "reversi",
+                   "--bot",      "greedy=" BOTDIR "greedy",
+                   "--games",    "2",
+                   "--movetime", "200",
+                   "--results",  dir,
+                   "-q",         NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_eq(fouls_in(dir), 0);
+    expect_checks(dir);
+
+    char log[65536];
+    test_slurp(dir, "logs/rhino1.log", log, sizeof(log));
+    cr_expect(strstr(log, "gtp engine: GTP GRhino"), "the engine's name is in its log: %s", log);
+
+    /* A record replays move by move, as any game's. */
+    char *replay[] = {REFEREE_BIN, "replay", "--results", dir, "--id", "1", NULL};
+    cr_assert_eq(run_program(replay, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "result "), "%s", r.out);
+}
+
+/* A position where the side to move must pass, found by random play of
+ * referee's own rules, as an openings file. Returns its plies. */
+static int forced_pass_opening(const char *path)
+{
+    const struct game_def *def = test_game("reversi");
+    uint64_t seed = 12345;
+
+    for (int tries = 0; tries < 100000; tries++) {
+        struct game_state s;
+        game_init(&s, def, false);
+        while (!game_is_over(&s)) {
+            struct action legal[GAME_MAX_SQUARES + 1];
+            int n = game_legal(&s, legal);
+            if (n == 1 && legal[0].kind == ACTION_PASS && s.nhistory > 4) {
+                char moves[GAME_MAX_PLIES * GAME_MOVE_TEXT];
+                FILE *f = fopen(path, "w");
+                fprintf(f, "%s\n", notation_format_history(&s, moves, sizeof(moves)));
+                fclose(f);
+                return s.nhistory;
+            }
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            game_step(&s, legal[(seed >> 33) % (uint64_t)n]);
+        }
+    }
+    return -1;
+}
+
+/* gtp-rhino passes by itself (`= pass`), is never sent a pass, and still
+ * gets the opponent's moves after its own pass: the game goes on in step. */
+Test(engines, gtp_rhino_passes_implicitly_and_stays_in_step, .timeout = 120)
+{
+    need_rhino();
+    char dir[64], path[128];
+    test_tmpdir(dir, "engines");
+    snprintf(path, sizeof(path), "%s-opening.txt", dir);
+    int plies = forced_pass_opening(path);
+    cr_assert_gt(plies, 0, "no forced pass found");
+    char *run[] = {REFEREE_BIN,
+                   "match",
+                   "--game",
+                   "reversi",
+                   "--bot",
+                   "a=" RHINO " -l 1",
+                   "--proto",
+                   "a=gtp",
+                   "--bot",
+                   "b=" RHINO " -l 2",
+                   "--proto",
+                   "b=gtp",
+                   "--openings-file",
+                   path,
+                   "--games",
+                   "2",
+                   "--results",
+                   dir,
+                   "-q",
+                   NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_eq(fouls_in(dir), 0);
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    for (size_t i = 0; i < t.nrows; i++) {
+        const char *moves = test_cell(&t, i, "moves");
+        /* The first move after the opening is the engine's pass. */
+        const char *p = moves;
+        for (int k = 0; k < plies && p; k++)
+            p = strchr(p + 1, ' ');
+        cr_expect(p && (strncmp(p + 1, "x:pass", 6) == 0 || strncmp(p + 1, "o:pass", 6) == 0),
+                  "game %zu: %s", i + 1, moves);
+        cr_expect_str_eq(test_cell(&t, i, "end"), "count", "played to its end");
+    }
+    table_release(&t);
+    expect_checks(dir);
+    unlink(path);
+}
+
+/* A referee-protocol bot told it speaks GTP answers nothing GTP can read: its
+ * handshake fails, and the run says so, naming it (exit 4). */
+Test(engines, gtp_handshake_unanswered_is_a_failed_start, .timeout = 60)
+{
+    need_rhino();
+    char dir[64];
+    test_tmpdir(dir, "engines");
+    char *run[] = {REFEREE_BIN, "match",
+                   "--game",    "reversi",
+                   "--bot",     "me=" BOTDIR "reversi",
+                   "--proto",   "me=gtp",
+                   "--bot",     "rhino=" RHINO,
+                   "--proto",   "rhino=gtp",
+                   "--startup", "500",
+                   "--results", dir,
+                   "-q",        NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_expect_eq(r.status, 4, "%s", r.err);
+    cr_expect(strstr(r.err, "no gtp handshake within 500 ms"), "%s", r.err);
+}
+
+/* An engine that dies mid-game (killed after a second of a slow level) loses
+ * that game, as any bot; and a `?` answer is a foul with the engine's words: with
+ * --gtp-pass explicit, gtp-rhino answers `play b pass` with `? syntax error`. */
+Test(engines, gtp_engine_death_and_question_answers_are_fouls, .timeout = 120)
+{
+    need_rhino();
+    char dir[64], path[128];
+    test_tmpdir(dir, "engines");
+    char *dies[] = {REFEREE_BIN, "match",
+                    "--game",    "reversi",
+                    "--bot",     "dies=timeout -s KILL 1 " RHINO " -l 4",
+                    "--proto",   "dies=gtp",
+                    "--bot",     "me=" BOTDIR "reversi",
+                    "--games",   "1",
+                    "--results", dir,
+                    "-q",        NULL};
+    cr_assert_eq(run_program(dies, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_expect_str_eq(test_cell(&t, 0, "foul_by"), "dies", "%s", test_cell(&t, 0, "reason"));
+    cr_expect(strstr(test_cell(&t, 0, "reason"), "crashed (signal 9)") ||
+                  strstr(test_cell(&t, 0, "reason"), "exited"),
+              "%s", test_cell(&t, 0, "reason"));
+    table_release(&t);
+
+    test_tmpdir(dir, "engines");
+    snprintf(path, sizeof(path), "%s-opening.txt", dir);
+    cr_assert_gt(forced_pass_opening(path), 0);
+    char *explicit[] = {REFEREE_BIN,
+                        "match",
+                        "--game",
+                        "reversi",
+                        "--bot",
+                        "a=" RHINO " -l 1",
+                        "--proto",
+                        "a=gtp",
+                        "--gtp-pass",
+                        "a=explicit",
+                        "--bot",
+                        "b=" RHINO " -l 1",
+                        "--proto",
+                        "b=gtp",
+                        "--gtp-pass",
+                        "b=explicit",
+                        "--openings-file",
+                        path,
+                        "--games",
+                        "1",
+                        "--results",
+                        dir,
+                        "-q",
+                        NULL};
+    cr_assert_eq(run_program(explicit, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    test_load(&t, dir, "games.csv");
+    cr_expect_str_eq(test_cell(&t, 0, "foul"), "malformed", "%s", test_cell(&t, 0, "reason"));
+    cr_expect(strstr(test_cell(&t, 0, "reason"), "pass` with \"?"),
+              "the command and the engine's words: %s", test_cell(&t, 0, "reason"));
+    cr_expect(strstr(test_cell(&t, 0, "reason"), "syntax error"), "%s", test_cell(&t, 0, "reason"));
+    table_release(&t);
+    unlink(path);
+}
+
+/* Gomocup: a whole game of the tests' brain against the bundled example,
+ * what the brain is told (START, INFO, BEGIN or BOARD in playing order, TURN),
+ * and its MESSAGE and DEBUG lines in its log, not fouls. */
+Test(engines, gomocup_brains_play_whole_games, .timeout = 60)
+{
+    char dir[64], log[65536];
+    test_tmpdir(dir, "engines");
+    char *run[] = {REFEREE_BIN,  "match",
+                   "--game",     "gomoku",
+                   "--bot",      "t=" GOMOBRAIN " chat",
+                   "--proto",    "t=gomocup",
+                   "--bot",      "p=" BOTDIR "pbrain",
+                   "--proto",    "p=gomocup",
+                   "--openings", "2",
+                   "--games",    "2",
+                   "--results",  dir,
+                   "-q",         NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_eq(fouls_in(dir), 0);
+    expect_checks(dir);
+    test_slurp(dir, "logs/t.log", log, sizeof(log));
+    cr_expect(strstr(log, "START 15\r\n"), "%s", log);
+    cr_expect(strstr(log, "INFO rule 0\r\n"), "%s", log);
+    cr_expect(strstr(log, "BOARD\r\n"), "an opening is shown as a board: %s", log);
+    cr_expect(strstr(log, "TURN "), "%s", log);
+    cr_expect(strstr(log, "said \"MESSAGE thinking hard\""), "%s", log);
+    cr_expect(strstr(log, "gomocup engine: gomobrain 0.1"), "%s", log);
+
+    /* BOARD lists the stones in the order they were played, 1 its own. */
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    const char *moves = test_cell(&t, 0, "moves");
+    cr_assert(strncmp(moves, "x:", 2) == 0, "%s", moves);
+    char first[32];
+    int col = moves[2] - 'a', row = atoi(moves + 3) - 1;
+    snprintf(first, sizeof(first), "%d,%d,", col, row);
+    cr_expect(strstr(strstr(log, "BOARD\r\n"), first) == strstr(log, "BOARD\r\n") + 7,
+              "the first stone first: %s in %s", first, log);
+    table_release(&t);
+}
+
+struct misbehaviour {
+    char mode[16];
+    char foul[16];
+    char reason[48];
+};
+
+ParameterizedTestParameters(engines, gomocup_misbehaviour_is_a_foul)
+{
+    static struct misbehaviour cases[] = {
+        {"error", "malformed", "answered \"ERROR cannot think\""},
+        {"unknown", "malformed", "answered \"UNKNOWN\""},
+        {"offboard", "no-such-square", "p4"},
+        {"flood", "too-long", "flooded its output"},
+        {"crash", "exited", "exited (status 3)"},
+    };
+    return cr_make_param_array(struct misbehaviour, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+ParameterizedTest(struct misbehaviour *m, engines, gomocup_misbehaviour_is_a_foul, .timeout = 60)
+{
+    char dir[64], bot[256];
+    test_tmpdir(dir, "engines");
+    snprintf(bot, sizeof(bot), "t=%s %s 2", GOMOBRAIN, m->mode);
+    char *run[] = {REFEREE_BIN, "match",     "--game",    "gomoku", "--bot",
+                   bot,         "--proto",   "t=gomocup", "--bot",  "p=" BOTDIR "pbrain",
+                   "--proto",   "p=gomocup", "--games",   "1",      "--results",
+                   dir,         "-q",        NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_expect_str_eq(test_cell(&t, 0, "foul"), m->foul, "%s: %s", m->mode,
+                     test_cell(&t, 0, "reason"));
+    cr_expect_str_eq(test_cell(&t, 0, "foul_by"), "t");
+    cr_expect(strstr(test_cell(&t, 0, "reason"), m->reason), "%s: %s", m->mode,
+              test_cell(&t, 0, "reason"));
+    table_release(&t);
+}
+
+/* A brain that refuses START, or answers it after --startup, cannot start:
+ * the run says so (exit 4), naming the handshake. */
+Test(engines, gomocup_start_refused_or_slow_is_a_failed_start, .timeout = 60)
+{
+    static const char *const modes[][2] = {{"nostart", "ERROR no such size"},
+                                           {"slowstart 3000", "no gomocup handshake within"}};
+    for (int i = 0; i < 2; i++) {
+        char dir[64], bot[256];
+        test_tmpdir(dir, "engines");
+        snprintf(bot, sizeof(bot), "t=%s %s", GOMOBRAIN, modes[i][0]);
+        char *run[] = {REFEREE_BIN, "match",     "--game",  "gomoku",
+                       "--bot",     bot,         "--proto", "t=gomocup",
+                       "--startup", "500",       "--bot",   "p=" BOTDIR "pbrain",
+                       "--proto",   "p=gomocup", "--games", "1",
+                       "--results", dir,         "-q",      NULL};
+        cr_assert_eq(run_program(run, NULL, &r), 0);
+        cr_expect_eq(r.status, 4, "%s: %s", modes[i][0], r.err);
+        cr_expect(strstr(r.err, modes[i][1]), "%s: %s", modes[i][0], r.err);
+    }
+}
