@@ -98,6 +98,7 @@ static void clear_record(struct game_record *rec, const struct game_state *start
     rec->foul_side = SIDE_NONE;
     rec->used_us[0] = rec->used_us[1] = 0;
     rec->restarts[0] = rec->restarts[1] = 0;
+    rec->engines[0][0] = rec->engines[1][0] = '\0';
     for (int i = 0; i < GAME_MAX_PLIES; i++)
         rec->move_us[i] = -1;
     rec->start_unix_ms = wall_ms();
@@ -339,6 +340,9 @@ int match_play(struct player *players[2], const struct game_state *start,
     if (rec->reason[0] == '\0')
         game_reason(&rec->state, rec->reason, sizeof(rec->reason));
     rec->duration_us = (proc_now_ns() - t0) / 1000;
+    for (int i = 0; i < 2; i++)
+        if (players[i]->ad.engine[0])
+            snprintf(rec->engines[i], sizeof(rec->engines[i]), "%s", players[i]->ad.engine);
     finish(players, rec, rules, &g.intro);
     return 0;
 }

@@ -9,6 +9,7 @@
 
 #define RECORD_REASON_MAX 192
 #define RECORD_NAME_MAX   128
+#define RECORD_ENGINE_MAX 96
 
 struct game_record {
     int id;                          /* 1-based number of the game in its run */
@@ -24,9 +25,11 @@ struct game_record {
     uint8_t foul_side;     /* enum side of the offender, SIDE_NONE if no foul */
     int64_t start_unix_ms; /* wall clock at the start */
     int64_t duration_us;
-    int64_t used_us[2]; /* thinking time per side, microseconds */
-    int restarts[2];    /* per side: its bot started again before this game, having
-                         * died or written between games (0 or 1) */
+    int64_t used_us[2];                 /* thinking time per side, microseconds */
+    int restarts[2];                    /* per side: its bot started again before this game, having
+                                         * died or written between games (0 or 1) */
+    char engines[2][RECORD_ENGINE_MAX]; /* per side: an engine's name and version from
+                                         * its protocol's handshake; "" for none */
 };
 
 /* Per side, the replies its bot gave (opening moves are not), their total and

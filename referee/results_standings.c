@@ -23,6 +23,7 @@ static void put_standings(struct csvout *out, const struct standings_row *rows, 
     csvout_field(out, "restarts");
     csvout_field(out, "mean_ms");
     csvout_field(out, "max_ms");
+    csvout_field(out, "engine");
     csvout_end(out);
     for (size_t i = 0; i < n; i++) {
         const struct standings_row *s = &rows[i];
@@ -43,6 +44,7 @@ static void put_standings(struct csvout *out, const struct standings_row *rows, 
         csvout_fieldf(out, "%d", s->restarts);
         csvout_number(out, "%.3f", s->mean_ms);
         csvout_number(out, "%.3f", s->max_ms);
+        csvout_field(out, s->engine);
         csvout_end(out);
     }
 }

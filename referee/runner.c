@@ -289,6 +289,10 @@ static int on_finished(void *ctx, const struct game_record *rec)
     ledger_summary_of_record(rec, &g);
     if (standings_add_game(rn->st, &g) < 0)
         return -ENOMEM;
+    for (int side = 0; side < 2; side++)
+        if (rec->engines[side][0] &&
+            standings_set_engine(rn->st, rec->bots[side], rec->engines[side]) == -ENOMEM)
+            return -ENOMEM;
     rn->done++;
     gameset_add(&rn->written, rec->id - 1);
     bool aborted = rec->state.end == END_ABORTED;

@@ -10,6 +10,7 @@
 
 struct bot {
     char *name;
+    char *engine; /* NULL: none said */
     int games, wins, draws, losses;
     int fouls[FOUL_COUNT];
     int fouls_total;
@@ -54,8 +55,10 @@ void standings_free(struct standings *st)
 {
     if (!st)
         return;
-    for (size_t i = 0; i < st->n; i++)
+    for (size_t i = 0; i < st->n; i++) {
         free(st->bots[i].name);
+        free(st->bots[i].engine);
+    }
     free_arrays(st);
     free(st);
 }
@@ -107,6 +110,24 @@ static long find_or_add(struct standings *st, const char *name)
     st->bots[st->n].name = copy;
     st->order[st->n] = st->n; /* a row until standings_rows sorts again */
     return (long)st->n++;
+}
+
+int standings_set_engine(struct standings *st, const char *name, const char *engine)
+{
+    for (size_t i = 0; i < st->n; i++) {
+        struct bot *b = &st->bots[i];
+        if (strcmp(b->name, name) != 0)
+            continue;
+        if (b->engine && strcmp(b->engine, engine) == 0)
+            return 0;
+        char *copy = strdup(engine);
+        if (!copy)
+            return -ENOMEM;
+        free(b->engine);
+        b->engine = copy;
+        return 0;
+    }
+    return -EINVAL;
 }
 
 int standings_add_bot(struct standings *st, const char *name)
@@ -237,6 +258,7 @@ const struct standings_row *standings_rows(struct standings *st, size_t *count)
         struct standings_row *row = &st->rows[k];
 
         row->name = b->name;
+        row->engine = b->engine ? b->engine : "";
         row->rank = k > 0 && compare(st, st->order[k - 1], st->order[k], false) == 0
                         ? st->rows[k - 1].rank
                         : (int)k + 1;

@@ -33,9 +33,10 @@ struct standings_row {
     double elo_lo, elo_hi; /* its 95% interval */
     int fouls[FOUL_COUNT]; /* fouls committed, by kind */
     int fouls_total;
-    int restarts;   /* processes started again after it died or wrote between games */
-    double mean_ms; /* total thinking time / moves made; NAN without a move */
-    double max_ms;  /* longest move, 0 without games */
+    int restarts;       /* processes started again after it died or wrote between games */
+    double mean_ms;     /* total thinking time / moves made; NAN without a move */
+    double max_ms;      /* longest move, 0 without games */
+    const char *engine; /* owned by the standings: an engine's name and version, or "" */
 };
 
 struct standings; /* opaque */
@@ -46,6 +47,11 @@ void standings_free(struct standings *st);
 /* Make sure a bot appears (with no games yet), in the order bots were given:
  * ties in the table keep that order. Returns 0, -ENOMEM, or -EINVAL (no name). */
 int standings_add_bot(struct standings *st, const char *name);
+
+/* What bot `name` says it is (an engine's name and version, from its
+ * protocol's handshake), kept as the last one said. Returns 0, -ENOMEM or
+ * -EINVAL (no such bot). */
+int standings_set_engine(struct standings *st, const char *name, const char *engine);
 
 /* Count one game; bots not yet known are added (an aborted game's too, though
  * the game counts nowhere). A foul counts against foul_side only. A bot playing

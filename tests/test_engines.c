@@ -70,6 +70,14 @@ Test(engines, gtp_rhino_plays_a_tournament_without_a_foul, .timeout = 240)
     char log[65536];
     test_slurp(dir, "logs/rhino1.log", log, sizeof(log));
     cr_expect(strstr(log, "gtp engine: GTP GRhino"), "the engine's name is in its log: %s", log);
+    struct table t;
+    test_load(&t, dir, "standings.csv");
+    for (size_t i = 0; i < t.nrows; i++) {
+        bool engine = strncmp(test_cell(&t, i, "bot"), "rhino", 5) == 0;
+        cr_expect_eq(strncmp(test_cell(&t, i, "engine"), "GTP GRhino 0.", 13) == 0, engine,
+                     "%s: '%s'", test_cell(&t, i, "bot"), test_cell(&t, i, "engine"));
+    }
+    table_release(&t);
 
     /* A record replays move by move, as any game's. */
     char *replay[] = {REFEREE_BIN, "replay", "--results", dir, "--id", "1", NULL};
