@@ -7,6 +7,7 @@
 #include "inputs.h"
 #include "options.h"
 #include "runner.h"
+#include "sandbox_setup.h"
 #include "tournament.h"
 #include "xalloc.h"
 
@@ -199,6 +200,10 @@ static const struct option_def run_options[] = {
     CALL("gtp-pass", "NAME=HOW", opt_gtp_pass,
          "implicit (default): a GTP engine passes by itself and\n"
          "is never sent a pass; explicit: sent `play b pass`"),
+    FLAG("sandbox", sandbox,
+         "run each bot in a bubblewrap sandbox (Debian package\n"
+         "bubblewrap): no network, no other processes, the files\n"
+         "read-only but its own directory, no results folder"),
     MS("startup", startup_ms,
        "deadline of a GTP or Gomocup engine's handshake\n"
        "(default 10000)"),
@@ -427,7 +432,8 @@ static int run_command(int argc, char **argv, bool is_match)
         rc = EXIT_OK;
     } else if (rc == 0 && (rc = check_config(c)) == 0) {
         finish_defaults(c, given);
-        rc = runner_run(c);
+        if (!c->sandbox || (rc = sandbox_setup(c)) == 0)
+            rc = runner_run(c);
     }
     config_run_release(c);
     free(c);

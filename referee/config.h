@@ -5,6 +5,7 @@
 
 #include "adapter.h"
 #include "game.h"
+#include "sandbox.h"
 #include "protocol.h"
 #include "sprt.h"
 
@@ -25,8 +26,9 @@ struct bot_spec {
     char *argv[CONFIG_MAX_ARGS + 1]; /* NULL-terminated */
     char *cwd;                       /* NULL: referee's own */
     struct bot_limits limits;
-    struct adapter_options proto; /* the protocol it speaks (--proto) */
-    int startup_ms;               /* its handshake's deadline (--startup) */
+    struct adapter_options proto;  /* the protocol it speaks (--proto) */
+    int startup_ms;                /* its handshake's deadline (--startup) */
+    struct sandbox_paths *sandbox; /* --sandbox: what it may see (strings owned); NULL: none */
 };
 
 /* Parse "NAME=COMMAND [ARG]..." into *bot: the command line is split on blanks,
@@ -79,6 +81,7 @@ struct run_config {
     char results_default[64];
     bool resume;
     bool repair;       /* --repair: a resume drops kept games that do not check */
+    bool sandbox;      /* --sandbox: each bot in a bubblewrap sandbox */
     int shard, shards; /* --shard I/N: 0-based I; 1 shard: the whole */
     long only;         /* --only N: play game N of the schedule alone; 0: all */
     bool sprt;         /* stop at an SPRT verdict of bots[0] against bots[1] */

@@ -90,8 +90,18 @@ static int start_process(struct player *p, const char *note)
 {
     if (p->running)
         player_stop(p, 0);
+    const char *words[SANDBOX_WORDS_MAX + CONFIG_MAX_ARGS + 1];
+    char *const *argv = p->bot->argv;
+    if (p->bot->sandbox) { /* bwrap ... -- COMMAND */
+        int k = sandbox_words(p->bot->sandbox, words, SANDBOX_WORDS_MAX);
+        if (k < 0)
+            return -E2BIG;
+        for (int i = 0; i <= CONFIG_MAX_ARGS && (i == 0 || argv[i - 1]); i++)
+            words[k + i] = argv[i];
+        argv = (char *const *)words;
+    }
     struct proc_options opt = {
-        .argv = p->bot->argv,
+        .argv = argv,
         .cwd = p->bot->cwd,
         .log_path = p->log_path,
         .log_cap = p->log_cap,

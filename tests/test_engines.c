@@ -60,6 +60,7 @@ Test(engines, gtp_rhino_plays_a_tournament_without_a_foul, .timeout = 240)
                    "--bot",      "greedy=" BOTDIR "greedy",
                    "--games",    "2",
                    "--movetime", "200",
+                   "--margin",   "1000",
                    "--results",  dir,
                    "-q",         NULL};
     cr_assert_eq(run_program(run, NULL, &r), 0);

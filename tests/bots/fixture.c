@@ -1,7 +1,10 @@
 /* fixture.c: one misbehaving bot with many modes, for the process-layer tests. Speaks
  * protocol/PROTOCOL.md; `fixture <mode> [N]`, the modes are listed in usage() below. */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#include <arpa/inet.h>
+#include <dirent.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -9,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -55,6 +59,10 @@ static const char *usage_text =
     "               later turns, and the other processes, play legally\n"
     "  twolines     writes its legal move twice on every turn\n"
     "  tell         writes every line it reads to stderr, plays legally\n"
+    "  probe PATH PORT  on its first turn tries to open PATH, to connect to PORT of\n"
+    "               127.0.0.1, to write a file in its working directory, and counts\n"
+    "               the processes in /proc; writes 'probe <what> ok|refused|N' to\n"
+    "               stderr for each, then plays legally\n"
     "  byte N       answers its legal move, the byte N (0-255) and 'z' on every turn\n"
     "  daemon       on its first turn double-forks a grandchild in a session of its\n"
     "               own that sleeps 60 s (its pid to stderr: 'daemon <pid>'), plays\n"
@@ -228,6 +236,34 @@ static bool first_of_its_kind(void)
     return first;
 }
 
+/* What a sandbox lets a bot do, to stderr: open a file, connect to a port of
+ * 127.0.0.1, how many processes it sees, write in its working directory. */
+static void probe(const char *path, long port)
+{
+    int fd = open(path, O_RDONLY);
+    fprintf(stderr, "probe open %s\n", fd >= 0 ? "ok" : "refused");
+    if (fd >= 0)
+        close(fd);
+    int s = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in to = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    bool connected = s >= 0 && connect(s, (struct sockaddr *)&to, sizeof(to)) == 0;
+    fprintf(stderr, "probe connect %s\n", connected ? "ok" : "refused");
+    if (s >= 0)
+        close(s);
+    int pids = 0;
+    DIR *d = opendir("/proc");
+    for (struct dirent *e; d && (e = readdir(d));)
+        pids += e->d_name[0] >= '1' && e->d_name[0] <= '9';
+    if (d)
+        closedir(d);
+    fprintf(stderr, "probe pids %d\n", pids);
+    FILE *f = fopen("probe-wrote", "w");
+    fprintf(stderr, "probe write-cwd %s\n", f ? "ok" : "refused");
+    if (f)
+        fclose(f);
+}
+
 static void take_turn(const char *mode, long n, const char *line, char mark, int turns)
 {
     char legal[16], board[64], square[4];
@@ -250,6 +286,8 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
     }
     if (strcmp(mode, "exit") == 0)
         exit((int)n);
+    if (strcmp(mode, "probe") == 0 && turns == 1)
+        probe(mode_text, mode_n2);
     if (strcmp(mode, "grandchild") == 0)
         spawn_grandchild();
     if (strcmp(mode, "daemon") == 0 && turns == 1)
