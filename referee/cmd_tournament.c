@@ -207,7 +207,9 @@ static const struct option_def run_options[] = {
     MS("startup", startup_ms,
        "deadline of a GTP or Gomocup engine's handshake\n"
        "(default 10000)"),
-    CALL("game", "NAME", opt_game, "tictactoe (default), connect4, reversi, gomoku"),
+    CALL("game", "NAME", opt_game,
+         "tictactoe (default), connect4, reversi, gomoku,\n"
+         "gomoku-standard (exactly five), gomoku-freestyle (20x20)"),
     COUNT("games", "N", games, 1, 100000000, "games to play (default 2)", .only = FOR_MATCH),
     CALL("format", "F", opt_format, "roundrobin (default) or gauntlet", .only = FOR_TOURNAMENT),
     COUNT("games", "N", games, 1, 100000000, "games per pairing per round (default 2)",

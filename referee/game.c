@@ -8,14 +8,12 @@
 extern const struct game_def game_tictactoe;
 extern const struct game_def game_connect4;
 extern const struct game_def game_reversi;
-extern const struct game_def game_gomoku;
+extern const struct game_def game_gomoku, game_gomoku_standard, game_gomoku_freestyle;
 
 /* Adding a game: one file defining its table, one line here. */
 static const struct game_def *const registry[] = {
-    &game_tictactoe,
-    &game_connect4,
-    &game_reversi,
-    &game_gomoku,
+    &game_tictactoe, &game_connect4,        &game_reversi,
+    &game_gomoku,    &game_gomoku_standard, &game_gomoku_freestyle,
 };
 
 const struct game_def *const *game_registry(size_t *count)

@@ -8,8 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GAME_MAX_SQUARES 225 /* gomoku, 15 x 15 */
-#define GAME_MAX_PLIES   256 /* every game ends well before: gomoku 225 + the final action */
+#define GAME_MAX_SQUARES 400 /* gomoku-freestyle, 20 x 20 */
+#define GAME_MAX_PLIES   416 /* every game ends well before: 400 moves + the final action */
 #define GAME_MOVE_TEXT   16  /* longest move text plus NUL ("x:o15", "x:pass") */
 #define GAME_BOARD_TEXT  512 /* longest board text plus NUL */
 
@@ -91,7 +91,7 @@ struct game_state {
     union {
         uint16_t ttt[2];     /* tic-tac-toe: a 9-bit mask per side, bit 3*row+col */
         uint64_t bits[2];    /* 64-square games (connect four, reversi) */
-        uint64_t wide[2][4]; /* gomoku: 225 bits per side */
+        uint64_t wide[2][7]; /* gomoku: 15 x 16 or 20 x 21 bits per side */
     } board;
 };
 
@@ -104,7 +104,8 @@ struct game_def {
     int rows, cols;
     enum square_style squares;
     bool has_pass;
-    int line; /* n in a row that wins; 0 where lines do not decide */
+    int line;        /* n in a row that wins; 0 where lines do not decide */
+    bool line_exact; /* only exactly `line` in a row wins (gomoku-standard) */
     /* Random opening plies a tournament starts its pairs of games from unless
      * told otherwise: enough to vary games, too few to decide them. */
     int opening_plies;

@@ -1,181 +1,244 @@
-/* game_gomoku.c: freestyle gomoku rules on 15 x 15. x (black) moves first;
- * squares are a column letter and a row number, a1 top left; five or more in a
- * row win. Each side is 256 bits in four words, bit 16 * row + col: the 225
- * squares, and a 16th column that stays empty so that line shifts never wrap. */
+/* game_gomoku.c: gomoku, in the three forms Gomocup plays:
+ *   gomoku           15 x 15, five or more in a row win (referee's default);
+ *   gomoku-standard  15 x 15, exactly five win (six or more do not);
+ *   gomoku-freestyle 20 x 20, five or more in a row win.
+ * x (black) moves first; squares are a column letter and a row number, a1 top
+ * left. Each side is a bitboard, bit STRIDE * row + col with STRIDE = N + 1:
+ * the N x N squares, and a column that stays empty so that line shifts never
+ * wrap from one row to the next. */
 #include "game.h"
 
-#define N      15
-#define STRIDE 16
+#define WORDS 7 /* enough for 20 x 21 bits */
 
 struct wide {
-    uint64_t w[4];
+    uint64_t w[WORDS];
 };
 
-/* The four lines (along a row, a column and both diagonals), as shifts of the
- * bit index and as steps of row and column. */
-static const int dirs[4] = {1, STRIDE, STRIDE + 1, STRIDE - 1};
+/* The shape of a board and its rule. */
+struct geom {
+    int n, stride, words;
+    bool exact; /* exactly five: an overline does not win */
+};
+
+static const struct geom g15 = {15, 16, 4, false}, g15_exact = {15, 16, 4, true},
+                         g20 = {20, 21, 7, false};
+
+/* The four lines (along a row, a column and both diagonals), as steps of
+ * the bit index and as steps of row and column. */
+static int dir_step(const struct geom *g, int d)
+{
+    return d == 0 ? 1 : d == 1 ? g->stride : d == 2 ? g->stride + 1 : g->stride - 1;
+}
 static const int8_t drow[4] = {0, 1, 1, 1}, dcol[4] = {1, 0, 1, -1};
 
-/* Four rows of the 16-bit pattern p: word i holds rows 4i to 4i + 3. */
-#define LANES(p) ((uint64_t)(p)*0x0001000100010001ull)
-#define LOW3     0x0000ffffffffffffull /* the first three rows of a word */
-
-/* Squares starting a run of five on the board, for each direction. */
-static const struct wide starts[4] = {
-    {{LANES(0x07ff), LANES(0x07ff), LANES(0x07ff), LANES(0x07ff) & LOW3}}, /* a-k, 1-15 */
-    {{LANES(0x7fff), LANES(0x7fff), LANES(0x7fff) & LOW3, 0}},             /* a-o, 1-11 */
-    {{LANES(0x07ff), LANES(0x07ff), LANES(0x07ff) & LOW3, 0}},             /* a-k, 1-11 */
-    {{LANES(0x7ff0), LANES(0x7ff0), LANES(0x7ff0) & LOW3, 0}},             /* e-o, 1-11 */
-};
-
-static const struct wide board_mask = {
-    {LANES(0x7fff), LANES(0x7fff), LANES(0x7fff), LANES(0x7fff) & LOW3}};
-
-/* Square p of the result is square p + k of a, for 0 < k < 64. */
-static inline struct wide shr(struct wide a, int k)
+/* Word i of a, 0 outside it. */
+static uint64_t word(const struct geom *g, const struct wide *a, int i)
 {
-    struct wide r;
-    for (int i = 0; i < 3; i++)
-        r.w[i] = (a.w[i] >> k) | (a.w[i + 1] << (64 - k));
-    r.w[3] = a.w[3] >> k;
+    return i >= 0 && i < g->words ? a->w[i] : 0;
+}
+
+/* Square p of the result is square p + k of a (k > 0). */
+static struct wide shr(const struct geom *g, struct wide a, int k)
+{
+    struct wide r = {{0}};
+    int q = k / 64, b = k % 64;
+    for (int i = 0; i < g->words; i++)
+        r.w[i] = b ? (word(g, &a, i + q) >> b) | (word(g, &a, i + q + 1) << (64 - b))
+                   : word(g, &a, i + q);
     return r;
 }
 
-static inline struct wide get(const struct game_state *s, int side)
+/* Square p of the result is square p - k of a (k > 0). */
+static struct wide shl(const struct geom *g, struct wide a, int k)
 {
-    struct wide b;
-    for (int i = 0; i < 4; i++)
+    struct wide r = {{0}};
+    int q = k / 64, b = k % 64;
+    for (int i = 0; i < g->words; i++)
+        r.w[i] = b ? (word(g, &a, i - q) << b) | (word(g, &a, i - q - 1) >> (64 - b))
+                   : word(g, &a, i - q);
+    return r;
+}
+
+static struct wide and (const struct geom *g, struct wide a, struct wide b)
+{
+    for (int i = 0; i < g->words; i++)
+        a.w[i] &= b.w[i];
+    return a;
+}
+
+static struct wide get(const struct geom *g, const struct game_state *s, int side)
+{
+    struct wide b = {{0}};
+    for (int i = 0; i < g->words; i++)
         b.w[i] = s->board.wide[side][i];
     return b;
 }
 
-static bool is_empty(struct wide a)
+static bool is_empty(const struct geom *g, struct wide a)
 {
-    return !(a.w[0] | a.w[1] | a.w[2] | a.w[3]);
+    uint64_t any = 0;
+    for (int i = 0; i < g->words; i++)
+        any |= a.w[i];
+    return !any;
 }
 
-static int count(struct wide a)
+static int count(const struct geom *g, struct wide a)
 {
-    return __builtin_popcountll(a.w[0]) + __builtin_popcountll(a.w[1]) +
-           __builtin_popcountll(a.w[2]) + __builtin_popcountll(a.w[3]);
+    int n = 0;
+    for (int i = 0; i < g->words; i++)
+        n += __builtin_popcountll(a.w[i]);
+    return n;
 }
 
-static bool has(const struct game_state *s, int side, int row, int col)
+/* Every square of the board: n bits a row. */
+static struct wide board_mask(const struct geom *g)
 {
-    int i = STRIDE * row + col;
+    struct wide m = {{0}};
+    uint64_t row = (1ull << g->n) - 1;
+    for (int r = 0; r < g->n; r++) {
+        int i = g->stride * r, off = i % 64;
+        m.w[i / 64] |= row << off;
+        if (off + g->n > 64)
+            m.w[i / 64 + 1] |= row >> (64 - off);
+    }
+    return m;
+}
+
+static bool has(const struct geom *g, const struct game_state *s, int side, int row, int col)
+{
+    int i = g->stride * row + col;
     return s->board.wide[side][i / 64] >> (i % 64) & 1;
 }
 
-static bool has_line(struct wide b)
+/* Squares of b starting a run of five along direction d (and, exactly five,
+ * with no stone of b just before or just after it). */
+static struct wide fives(const struct geom *g, struct wide b, int d)
 {
-    for (int d = 0; d < 4; d++) {
-        struct wide run = b; /* squares starting a run of 1, then 2, ... 5 */
-        for (int k = 0; k < 4; k++) {
-            struct wide next = shr(run, dirs[d]);
-            for (int i = 0; i < 4; i++)
-                run.w[i] &= next.w[i];
-        }
-        if (!is_empty(run))
-            return true;
+    int k = dir_step(g, d);
+    struct wide run = b;
+    for (int i = 0; i < 4; i++)
+        run = and(g, run, shr(g, b, k * (i + 1)));
+    if (g->exact) {
+        struct wide before = shl(g, b, k), after = shr(g, b, 5 * k);
+        for (int i = 0; i < g->words; i++)
+            run.w[i] &= ~before.w[i] & ~after.w[i];
     }
+    return run;
+}
+
+static bool has_line(const struct geom *g, struct wide b)
+{
+    for (int d = 0; d < 4; d++)
+        if (!is_empty(g, fives(g, b, d)))
+            return true;
     return false;
 }
 
-/* Five or more of side through (row, col), which side holds. */
-static bool is_line_through(const struct game_state *s, int side, int row, int col)
+/* A winning line of side through (row, col), which side holds: five or more,
+ * or exactly five. */
+static bool is_line_through(const struct geom *g, const struct game_state *s, int side, int row,
+                            int col)
 {
     for (int d = 0; d < 4; d++) {
         int n = 1;
         for (int sign = -1; sign <= 1; sign += 2)
-            for (int k = 1; k < 5; k++) {
+            for (int k = 1; k < 6; k++) {
                 int r = row + sign * k * drow[d], c = col + sign * k * dcol[d];
-                if (r < 0 || r >= N || c < 0 || c >= N || !has(s, side, r, c))
+                if (r < 0 || r >= g->n || c < 0 || c >= g->n || !has(g, s, side, r, c))
                     break;
                 n++;
             }
-        if (n >= 5)
+        if (g->exact ? n == 5 : n >= 5)
             return true;
     }
     return false;
 }
 
-static void gm_init(struct game_state *s)
+static void init(const struct geom *g, struct game_state *s)
 {
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < g->words; i++)
         s->board.wide[0][i] = s->board.wide[1][i] = 0;
 }
 
-static int gm_legal(const struct game_state *s, struct action *out)
+static int legal(const struct geom *g, const struct game_state *s, struct action *out)
 {
+    struct wide mask = board_mask(g);
     int n = 0;
 
-    for (int i = 0; i < 4; i++) {
-        uint64_t empty = board_mask.w[i] & ~(s->board.wide[0][i] | s->board.wide[1][i]);
+    for (int i = 0; i < g->words; i++) {
+        uint64_t empty = mask.w[i] & ~(s->board.wide[0][i] | s->board.wide[1][i]);
         for (; empty; empty &= empty - 1) {
             int sq = 64 * i + __builtin_ctzll(empty);
             out[n++] = (struct action){.kind = ACTION_MOVE,
                                        .side = s->to_move,
-                                       .row = (int8_t)(sq / STRIDE),
-                                       .col = (int8_t)(sq % STRIDE)};
+                                       .row = (int8_t)(sq / g->stride),
+                                       .col = (int8_t)(sq % g->stride)};
         }
     }
     return n;
 }
 
-static enum foul gm_play(struct game_state *s, struct action a)
+static enum foul play(const struct geom *g, struct game_state *s, struct action a)
 {
     if (a.kind != ACTION_MOVE)
         return FOUL_ILLEGAL;
-    if (a.row < 0 || a.row >= N || a.col < 0 || a.col >= N)
+    if (a.row < 0 || a.row >= g->n || a.col < 0 || a.col >= g->n)
         return FOUL_NO_SUCH_SQUARE;
-    if (has(s, 0, a.row, a.col) || has(s, 1, a.row, a.col))
+    if (has(g, s, 0, a.row, a.col) || has(g, s, 1, a.row, a.col))
         return FOUL_OCCUPIED;
 
-    int i = STRIDE * a.row + a.col;
+    int i = g->stride * a.row + a.col;
     s->board.wide[a.side][i / 64] |= 1ull << (i % 64);
     s->to_move = side_other(a.side);
-    if (is_line_through(s, a.side, a.row, a.col)) {
+    if (is_line_through(g, s, a.side, a.row, a.col)) {
         s->end = END_LINE;
         s->winner = a.side;
-    } else if (count(get(s, 0)) + count(get(s, 1)) == N * N) {
+    } else if (count(g, get(g, s, 0)) + count(g, get(g, s, 1)) == g->n * g->n) {
         s->end = END_FULL;
     }
     return FOUL_NONE;
 }
 
 /* Squares p such that one of p, p+d, ... p+4d is in b. */
-static struct wide touches(struct wide b, int d)
+static struct wide touches(const struct geom *g, struct wide b, int step)
 {
     struct wide t = b;
-    for (int k = 0; k < 4; k++) {
-        struct wide next = shr(t, d);
-        for (int i = 0; i < 4; i++)
-            t.w[i] = b.w[i] | next.w[i];
+    for (int k = 1; k < 5; k++) {
+        struct wide next = shr(g, b, k * step);
+        for (int i = 0; i < g->words; i++)
+            t.w[i] |= next.w[i];
     }
     return t;
 }
 
-static bool gm_is_dead(const struct game_state *s)
+/* No window of five squares on the board is free of the opponent's stones,
+ * for either side: nobody can make five. (With exactly five this is enough,
+ * not necessary: such a game may be dead earlier, and is then played out.) */
+static bool is_dead(const struct geom *g, const struct game_state *s)
 {
-    struct wide b0 = get(s, 0), b1 = get(s, 1);
+    struct wide b0 = get(g, s, 0), b1 = get(g, s, 1), mask = board_mask(g);
 
     for (int d = 0; d < 4; d++) {
-        struct wide t0 = touches(b0, dirs[d]), t1 = touches(b1, dirs[d]);
-        for (int i = 0; i < 4; i++)
-            if (starts[d].w[i] & ~(t0.w[i] & t1.w[i]))
+        int step = dir_step(g, d);
+        struct wide windows = mask; /* squares starting five squares on the board */
+        for (int k = 1; k < 5; k++)
+            windows = and(g, windows, shr(g, mask, k * step));
+        struct wide t0 = touches(g, b0, step), t1 = touches(g, b1, step);
+        for (int i = 0; i < g->words; i++)
+            if (windows.w[i] & ~(t0.w[i] & t1.w[i]))
                 return false;
     }
     return true;
 }
 
-static int gm_at(const struct game_state *s, int row, int col)
+static int at(const struct geom *g, const struct game_state *s, int row, int col)
 {
-    return has(s, 0, row, col) ? 0 : has(s, 1, row, col) ? 1 : -1;
+    return has(g, s, 0, row, col) ? 0 : has(g, s, 1, row, col) ? 1 : -1;
 }
 
-static void gm_set(struct game_state *s, int row, int col, int mark)
+static void set(const struct geom *g, struct game_state *s, int row, int col, int mark)
 {
-    int i = STRIDE * row + col;
+    int i = g->stride * row + col;
     uint64_t b = 1ull << (i % 64);
     s->board.wide[0][i / 64] &= ~b;
     s->board.wide[1][i / 64] &= ~b;
@@ -185,23 +248,23 @@ static void gm_set(struct game_state *s, int row, int col, int mark)
 
 /* True if one of the winner's stones can have been the last move: without it
  * the winner has no line yet. */
-static bool has_winning_move(struct wide winner)
+static bool has_winning_move(const struct geom *g, struct wide winner)
 {
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < g->words; i++)
         for (uint64_t m = winner.w[i]; m; m &= m - 1) {
             struct wide before = winner;
             before.w[i] &= ~(m & -m);
-            if (!has_line(before))
+            if (!has_line(g, before))
                 return true;
         }
     return false;
 }
 
-static bool gm_settle(struct game_state *s)
+static bool settle(const struct geom *g, struct game_state *s)
 {
-    struct wide b0 = get(s, 0), b1 = get(s, 1);
-    int n0 = count(b0), n1 = count(b1);
-    bool won0 = has_line(b0), won1 = has_line(b1);
+    struct wide b0 = get(g, s, 0), b1 = get(g, s, 1);
+    int n0 = count(g, b0), n1 = count(g, b1);
+    bool won0 = has_line(g, b0), won1 = has_line(g, b1);
     enum side next;
 
     if (n0 == n1)
@@ -215,7 +278,7 @@ static bool gm_settle(struct game_state *s)
     /* A winner must have made the last move, and only one side can have won. */
     if ((won0 && (won1 || next != SIDE_SECOND)) || (won1 && next != SIDE_FIRST))
         return false;
-    if ((won0 || won1) && !has_winning_move(won0 ? b0 : b1))
+    if ((won0 || won1) && !has_winning_move(g, won0 ? b0 : b1))
         return false;
 
     s->to_move = next;
@@ -223,29 +286,65 @@ static bool gm_settle(struct game_state *s)
     if (won0 || won1) {
         s->end = END_LINE;
         s->winner = won0 ? SIDE_FIRST : SIDE_SECOND;
-    } else if (n0 + n1 == N * N) {
+    } else if (n0 + n1 == g->n * g->n) {
         s->end = END_FULL;
-    } else if (s->early_draw && gm_is_dead(s)) {
+    } else if (s->early_draw && is_dead(g, s)) {
         s->end = END_DEAD;
     }
     return true;
 }
 
-const struct game_def game_gomoku = {
-    .opening_plies = 2,
-    .name = "gomoku",
-    .title = "gomoku",
-    .marks = {'x', 'o'},
-    .rows = N,
-    .cols = N,
-    .squares = SQUARES_COL_LETTER,
-    .has_pass = false,
-    .line = 5,
-    .init = gm_init,
-    .legal = gm_legal,
-    .play = gm_play,
-    .is_dead = gm_is_dead,
-    .at = gm_at,
-    .set = gm_set,
-    .settle = gm_settle,
-};
+/* The table of functions of one form, on its geometry G. */
+#define GOMOKU(ID, G, N, EXACT, NAME, TITLE)                                                       \
+    static void ID##_init(struct game_state *s)                                                    \
+    {                                                                                              \
+        init(&G, s);                                                                               \
+    }                                                                                              \
+    static int ID##_legal(const struct game_state *s, struct action *out)                          \
+    {                                                                                              \
+        return legal(&G, s, out);                                                                  \
+    }                                                                                              \
+    static enum foul ID##_play(struct game_state *s, struct action a)                              \
+    {                                                                                              \
+        return play(&G, s, a);                                                                     \
+    }                                                                                              \
+    static bool ID##_is_dead(const struct game_state *s)                                           \
+    {                                                                                              \
+        return is_dead(&G, s);                                                                     \
+    }                                                                                              \
+    static int ID##_at(const struct game_state *s, int row, int col)                               \
+    {                                                                                              \
+        return at(&G, s, row, col);                                                                \
+    }                                                                                              \
+    static void ID##_set(struct game_state *s, int row, int col, int mark)                         \
+    {                                                                                              \
+        set(&G, s, row, col, mark);                                                                \
+    }                                                                                              \
+    static bool ID##_settle(struct game_state *s)                                                  \
+    {                                                                                              \
+        return settle(&G, s);                                                                      \
+    }                                                                                              \
+    const struct game_def ID = {                                                                   \
+        .opening_plies = 2,                                                                        \
+        .name = NAME,                                                                              \
+        .title = TITLE,                                                                            \
+        .marks = {'x', 'o'},                                                                       \
+        .rows = N,                                                                                 \
+        .cols = N,                                                                                 \
+        .squares = SQUARES_COL_LETTER,                                                             \
+        .has_pass = false,                                                                         \
+        .line = 5,                                                                                 \
+        .line_exact = EXACT,                                                                       \
+        .init = ID##_init,                                                                         \
+        .legal = ID##_legal,                                                                       \
+        .play = ID##_play,                                                                         \
+        .is_dead = ID##_is_dead,                                                                   \
+        .at = ID##_at,                                                                             \
+        .set = ID##_set,                                                                           \
+        .settle = ID##_settle,                                                                     \
+    }
+
+GOMOKU(game_gomoku, g15, 15, false, "gomoku", "gomoku");
+GOMOKU(game_gomoku_standard, g15_exact, 15, true, "gomoku-standard",
+       "gomoku, exactly five (15 x 15)");
+GOMOKU(game_gomoku_freestyle, g20, 20, false, "gomoku-freestyle", "gomoku, five or more (20 x 20)");

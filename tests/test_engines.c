@@ -350,3 +350,31 @@ Test(engines, gomocup_start_refused_or_slow_is_a_failed_start, .timeout = 60)
         cr_expect(strstr(r.err, modes[i][1]), "%s: %s", modes[i][0], r.err);
     }
 }
+
+/* The other Gomocup forms: START 20 for gomoku-freestyle, INFO rule 1 for
+ * gomoku-standard (exactly five); whole games, no foul. */
+Test(engines, gomocup_brains_play_both_board_sizes, .timeout = 60)
+{
+    static const char *const forms[][3] = {{"gomoku-freestyle", "START 20\r\n", "INFO rule 0\r\n"},
+                                           {"gomoku-standard", "START 15\r\n", "INFO rule 1\r\n"}};
+    for (int i = 0; i < 2; i++) {
+        char dir[64], log[65536];
+        test_tmpdir(dir, "engines");
+        char *run[] = {REFEREE_BIN, "match",
+                       "--game",    (char *)forms[i][0],
+                       "--bot",     "t=" GOMOBRAIN,
+                       "--proto",   "t=gomocup",
+                       "--bot",     "p=" BOTDIR "pbrain",
+                       "--proto",   "p=gomocup",
+                       "--games",   "2",
+                       "--results", dir,
+                       "-q",        NULL};
+        cr_assert_eq(run_program(run, NULL, &r), 0);
+        cr_assert_eq(r.status, 0, "%s", r.err);
+        cr_expect_eq(fouls_in(dir), 0, "%s", forms[i][0]);
+        expect_checks(dir);
+        test_slurp(dir, "logs/t.log", log, sizeof(log));
+        cr_expect(strstr(log, forms[i][1]), "%s: %s", forms[i][0], log);
+        cr_expect(strstr(log, forms[i][2]), "%s: %s", forms[i][0], log);
+    }
+}
