@@ -100,13 +100,12 @@ Test(gomoku_forms, perft_counts_squares_of_each_board, .timeout = 30)
 {
     static const struct {
         const char *game;
-        uint64_t nodes[3];
-    } cases[] = {{"gomoku-standard", {225, 225 * 224, 225ull * 224 * 223}},
-                 {"gomoku-freestyle", {400, 400 * 399, 400ull * 399 * 398}}};
+        uint64_t nodes[2];
+    } cases[] = {{"gomoku-standard", {225, 225 * 224}}, {"gomoku-freestyle", {400, 400 * 399}}};
     for (size_t i = 0; i < 2; i++) {
         struct game_state s;
         game_init(&s, test_game(cases[i].game), false);
-        for (int depth = 1; depth <= 3; depth++) {
+        for (int depth = 1; depth <= 2; depth++) {
             struct perft_counts c = {0};
             perft_count(&s, depth, &c);
             cr_expect_eq(c.nodes, cases[i].nodes[depth - 1], "%s depth %d: %llu", cases[i].game,
