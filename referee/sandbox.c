@@ -6,6 +6,8 @@ int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap)
     static const char *const fixed[] = {
         "bwrap",
         "--die-with-parent", /* and PR_SET_PDEATHSIG from proc_spawn for bwrap itself */
+        "--new-session",     /* setsid(): no controlling terminal to inject keystrokes into
+                              * (TIOCSTI); bwrap itself stays in the bot's process group */
         "--unshare-user-try",
         "--unshare-pid",
         "--unshare-ipc",

@@ -86,8 +86,18 @@ int sandbox_setup(struct run_config *c)
     char *results = absolute(c->results);
     char *dirs[CONFIG_MAX_BOTS];
 
-    for (int i = 0; i < c->nbots; i++)
+    for (int i = 0; i < c->nbots; i++) {
         dirs[i] = absolute(c->bots[i].cwd ? c->bots[i].cwd : ".");
+        if (contains(results, dirs[i])) {
+            cli_error("--sandbox: bot '%s' works in '%s', inside the results folder it must "
+                      "not see; give it another --dir",
+                      c->bots[i].name, dirs[i]);
+            for (int j = 0; j <= i; j++)
+                free(dirs[j]);
+            free(results);
+            return EXIT_USAGE;
+        }
+    }
     for (int i = 0; i < c->nbots; i++) {
         struct sandbox_paths *s = xcalloc(1, sizeof(*s));
         s->workdir = dirs[i];

@@ -107,3 +107,19 @@ Test(sandbox, without_bubblewrap_sandbox_is_refused, .timeout = 30)
     cr_expect(access(dir, F_OK) != 0 || access(strcat(dir, "/games.csv"), F_OK) != 0,
               "no game was played");
 }
+
+/* A bot working inside the results folder would see it: refused, in one line,
+ * before any game. */
+Test(sandbox, a_bot_working_in_the_results_folder_is_refused, .timeout = 30)
+{
+    char dir[64], inside[96];
+    test_tmpdir(dir, "sandbox");
+    snprintf(inside, sizeof(inside), "a=%s/a", dir);
+    char *run[] = {REFEREE_BIN, "match",     "--bot", "a=" BOTDIR "random",
+                   "--dir",     inside,      "--bot", "b=" BOTDIR "random",
+                   "--sandbox", "--results", dir,     "-q",
+                   NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_expect_eq(r.status, 2, "%s", r.err);
+    cr_expect(strstr(r.err, "inside the results folder it must not see"), "%s", r.err);
+}
