@@ -14,6 +14,9 @@ int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap)
         "--unshare-uts",
         "--unshare-net", /* a loopback of its own: no connection leaves it */
         "--unshare-cgroup-try",
+        "--cap-drop",
+        "ALL", /* run by root, bwrap would keep every capability inside:
+                * enough to unmount the masks or remount / writable */
         "--ro-bind",
         "/",
         "/",

@@ -258,6 +258,14 @@ static void probe(const char *path, long port)
     if (d)
         closedir(d);
     fprintf(stderr, "probe pids %d\n", pids);
+    char line[256], caps[32] = "unknown";
+    FILE *st = fopen("/proc/self/status", "r");
+    while (st && fgets(line, sizeof(line), st))
+        if (sscanf(line, "CapEff: %31s", caps) == 1)
+            break;
+    if (st)
+        fclose(st);
+    fprintf(stderr, "probe caps %s\n", caps);
     FILE *f = fopen("probe-wrote", "w");
     fprintf(stderr, "probe write-cwd %s\n", f ? "ok" : "refused");
     if (f)
