@@ -59,6 +59,12 @@ int cmd_sprt(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+
+/* Write the report of the results folders dirs to out (cmd_report.c): what
+ * `referee report` does, and what a run does at its end. Returns an exit
+ * code, having said what went wrong. */
+int report_write(const char *out, const char *const *dirs, int ndirs);
 int cmd_match(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 

@@ -200,6 +200,7 @@ static const struct option_def run_options[] = {
     CALL("gtp-pass", "NAME=HOW", opt_gtp_pass,
          "implicit (default): a GTP engine passes by itself and\n"
          "is never sent a pass; explicit: sent `play b pass`"),
+    FLAG("no-report", no_report, "no report.html (referee report) at the end of the run"),
     FLAG("sandbox", sandbox,
          "run each bot in a bubblewrap sandbox (Debian package\n"
          "bubblewrap): no network, no other processes, the files\n"

@@ -82,6 +82,7 @@ struct run_config {
     bool resume;
     bool repair;       /* --repair: a resume drops kept games that do not check */
     bool sandbox;      /* --sandbox: each bot in a bubblewrap sandbox */
+    bool no_report;    /* --no-report: no report.html at the end */
     int shard, shards; /* --shard I/N: 0-based I; 1 shard: the whole */
     long only;         /* --only N: play game N of the schedule alone; 0: all */
     bool sprt;         /* stop at an SPRT verdict of bots[0] against bots[1] */

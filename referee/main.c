@@ -13,6 +13,7 @@ static const struct command {
     {"match", cmd_match, "play games between two bots and record them"},
     {"tournament", cmd_tournament, "play a round robin or a gauntlet and rank the bots"},
     {"standings", cmd_standings, "rank bots from one or more games.csv files"},
+    {"report", cmd_report, "write a run's results as one HTML page"},
     {"check", cmd_check, "check that a results directory holds whole, consistent games"},
     {"sprt", cmd_sprt, "compute an SPRT verdict from counts of games"},
     {"perft", cmd_perft, "count the move sequences of a game to a depth"},

@@ -408,8 +408,18 @@ static int conclude(struct runner *rn, int rc)
     if (rc == EXIT_INTERRUPTED)
         cli_error("interrupted after %ld of %ld games; continue with: --results '%s' --resume",
                   rn->done, rn->planned, c->results);
-    if (!c->quiet && rn->done > 0)
+    char report[PATH_MAX];
+    bool reported = false;
+    if (rn->done > 0 && !c->no_report &&
+        path_join(report, sizeof(report), c->results, "report.html") == 0) {
+        const char *dirs[1] = {c->results};
+        reported = report_write(report, dirs, 1) == EXIT_OK; /* it says why if not */
+    }
+    if (!c->quiet && rn->done > 0) {
         fprintf(stderr, "Results in %s (bots' logs in %s)\n", c->results, rn->logs);
+        if (reported)
+            fprintf(stderr, "Report in %s\n", report);
+    }
     return rc;
 }
 

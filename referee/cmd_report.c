@@ -1,0 +1,151 @@
+/* cmd_report.c: `referee report DIR... [--out FILE]`: a run's results folders
+ * (shards merge) read row by row into one HTML page, written whole through a
+ * temporary file and a rename. */
+#include "cli.h"
+#include "path.h"
+#include "report.h"
+#include "report_html.h"
+#include "schema.h"
+#include "table.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void report_usage(FILE *f)
+{
+    fputs("usage: referee report DIR... [--out FILE]\n"
+          "\n"
+          "Reads the games.csv and moves.csv of each results folder (of one run, or of\n"
+          "the shards of one run) and writes one HTML page that shows the run: the\n"
+          "standings with each Elo's 95% interval, the crosstable as a heatmap,\n"
+          "results by colour, fouls by bot and kind with the games they ended, and the\n"
+          "move times of each bot. The page needs no network and no other file.\n"
+          "--out FILE writes it there (default: the first DIR's report.html).\n"
+          "Exit status: 0 written, 2 bad usage, 3 a file that is not a games.csv or\n"
+          "moves.csv, 4 a file that cannot be read or written.\n",
+          f);
+}
+
+/* What each engine said it is: standings.csv's engine column, where the run
+ * wrote one (games.csv does not keep it). */
+static void read_engines(struct report *r, const char *dir)
+{
+    char path[PATH_MAX], why[200];
+    struct table t;
+
+    if (path_join(path, sizeof(path), dir, "standings.csv") < 0 ||
+        table_load(&t, path, why, sizeof(why)) < 0)
+        return;
+    int bot = table_column(&t, "bot"), engine = table_column(&t, "engine");
+    for (size_t i = 0; bot >= 0 && engine >= 0 && i < t.nrows; i++)
+        if (t.rows[i][engine][0])
+            standings_set_engine(r->st, t.rows[i][bot], t.rows[i][engine]);
+    table_release(&t);
+}
+
+/* Add dir's games (and its moves, if it has them) to r. Returns EXIT_OK or
+ * an exit code, having said why. */
+static int read_dir(struct report *r, const char *dir)
+{
+    char why[PATH_MAX + 200];
+    struct results_file f;
+    struct game_row row;
+    struct move_row m;
+    int rc = schema_open_in(&f, dir, true, SCHEMA_ALL, why, sizeof(why));
+
+    while (rc == 0 && (rc = schema_next_game(&f, &row, why, sizeof(why))) > 0)
+        if ((rc = report_add_game(r, &row)) == 0)
+            rc = 0;
+        else
+            snprintf(why, sizeof(why), "'%s': game %ld cannot be counted", f.path, row.id);
+    schema_close(&f);
+    if (rc == 0 && schema_open_in(&f, dir, false, 0, why, sizeof(why)) == 0) {
+        while ((rc = schema_next_move(&f, &m, why, sizeof(why))) > 0)
+            if ((rc = report_add_move(r, &m)) < 0)
+                snprintf(why, sizeof(why), "out of memory");
+        schema_close(&f);
+    }
+    if (rc == 0)
+        read_engines(r, dir);
+    if (rc < 0) {
+        cli_error("cannot report on %s", why);
+        return rc == -EINVAL || rc == -ENODATA ? EXIT_DATA : EXIT_SYSTEM;
+    }
+    return EXIT_OK;
+}
+
+int report_write(const char *out, const char *const *dirs, int ndirs)
+{
+    char tmp[PATH_MAX];
+    struct report r;
+    int rc = EXIT_OK;
+
+    if (report_init(&r) < 0) {
+        cli_error("out of memory");
+        return EXIT_SYSTEM;
+    }
+    for (int i = 0; i < ndirs && rc == EXIT_OK; i++)
+        rc = read_dir(&r, dirs[i]);
+    if (rc == EXIT_OK && snprintf(tmp, sizeof(tmp), "%s.tmp", out) >= (int)sizeof(tmp)) {
+        cli_error("'%s': %s", out, strerror(ENAMETOOLONG));
+        rc = EXIT_USAGE;
+    }
+    FILE *f = rc == EXIT_OK ? fopen(tmp, "w") : NULL;
+    if (rc == EXIT_OK && !f) {
+        cli_error("cannot write '%s': %s", tmp, strerror(errno));
+        rc = EXIT_SYSTEM;
+    }
+    if (f) {
+        report_html(f, &r, dirs, ndirs);
+        bool ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
+        ok = fclose(f) == 0 && ok && rename(tmp, out) == 0;
+        if (!ok) {
+            cli_error("cannot write '%s': %s", out, strerror(errno));
+            unlink(tmp);
+            rc = EXIT_SYSTEM;
+        }
+    }
+    report_free(&r);
+    return rc;
+}
+
+int cmd_report(int argc, char **argv)
+{
+    static const struct option options[] = {
+        {"out", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *out = NULL;
+    char fallback[PATH_MAX];
+    int opt;
+
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
+        switch (opt) {
+        case 'o': out = optarg; break;
+        case 'h': report_usage(stdout); return EXIT_OK;
+        default: report_usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (optind == argc) {
+        report_usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (!out) {
+        if (path_join(fallback, sizeof(fallback), argv[optind], "report.html") < 0) {
+            cli_error("'%s': %s", argv[optind], strerror(ENAMETOOLONG));
+            return EXIT_USAGE;
+        }
+        out = fallback;
+    }
+    int rc = report_write(out, (const char *const *)argv + optind, argc - optind);
+    if (rc == EXIT_OK)
+        printf("Report in %s\n", out);
+    return rc;
+}

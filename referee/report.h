@@ -1,0 +1,74 @@
+/* report.h: what `referee report` shows of a run, gathered from the rows of
+ * its games.csv and moves.csv (of one run, or of its shards): the standings,
+ * results by colour, fouls, move times and the slowest moves. Pure: rows in,
+ * figures out; cmd_report.c reads the files, report_html.c draws the page. */
+#ifndef REFEREE_REPORT_H
+#define REFEREE_REPORT_H
+
+#include "schema.h"
+#include "standings.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define REPORT_FOULED_MAX 500 /* fouled games listed (all are counted) */
+#define REPORT_SLOWEST    10  /* slowest moves listed */
+
+struct report_bot {
+    char *name;
+    int as_first[3], as_second[3]; /* wins, draws, losses by colour */
+    double *ms;                    /* every move's time, for its distribution */
+    size_t nms, cap;
+};
+
+struct report_game {
+    long id;
+    char bots[2][72];
+    char result[8];
+    char foul[24];
+    char foul_by[72];
+    char reason[96];
+};
+
+struct report_move {
+    double ms;
+    long game, ply;
+    char bot[72];
+    char move[16];
+};
+
+struct report {
+    struct standings *st;
+    struct report_bot *bots;
+    size_t nbots, cap;
+    char game[32]; /* the game's name; "" before the first row */
+    bool mixed;    /* rows of more than one game */
+    long games, aborted, fouled;
+    struct report_game fouls[REPORT_FOULED_MAX];
+    size_t nfouls;
+    struct report_move slowest[REPORT_SLOWEST]; /* slowest first */
+    size_t nslowest;
+};
+
+/* Start *r empty. Returns 0 or -ENOMEM. */
+int report_init(struct report *r);
+
+/* Count a row of games.csv. Returns 0, -ENOMEM, or -EINVAL (a row the
+ * standings cannot count). */
+int report_add_game(struct report *r, const struct game_row *row);
+
+/* Count a row of moves.csv (opening moves are nobody's). Returns 0 or -ENOMEM. */
+int report_add_move(struct report *r, const struct move_row *m);
+
+/* The bot named name, or NULL. */
+const struct report_bot *report_bot(const struct report *r, const char *name);
+
+/* Quantile q (0..1) of a bot's sorted move times (report_sort first). */
+double report_quantile(const struct report_bot *b, double q);
+
+/* Sort every bot's move times, for report_quantile. */
+void report_sort(struct report *r);
+
+void report_free(struct report *r);
+
+#endif

@@ -1,0 +1,144 @@
+/* test_report.c: `referee report` and the report.html every run writes, read
+ * back against the run's own CSV files and `referee standings`. */
+#include "helpers.h"
+#include "run.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define FIXTURE BUILD_DIR "/testbots/fixture"
+
+static struct run_result r;
+static char html[1 << 20];
+
+static int count_of(const char *text, const char *what)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, what)); p += strlen(what))
+        n++;
+    return n;
+}
+
+/* The Elo the page gives bot name ("inf", "-1.5", ...). */
+static void page_elo(const char *name, char *out, size_t cap)
+{
+    char key[128];
+    snprintf(key, sizeof(key), "<td class=\"name\">%s</td><td class=\"elo\">", name);
+    const char *p = strstr(html, key);
+    cr_assert_not_null(p, "%s in the page", name);
+    p += strlen(key);
+    size_t n = strcspn(p, "<");
+    cr_assert_lt(n, cap);
+    memcpy(out, p, n);
+    out[n] = '\0';
+}
+
+/* The Elo `referee standings` prints for bot name. */
+static void printed_elo(const char *table, const char *name, char *out, size_t cap)
+{
+    for (const char *line = table; line && *line;
+         line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        char rank[16], bot[64], elo[32];
+        if (sscanf(line, "%15s %63s %31s", rank, bot, elo) == 3 && strcmp(bot, name) == 0) {
+            snprintf(out, cap, "%s", elo);
+            return;
+        }
+    }
+    cr_assert_fail("%s not in %s", name, table);
+}
+
+Test(report, a_run_writes_a_page_whose_figures_are_its_standings, .timeout = 60)
+{
+    char dir[64], games[128];
+    static char table[sizeof(r.out)];
+    test_tmpdir(dir, "report");
+    char *run[] = {REFEREE_BIN, "tournament",
+                   "--bot",     "p=" BOTDIR "perfect",
+                   "--bot",     "h=" BOTDIR "heuristic",
+                   "--bot",     "r=" BOTDIR "random",
+                   "--bot",     "f=" FIXTURE " garbage",
+                   "--games",   "6",
+                   "--results", dir,
+                   NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char *last = strrchr(r.err, '\n');
+    while (last > r.err && last[-1] != '\n')
+        last--;
+    cr_expect(strncmp(last, "Report in ", 10) == 0 && strstr(last, "/report.html"),
+              "the last line names the report: %s", r.err);
+
+    test_slurp(dir, "report.html", html, sizeof(html));
+    cr_expect(strncmp(html, "<!doctype html>", 15) == 0);
+    cr_expect(strstr(html, "</html>\n"), "whole");
+    cr_expect(!strstr(html, "<script"), "no script");
+    cr_expect(!strstr(html, "http://") && !strstr(html, "https://") && !strstr(html, "src="),
+              "nothing fetched");
+
+    snprintf(games, sizeof(games), "%s/games.csv", dir);
+    char *standings[] = {REFEREE_BIN, "standings", games, NULL};
+    cr_assert_eq(run_program(standings, NULL, &r), 0);
+    snprintf(table, sizeof(table), "%s", r.out);
+    static const char *const bots[] = {"p", "h", "r", "f"};
+    for (int i = 0; i < 4; i++) {
+        char a[32], b[32];
+        page_elo(bots[i], a, sizeof(a));
+        printed_elo(table, bots[i], b, sizeof(b));
+        cr_expect_str_eq(a, b, "bot %s: the page's Elo is the standings'", bots[i]);
+    }
+    /* One dot a bot, a cell a pair that played (both ways), a box a bot. */
+    cr_expect_eq(count_of(html, "class=\"elo-dot\""), 4);
+    cr_expect_eq(count_of(html, "<rect class=\"cell\""), 12);
+    cr_expect_eq(count_of(html, "<g class=\"box\">"), 4);
+    /* The garbage bot's fouls, each game listed with its reason. */
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    int fouled = 0;
+    for (size_t i = 0; i < t.nrows; i++)
+        if (test_cell(&t, i, "foul")[0]) {
+            char anchor[32];
+            snprintf(anchor, sizeof(anchor), "<tr id=\"g%s\">", test_cell(&t, i, "game_id"));
+            cr_expect(strstr(html, anchor), "game %s listed", test_cell(&t, i, "game_id"));
+            fouled++;
+        }
+    table_release(&t);
+    cr_expect_eq(fouled, 18, "f fouls every game it plays");
+    cr_expect(strstr(html, "malformed reply &quot;hello&quot;"), "its reason, escaped");
+}
+
+Test(report, no_report_writes_none_and_report_merges_shards, .timeout = 60)
+{
+    char dir[64], shard[2][96], out[512];
+    test_tmpdir(dir, "report");
+    for (int i = 0; i < 2; i++) {
+        char which[8];
+        snprintf(shard[i], sizeof(shard[i]), "%s/shard%d", dir, i + 1);
+        snprintf(which, sizeof(which), "%d/2", i + 1);
+        char *run[] = {REFEREE_BIN,   "match",
+                       "--bot",       "a=" BOTDIR "random",
+                       "--bot",       "b=" BOTDIR "perfect",
+                       "--games",     "10",
+                       "--shard",     which,
+                       "--results",   shard[i],
+                       "--no-report", "-q",
+                       NULL};
+        cr_assert_eq(run_program(run, NULL, &r), 0);
+        cr_assert_eq(r.status, 0, "%s", r.err);
+        snprintf(out, sizeof(out), "%s/report.html", shard[i]);
+        cr_expect(access(out, F_OK) != 0, "--no-report: no report");
+    }
+    snprintf(out, sizeof(out), "%s/merged.html", dir);
+    char *report[] = {REFEREE_BIN, "report", shard[0], shard[1], "--out", out, NULL};
+    cr_assert_eq(run_program(report, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    test_slurp(dir, "merged.html", html, sizeof(html));
+    cr_expect(strstr(html, "<p>10 games, 2 bots,"), "both shards: %.300s", strstr(html, "<p>"));
+
+    char *missing[] = {REFEREE_BIN, "report", "/nonexistent/run", NULL};
+    cr_assert_eq(run_program(missing, NULL, &r), 0);
+    cr_expect_eq(r.status, 4, "%s", r.err);
+    cr_expect(strstr(r.err, "/nonexistent/run/games.csv"), "%s", r.err);
+}
