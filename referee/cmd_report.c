@@ -79,7 +79,8 @@ static int read_dir(struct report *r, const char *dir)
     return EXIT_OK;
 }
 
-int report_write(const char *out, const char *const *dirs, int ndirs)
+int report_write(const char *out, const char *const *dirs, int ndirs,
+                 const struct report_sprt *sprt)
 {
     char tmp[PATH_MAX];
     struct report r;
@@ -89,6 +90,7 @@ int report_write(const char *out, const char *const *dirs, int ndirs)
         cli_error("out of memory");
         return EXIT_SYSTEM;
     }
+    r.sprt = sprt;
     for (int i = 0; i < ndirs && rc == EXIT_OK; i++)
         rc = read_dir(&r, dirs[i]);
     if (rc == EXIT_OK && snprintf(tmp, sizeof(tmp), "%s.tmp", out) >= (int)sizeof(tmp)) {
@@ -144,7 +146,7 @@ int cmd_report(int argc, char **argv)
         }
         out = fallback;
     }
-    int rc = report_write(out, (const char *const *)argv + optind, argc - optind);
+    int rc = report_write(out, (const char *const *)argv + optind, argc - optind, NULL);
     if (rc == EXIT_OK)
         printf("Report in %s\n", out);
     return rc;

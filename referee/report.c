@@ -14,25 +14,26 @@ int report_init(struct report *r)
     return r->st ? 0 : -ENOMEM;
 }
 
-static struct report_bot *bot_of(struct report *r, const char *name)
+/* The index of bot name, added if new; -1 out of memory. (An index, not a
+ * pointer: adding a bot may move them all.) */
+static long bot_index(struct report *r, const char *name)
 {
     for (size_t i = 0; i < r->nbots; i++)
         if (strcmp(r->bots[i].name, name) == 0)
-            return &r->bots[i];
+            return (long)i;
     if (r->nbots == r->cap) {
         size_t cap = r->cap ? 2 * r->cap : 16;
         struct report_bot *bots = realloc(r->bots, cap * sizeof(*bots));
         if (!bots)
-            return NULL;
+            return -1;
         r->bots = bots;
         r->cap = cap;
     }
     struct report_bot *b = &r->bots[r->nbots];
     memset(b, 0, sizeof(*b));
     if (!(b->name = strdup(name)))
-        return NULL;
-    r->nbots++;
-    return b;
+        return -1;
+    return (long)r->nbots++;
 }
 
 int report_add_game(struct report *r, const struct game_row *row)
@@ -51,9 +52,21 @@ int report_add_game(struct report *r, const struct game_row *row)
         r->aborted++;
         return 0;
     }
-    struct report_bot *first = bot_of(r, row->bots[0]), *second = bot_of(r, row->bots[1]);
-    if (!first || !second)
+    long a = bot_index(r, row->bots[0]), b = bot_index(r, row->bots[1]);
+    if (a < 0 || b < 0)
         return -ENOMEM;
+    struct report_bot *first = &r->bots[a], *second = &r->bots[b];
+    if (r->nplayed == r->played_cap) {
+        size_t cap = r->played_cap ? 2 * r->played_cap : 1024;
+        struct report_played *p = realloc(r->played, cap * sizeof(*p));
+        if (!p)
+            return -ENOMEM;
+        r->played = p;
+        r->played_cap = cap;
+    }
+    r->played[r->nplayed++] = (struct report_played){.bots = {(uint16_t)a, (uint16_t)b},
+                                                     .winner = (int8_t)row->winner,
+                                                     .opening_id = (int32_t)row->opening_id};
     int k = row->winner == SIDE_FIRST ? 0 : row->winner == SIDE_SECOND ? 2 : 1;
     first->as_first[k]++;
     second->as_second[2 - k]++;
@@ -99,9 +112,10 @@ int report_add_move(struct report *r, const struct move_row *m)
 
     if (m->opening || end == m->text[MC_MS] || *end || !(ms >= 0))
         return 0;
-    struct report_bot *b = bot_of(r, m->text[MC_BOT]);
-    if (!b)
+    long i = bot_index(r, m->text[MC_BOT]);
+    if (i < 0)
         return -ENOMEM;
+    struct report_bot *b = &r->bots[i];
     if (b->nms == b->cap) {
         size_t cap = b->cap ? 2 * b->cap : 256;
         double *v = realloc(b->ms, cap * sizeof(*v));
@@ -153,6 +167,7 @@ void report_free(struct report *r)
         free(r->bots[i].ms);
     }
     free(r->bots);
+    free(r->played);
     standings_free(r->st);
     memset(r, 0, sizeof(*r));
 }

@@ -6,6 +6,7 @@
 #define REFEREE_REPORT_H
 
 #include "schema.h"
+#include "sprt.h"
 #include "standings.h"
 
 #include <stdbool.h>
@@ -37,8 +38,25 @@ struct report_move {
     char move[16];
 };
 
+/* A counted game, small, for the figures over the run. */
+struct report_played {
+    uint16_t bots[2]; /* indices into report.bots, by side */
+    int8_t winner;    /* enum side; SIDE_NONE for a draw */
+    int32_t opening_id;
+};
+
+/* The SPRT a run stopped at, if it did: its figures over the run are drawn. */
+struct report_sprt {
+    struct sprt_params params;
+    enum sprt_model model;
+    const char *candidate; /* the first bot: scores are told from its side */
+};
+
 struct report {
     struct standings *st;
+    const struct report_sprt *sprt; /* NULL: no SPRT */
+    struct report_played *played;   /* every game counted, in the order read */
+    size_t nplayed, played_cap;
     struct report_bot *bots;
     size_t nbots, cap;
     char game[32]; /* the game's name; "" before the first row */

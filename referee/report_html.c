@@ -4,6 +4,7 @@
 #include "report_html.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -410,6 +411,169 @@ static void put_times(FILE *f, const struct report *r, const struct standings_ro
     fputs("</table></section>\n", f);
 }
 
+static const char *const palette[] = {"#1a5fb4", "#d04a3a", "#2e9d4d", "#e5a50a", "#813d9c",
+                                      "#63452c", "#1c71d8", "#c64600", "#26a269", "#5e5c64"};
+#define NPALETTE (sizeof(palette) / sizeof(palette[0]))
+
+/* Games counted at each point of the plots over the run, and each bot's Elo
+ * (NAN without one) and the SPRT's LLR there. */
+struct progress {
+    int points;
+    long *games;
+    double *elo; /* [point * nbots + bot] */
+    double *llr;
+    double lower, upper;
+};
+
+static void replay_run(const struct report *r, struct progress *p)
+{
+    struct standings *st = standings_new();
+    struct sprt_tally tally;
+    size_t next = 0;
+
+    memset(&tally, 0, sizeof(tally));
+    for (size_t b = 0; st && b < r->nbots; b++)
+        standings_add_bot(st, r->bots[b].name);
+    for (int k = 0; st && k < p->points; k++) {
+        size_t upto = (size_t)(k + 1) * r->nplayed / (size_t)p->points;
+        for (; next < upto; next++) {
+            const struct report_played *g = &r->played[next];
+            struct game_summary s = {.bots = {r->bots[g->bots[0]].name, r->bots[g->bots[1]].name},
+                                     .winner = g->winner,
+                                     .foul = FOUL_NONE,
+                                     .foul_side = SIDE_NONE};
+            standings_add_game(st, &s);
+            if (r->sprt) {
+                bool candidate_first = strcmp(s.bots[0], r->sprt->candidate) == 0;
+                double score = g->winner == SIDE_NONE                         ? 0.5
+                               : (g->winner == SIDE_FIRST) == candidate_first ? 1
+                                                                              : 0;
+                sprt_tally_add(&tally, g->opening_id, score);
+            }
+        }
+        p->games[k] = (long)upto;
+        size_t n;
+        const struct standings_row *rows = standings_rows(st, &n);
+        for (size_t i = 0; i < n; i++) {
+            const struct report_bot *b = report_bot(r, rows[i].name);
+            if (b)
+                p->elo[(size_t)k * r->nbots + (size_t)(b - r->bots)] = rows[i].elo;
+        }
+        struct sprt_result res;
+        if (r->sprt && sprt_compute(&tally.counts, &r->sprt->params, r->sprt->model, &res) == 0) {
+            p->llr[k] = res.llr;
+            p->lower = res.lower;
+            p->upper = res.upper;
+        }
+    }
+    standings_free(st);
+}
+
+/* A line per series over the run: values[point * stride + series]. */
+static void put_lines(FILE *f, const struct progress *p, const double *values, size_t stride,
+                      size_t nseries, const char *const *names, const double *bounds, int nbounds)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    for (int k = 0; k < p->points; k++)
+        for (size_t s = 0; s < nseries; s++) {
+            double v = values[(size_t)k * stride + s];
+            if (isfinite(v)) {
+                lo = v < lo ? v : lo;
+                hi = v > hi ? v : hi;
+            }
+        }
+    for (int b = 0; b < nbounds; b++) {
+        lo = bounds[b] < lo ? bounds[b] : lo;
+        hi = bounds[b] > hi ? bounds[b] : hi;
+    }
+    if (!(hi > lo)) {
+        lo = isfinite(lo) ? lo - 1 : -1;
+        hi = lo + 2;
+    }
+    int x0 = 70, w = 600, y0 = 10, h = 220;
+    long last = p->games[p->points - 1];
+    fprintf(f, "<svg class=\"plot\" width=\"%d\" height=\"%d\" role=\"img\">\n", x0 + w + 160,
+            y0 + h + 40);
+    for (int t = 0; t <= 4; t++) {
+        double v = lo + (hi - lo) * t / 4, y = y0 + h - h * t / 4.0;
+        fprintf(f,
+                "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+                "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.1f</text>\n",
+                x0, y, x0 + w, y, x0 - 6, y + 4, fabs(v) < 5e-7 ? 0.0 : v);
+    }
+    fprintf(f,
+            "<text x=\"%d\" y=\"%d\">0</text><text x=\"%d\" y=\"%d\" "
+            "text-anchor=\"end\">%ld games</text>\n",
+            x0, y0 + h + 16, x0 + w, y0 + h + 16, last);
+    for (int b = 0; b < nbounds; b++) {
+        double y = y0 + h - h * (bounds[b] - lo) / (hi - lo);
+        fprintf(f,
+                "<line class=\"bound\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+                "stroke=\"#888\" stroke-dasharray=\"4 3\"><title>bound %.3f</title></line>\n",
+                x0, y, x0 + w, y, bounds[b]);
+    }
+    for (size_t s = 0; s < nseries; s++) {
+        const char *colour = palette[s % NPALETTE];
+        fprintf(f,
+                "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
+                "points=\"",
+                colour);
+        for (int k = 0; k < p->points; k++) {
+            double v = values[(size_t)k * stride + s];
+            if (isfinite(v))
+                fprintf(f, "%.1f,%.1f ", x0 + (double)w * (double)p->games[k] / (double)last,
+                        y0 + h - h * (v - lo) / (hi - lo));
+        }
+        fputs("\"><title>", f);
+        put_text(f, names[s]);
+        fputs("</title></polyline>\n", f);
+        fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\">", x0 + w + 10, y0 + 14 + 16 * (int)s,
+                colour);
+        put_text(f, names[s]);
+        fputs("</text>\n", f);
+    }
+    fputs("</svg>\n", f);
+}
+
+/* Each bot's Elo as the games accumulate, and the SPRT's LLR with its bounds. */
+static void put_progress(FILE *f, const struct report *r)
+{
+    if (r->nplayed < 2 || r->nbots == 0)
+        return;
+    struct progress p = {.points = r->nplayed < 60 ? (int)r->nplayed : 60};
+    p.games = calloc((size_t)p.points, sizeof(*p.games));
+    p.elo = malloc((size_t)p.points * r->nbots * sizeof(*p.elo));
+    p.llr = calloc((size_t)p.points, sizeof(*p.llr));
+    const char **names = calloc(r->nbots, sizeof(*names));
+    if (p.games && p.elo && p.llr && names) {
+        for (size_t i = 0; i < (size_t)p.points * r->nbots; i++)
+            p.elo[i] = NAN;
+        for (size_t b = 0; b < r->nbots; b++)
+            names[b] = r->bots[b].name;
+        replay_run(r, &p);
+        fputs("<section id=\"progress\"><h2>Over the run</h2>\n<p>Each bot's Elo after "
+              "each share of the games, in the order they were written (an infinite rating "
+              "is left out).</p>\n",
+              f);
+        put_lines(f, &p, p.elo, r->nbots, r->nbots, names, NULL, 0);
+        if (r->sprt) {
+            double bounds[2] = {p.lower, p.upper};
+            const char *llr_name[1] = {"LLR"};
+            fputs("<h3>SPRT</h3>\n<p>The log-likelihood ratio of H1 against H0, from ", f);
+            put_text(f, r->sprt->candidate);
+            fputs("'s side, with its two bounds: crossing the upper accepts H1, the lower H0."
+                  "</p>\n",
+                  f);
+            put_lines(f, &p, p.llr, 1, 1, llr_name, bounds, 2);
+        }
+        fputs("</section>\n", f);
+    }
+    free(p.games);
+    free(p.elo);
+    free(p.llr);
+    free(names);
+}
+
 void report_html(FILE *f, struct report *r, const char *const *dirs, int ndirs)
 {
     size_t n;
@@ -434,6 +598,8 @@ void report_html(FILE *f, struct report *r, const char *const *dirs, int ndirs)
     }
     fputs(".</p>\n", f);
     put_standings(f, rows, n);
+    put_progress(f, r);
+    rows = standings_rows(r->st, &n); /* the same rows, valid again */
     put_crosstable(f, r->st, rows, n);
     put_colours(f, r, rows, n);
     put_fouls(f, r, rows, n);

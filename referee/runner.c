@@ -1,5 +1,6 @@
 /* runner.c: a run from its config to its files and its exit status. */
 #include "runner.h"
+#include "report.h"
 #include "path.h"
 #include "cli.h"
 #include "console.h"
@@ -413,7 +414,9 @@ static int conclude(struct runner *rn, int rc)
     if (rn->done > 0 && !c->no_report &&
         path_join(report, sizeof(report), c->results, "report.html") == 0) {
         const char *dirs[1] = {c->results};
-        reported = report_write(report, dirs, 1) == EXIT_OK; /* it says why if not */
+        struct report_sprt sprt = {
+            .params = c->sprt_params, .model = c->sprt_model, .candidate = c->bots[0].name};
+        reported = report_write(report, dirs, 1, c->sprt ? &sprt : NULL) == EXIT_OK;
     }
     if (!c->quiet && rn->done > 0) {
         fprintf(stderr, "Results in %s (bots' logs in %s)\n", c->results, rn->logs);

@@ -93,6 +93,8 @@ Test(report, a_run_writes_a_page_whose_figures_are_its_standings, .timeout = 60)
     cr_expect_eq(count_of(html, "class=\"elo-dot\""), 4);
     cr_expect_eq(count_of(html, "<rect class=\"cell\""), 12);
     cr_expect_eq(count_of(html, "<g class=\"box\">"), 4);
+    cr_expect_eq(count_of(html, "<polyline class=\"series\""), 4, "a line a bot over the run");
+    cr_expect(!strstr(html, "<h3>SPRT</h3>"), "no SPRT in this run");
     /* The garbage bot's fouls, each game listed with its reason. */
     struct table t;
     test_load(&t, dir, "games.csv");
@@ -141,4 +143,24 @@ Test(report, no_report_writes_none_and_report_merges_shards, .timeout = 60)
     cr_assert_eq(run_program(missing, NULL, &r), 0);
     cr_expect_eq(r.status, 4, "%s", r.err);
     cr_expect(strstr(r.err, "/nonexistent/run/games.csv"), "%s", r.err);
+}
+
+/* A run stopped by its SPRT shows the LLR over the run between its bounds. */
+Test(report, an_sprt_run_shows_its_llr_and_bounds, .timeout = 60)
+{
+    char dir[64];
+    test_tmpdir(dir, "report");
+    char *run[] = {REFEREE_BIN, "match",
+                   "--bot",     "a=" BOTDIR "perfect",
+                   "--bot",     "b=" BOTDIR "heuristic",
+                   "--sprt",    "elo0=0 elo1=20",
+                   "--games",   "2000",
+                   "--results", dir,
+                   "-q",        NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 10, "H0: %s", r.err);
+    test_slurp(dir, "report.html", html, sizeof(html));
+    cr_expect(strstr(html, "<h3>SPRT</h3>"));
+    cr_expect_eq(count_of(html, "class=\"bound\""), 2);
+    cr_expect_eq(count_of(html, "<polyline class=\"series\""), 3, "two bots, and the LLR");
 }
