@@ -79,6 +79,31 @@ static int read_dir(struct report *r, const char *dir)
     return EXIT_OK;
 }
 
+/* Every game again, a row at a time, into the page's JSON. */
+static int write_games(FILE *f, const struct report *r, const char *const *dirs, int ndirs)
+{
+    char why[PATH_MAX + 200];
+    struct results_file in;
+    struct game_row row;
+    bool first = true;
+    int rc = 0;
+
+    for (int i = 0; i < ndirs && rc == 0; i++) {
+        rc = schema_open_in(&in, dirs[i], true, SCHEMA_ALL, why, sizeof(why));
+        while (rc == 0 && (rc = schema_next_game(&in, &row, why, sizeof(why))) > 0) {
+            report_html_game(f, r, &row, first);
+            first = false;
+            rc = 0;
+        }
+        schema_close(&in);
+    }
+    if (rc < 0) {
+        cli_error("cannot report on %s", why);
+        return rc == -EINVAL || rc == -ENODATA ? EXIT_DATA : EXIT_SYSTEM;
+    }
+    return EXIT_OK;
+}
+
 int report_write(const char *out, const char *const *dirs, int ndirs,
                  const struct report_sprt *sprt)
 {
@@ -103,13 +128,16 @@ int report_write(const char *out, const char *const *dirs, int ndirs,
         rc = EXIT_SYSTEM;
     }
     if (f) {
-        report_html(f, &r, dirs, ndirs);
+        report_html_begin(f, &r, dirs, ndirs);
+        rc = write_games(f, &r, dirs, ndirs);
+        report_html_end(f);
         bool ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
         ok = fclose(f) == 0 && ok && rename(tmp, out) == 0;
-        if (!ok) {
-            cli_error("cannot write '%s': %s", out, strerror(errno));
+        if (rc != EXIT_OK || !ok) {
+            if (rc == EXIT_OK)
+                cli_error("cannot write '%s': %s", out, strerror(errno));
             unlink(tmp);
-            rc = EXIT_SYSTEM;
+            rc = rc != EXIT_OK ? rc : EXIT_SYSTEM;
         }
     }
     report_free(&r);

@@ -22,6 +22,22 @@ static void put_text(FILE *f, const char *text)
     }
 }
 
+/* text as a JSON string: quotes and backslashes escaped, and <, > and & too,
+ * so that no text can end the <script> it is in. */
+static void put_json(FILE *f, const char *text)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&' || *p >= 0x7f)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
 /* A figure, or "-" / "inf" where it has none. */
 static void put_figure(FILE *f, const char *fmt, double v)
 {
@@ -338,7 +354,7 @@ static void put_times(FILE *f, const struct report *r, const struct standings_ro
     fprintf(f,
             "<svg class=\"plot\" id=\"times-plot\" width=\"%d\" height=\"%d\" role=\"img\" "
             "aria-label=\"distribution of move times by bot\">\n",
-            x0 + w + 20, h);
+            x0 + w + 60, h);
     for (int k = 0; k <= 4; k++) {
         double x = x0 + w * k / 4.0;
         double v = top * k / 4;
@@ -574,7 +590,7 @@ static void put_progress(FILE *f, const struct report *r)
     free(names);
 }
 
-void report_html(FILE *f, struct report *r, const char *const *dirs, int ndirs)
+void report_html_begin(FILE *f, struct report *r, const char *const *dirs, int ndirs)
 {
     size_t n;
     const struct standings_row *rows = standings_rows(r->st, &n);
@@ -604,5 +620,51 @@ void report_html(FILE *f, struct report *r, const char *const *dirs, int ndirs)
     put_colours(f, r, rows, n);
     put_fouls(f, r, rows, n);
     put_times(f, r, rows, n);
-    fputs("</body></html>\n", f);
+    /* The games, for the list and the viewer: a JSON array the script reads. */
+    fputs("<section id=\"games\"><h2>Games</h2>\n<noscript><p>The game list and the viewer "
+          "need JavaScript; every game is in games.csv.</p></noscript>\n<div id=\"games-js\" "
+          "hidden>\n<p>Bot <select id=\"game-filter-bot\"><option value=\"\">any</option>"
+          "</select> Result <select id=\"game-filter-result\"><option value=\"\">any</option>"
+          "<option>1-0</option><option>0-1</option><option>1/2-1/2</option><option>*</option>"
+          "</select> Reason <input id=\"game-filter-reason\" type=\"search\"></p>\n"
+          "<table id=\"game-list\"><thead><tr><th>Game</th><th class=\"name\">First</th>"
+          "<th class=\"name\">Second</th><th>Result</th><th>End</th><th class=\"name\">Reason"
+          "</th><th></th></tr></thead><tbody></tbody></table>\n<p><button id=\"game-prev\" "
+          "type=\"button\">previous</button> <span id=\"game-page\"></span> <button "
+          "id=\"game-next\" type=\"button\">next</button></p>\n<div id=\"viewer\" hidden><div "
+          "id=\"viewer-board\"></div><p><button id=\"viewer-start\" type=\"button\">start"
+          "</button> <button id=\"viewer-back\" type=\"button\">back</button> <button "
+          "id=\"viewer-forward\" type=\"button\">forward</button> <button id=\"viewer-end\" "
+          "type=\"button\">end</button> <input id=\"viewer-ply\" type=\"range\" min=\"0\" "
+          "value=\"0\"></p><p id=\"viewer-status\"></p></div>\n</div>\n"
+          "<script type=\"application/json\" id=\"games-data\">{\"game\":",
+          f);
+    put_json(f, r->game);
+    fputs(",\"bots\":[", f);
+    for (size_t i = 0; i < r->nbots; i++) {
+        fputs(i ? "," : "", f);
+        put_json(f, r->bots[i].name);
+    }
+    fputs("],\"games\":[", f);
+}
+
+void report_html_game(FILE *f, const struct report *r, const struct game_row *row, bool first)
+{
+    const struct report_bot *a = report_bot(r, row->bots[0]), *b = report_bot(r, row->bots[1]);
+
+    if (!a || !b)
+        return;
+    fprintf(f, "%s[%ld,%ld,%ld,", first ? "\n" : ",\n", row->id, (long)(a - r->bots),
+            (long)(b - r->bots));
+    static const int columns[] = {GC_RESULT, GC_END, GC_FOUL, GC_REASON, GC_MOVES};
+    for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++) {
+        fputs(i ? "," : "", f);
+        put_json(f, row->text[columns[i]]);
+    }
+    fputs("]", f);
+}
+
+void report_html_end(FILE *f)
+{
+    fprintf(f, "]}</script>\n<script>%s</script>\n</section>\n</body></html>\n", report_viewer_js);
 }

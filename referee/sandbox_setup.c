@@ -33,10 +33,29 @@ static bool contains(const char *dir, const char *path)
     return strncmp(dir, path, n) == 0 && (path[n] == '\0' || path[n] == '/' || dir[n - 1] == '/');
 }
 
-static void add_hidden(struct sandbox_paths *s, const char *dir)
+/* True if dir holds one of the files bot's command names (its program, its
+ * script: each word with a '/'), taken from workdir as the bot will. */
+static bool holds_its_files(const char *dir, const struct bot_spec *bot, const char *workdir)
 {
-    /* Never over its own directory, nor twice. */
-    if (contains(dir, s->workdir) || s->nhide == SANDBOX_HIDE_MAX)
+    for (int i = 0; i < CONFIG_MAX_ARGS && bot->argv[i]; i++) {
+        const char *word = bot->argv[i];
+        if (!strchr(word, '/'))
+            continue;
+        char path[PATH_MAX * 2];
+        snprintf(path, sizeof(path), "%s%s%s", word[0] == '/' ? "" : workdir,
+                 word[0] == '/' ? "" : "/", word);
+        if (contains(dir, path))
+            return true;
+    }
+    return false;
+}
+
+static void add_hidden(struct sandbox_paths *s, const struct bot_spec *bot, const char *dir)
+{
+    /* Never over its own directory or (but for the results) its own program,
+     * nor twice. */
+    if (contains(dir, s->workdir) || (bot && holds_its_files(dir, bot, s->workdir)) ||
+        s->nhide == SANDBOX_HIDE_MAX)
         return;
     for (int i = 0; i < s->nhide; i++)
         if (strcmp(s->hide[i], dir) == 0)
@@ -101,10 +120,10 @@ int sandbox_setup(struct run_config *c)
     for (int i = 0; i < c->nbots; i++) {
         struct sandbox_paths *s = xcalloc(1, sizeof(*s));
         s->workdir = dirs[i];
-        add_hidden(s, results);
+        add_hidden(s, NULL, results); /* always: its program there would not run */
         for (int j = 0; j < c->nbots; j++)
             if (j != i)
-                add_hidden(s, dirs[j]);
+                add_hidden(s, &c->bots[i], dirs[j]);
         c->bots[i].sandbox = s;
     }
     free(results);

@@ -46,11 +46,18 @@ static int listen_local(int *fd)
  * log gets the probe's log. */
 static void probe_match(bool sandbox, int port, char *log, size_t cap)
 {
-    char dir[64], bot[256];
+    char dir[64], work[64], bot[256], at[96];
     test_tmpdir(dir, "sandbox");
+    test_tmpdir(work, "sandboxwork"); /* its own directory, where it may write */
     snprintf(bot, sizeof(bot), "probe=" FIXTURE " probe %s/games.csv %d", dir, port);
-    char *run[] = {REFEREE_BIN, "match", "--bot",     bot, "--bot", "r=" BOTDIR "random",
-                   "--games",   "2",     "--results", dir, "-q",    sandbox ? "--sandbox" : NULL,
+    snprintf(at, sizeof(at), "probe=%s", work);
+    char *run[] = {REFEREE_BIN, "match",
+                   "--bot",     bot,
+                   "--dir",     at,
+                   "--bot",     "r=" BOTDIR "random",
+                   "--games",   "2",
+                   "--results", dir,
+                   "-q",        sandbox ? "--sandbox" : NULL,
                    NULL};
     cr_assert_eq(run_program(run, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
