@@ -62,11 +62,10 @@ int cmd_standings(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 
 /* Write the report of the results folders dirs to out (cmd_report.c): what
- * `referee report` does, and what a run does at its end (with the SPRT it
- * stopped at, or NULL). Returns an exit code, having said what went wrong. */
-struct report_sprt;
-int report_write(const char *out, const char *const *dirs, int ndirs,
-                 const struct report_sprt *sprt);
+ * `referee report` does, and what a run does at its end (with what the run
+ * knows of itself, or NULL). Returns an exit code, having said what went wrong. */
+struct report_run;
+int report_write(const char *out, const char *const *dirs, int ndirs, const struct report_run *run);
 int cmd_match(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 

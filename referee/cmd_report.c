@@ -104,8 +104,7 @@ static int write_games(FILE *f, const struct report *r, const char *const *dirs,
     return EXIT_OK;
 }
 
-int report_write(const char *out, const char *const *dirs, int ndirs,
-                 const struct report_sprt *sprt)
+int report_write(const char *out, const char *const *dirs, int ndirs, const struct report_run *run)
 {
     char tmp[PATH_MAX];
     struct report r;
@@ -115,7 +114,7 @@ int report_write(const char *out, const char *const *dirs, int ndirs,
         cli_error("out of memory");
         return EXIT_SYSTEM;
     }
-    r.sprt = sprt;
+    r.run = run;
     for (int i = 0; i < ndirs && rc == EXIT_OK; i++)
         rc = read_dir(&r, dirs[i]);
     if (rc == EXIT_OK && snprintf(tmp, sizeof(tmp), "%s.tmp", out) >= (int)sizeof(tmp)) {

@@ -45,17 +45,20 @@ struct report_played {
     int32_t opening_id;
 };
 
-/* The SPRT a run stopped at, if it did: its figures over the run are drawn. */
-struct report_sprt {
+/* What the run itself knows and its files do not: the SPRT it stopped at (its
+ * LLR over the run is drawn), and its limit per move (drawn over the times). */
+struct report_run {
+    bool sprt;
     struct sprt_params params;
     enum sprt_model model;
-    const char *candidate; /* the first bot: scores are told from its side */
+    const char *candidate; /* the first bot: SPRT scores are told from its side */
+    int move_ms;           /* 0: none, or not known */
 };
 
 struct report {
     struct standings *st;
-    const struct report_sprt *sprt; /* NULL: no SPRT */
-    struct report_played *played;   /* every game counted, in the order read */
+    const struct report_run *run; /* NULL: known only from the files */
+    struct report_played *played; /* every game counted, in the order read */
     size_t nplayed, played_cap;
     struct report_bot *bots;
     size_t nbots, cap;

@@ -350,11 +350,27 @@ static void put_times(FILE *f, const struct report *r, const struct standings_ro
         fputs("<p>No move times recorded (no moves.csv).</p></section>\n", f);
         return;
     }
+    /* The limit per move, where the run told it: drawn when the moves come
+     * near enough to it to share a scale, else said in words. */
+    int limit = r->run ? r->run->move_ms : 0;
+    bool draw_limit = limit > 0 && limit <= 4 * top;
+    if (draw_limit)
+        top = top > limit ? top : limit * 1.05;
+    else if (limit > 0)
+        fprintf(f,
+                "<p>Every move far within the limit of %d ms: the longest took %.1f%% of it.</p>\n",
+                limit, 100 * top / limit);
     int x0 = 160, w = 520, h = 40 + 26 * (int)n;
     fprintf(f,
             "<svg class=\"plot\" id=\"times-plot\" width=\"%d\" height=\"%d\" role=\"img\" "
             "aria-label=\"distribution of move times by bot\">\n",
             x0 + w + 60, h);
+    if (draw_limit)
+        fprintf(f,
+                "<line class=\"limit\" x1=\"%.1f\" y1=\"6\" x2=\"%.1f\" y2=\"%d\" "
+                "stroke=\"#d04a3a\" stroke-dasharray=\"5 3\"><title>the limit: %d ms a move"
+                "</title></line>\n",
+                x0 + w * limit / top, x0 + w * limit / top, h - 18, limit);
     for (int k = 0; k <= 4; k++) {
         double x = x0 + w * k / 4.0;
         double v = top * k / 4;
@@ -459,8 +475,8 @@ static void replay_run(const struct report *r, struct progress *p)
                                      .foul = FOUL_NONE,
                                      .foul_side = SIDE_NONE};
             standings_add_game(st, &s);
-            if (r->sprt) {
-                bool candidate_first = strcmp(s.bots[0], r->sprt->candidate) == 0;
+            if (r->run && r->run->sprt) {
+                bool candidate_first = strcmp(s.bots[0], r->run->candidate) == 0;
                 double score = g->winner == SIDE_NONE                         ? 0.5
                                : (g->winner == SIDE_FIRST) == candidate_first ? 1
                                                                               : 0;
@@ -476,7 +492,8 @@ static void replay_run(const struct report *r, struct progress *p)
                 p->elo[(size_t)k * r->nbots + (size_t)(b - r->bots)] = rows[i].elo;
         }
         struct sprt_result res;
-        if (r->sprt && sprt_compute(&tally.counts, &r->sprt->params, r->sprt->model, &res) == 0) {
+        if (r->run && r->run->sprt &&
+            sprt_compute(&tally.counts, &r->run->params, r->run->model, &res) == 0) {
             p->llr[k] = res.llr;
             p->lower = res.lower;
             p->upper = res.upper;
@@ -572,11 +589,11 @@ static void put_progress(FILE *f, const struct report *r)
               "is left out).</p>\n",
               f);
         put_lines(f, &p, p.elo, r->nbots, r->nbots, names, NULL, 0);
-        if (r->sprt) {
+        if (r->run && r->run->sprt) {
             double bounds[2] = {p.lower, p.upper};
             const char *llr_name[1] = {"LLR"};
             fputs("<h3>SPRT</h3>\n<p>The log-likelihood ratio of H1 against H0, from ", f);
-            put_text(f, r->sprt->candidate);
+            put_text(f, r->run->candidate);
             fputs("'s side, with its two bounds: crossing the upper accepts H1, the lower H0."
                   "</p>\n",
                   f);

@@ -414,9 +414,12 @@ static int conclude(struct runner *rn, int rc)
     if (rn->done > 0 && !c->no_report &&
         path_join(report, sizeof(report), c->results, "report.html") == 0) {
         const char *dirs[1] = {c->results};
-        struct report_sprt sprt = {
-            .params = c->sprt_params, .model = c->sprt_model, .candidate = c->bots[0].name};
-        reported = report_write(report, dirs, 1, c->sprt ? &sprt : NULL) == EXIT_OK;
+        struct report_run run = {.sprt = c->sprt,
+                                 .params = c->sprt_params,
+                                 .model = c->sprt_model,
+                                 .candidate = c->bots[0].name,
+                                 .move_ms = c->time.move_ms};
+        reported = report_write(report, dirs, 1, &run) == EXIT_OK;
     }
     if (!c->quiet && rn->done > 0) {
         fprintf(stderr, "Results in %s (bots' logs in %s)\n", c->results, rn->logs);

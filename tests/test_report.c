@@ -100,6 +100,7 @@ Test(report, a_run_writes_a_page_whose_figures_are_its_standings, .timeout = 60)
     cr_expect_eq(count_of(html, "<g class=\"box\">"), 4);
     cr_expect_eq(count_of(html, "<polyline class=\"series\""), 4, "a line a bot over the run");
     cr_expect(!strstr(html, "<h3>SPRT</h3>"), "no SPRT in this run");
+    cr_expect(strstr(html, "Every move far within the limit of 1000 ms"), "the run's limit");
     /* The garbage bot's fouls, each game listed with its reason. */
     struct table t;
     test_load(&t, dir, "games.csv");
