@@ -36,6 +36,8 @@ static long bot_index(struct report *r, const char *name)
     return (long)r->nbots++;
 }
 
+static void keep_game(struct report_game *f, const struct game_row *row);
+
 int report_add_game(struct report *r, const struct game_row *row)
 {
     struct game_summary g;
@@ -70,12 +72,18 @@ int report_add_game(struct report *r, const struct game_row *row)
     int k = row->winner == SIDE_FIRST ? 0 : row->winner == SIDE_SECOND ? 2 : 1;
     first->as_first[k]++;
     second->as_second[2 - k]++;
+    if (r->nfirst < REPORT_FIRST)
+        keep_game(&r->first[r->nfirst++], row);
     if (row->foul == FOUL_NONE)
         return 0;
     r->fouled++;
-    if (r->nfouls == REPORT_FOULED_MAX)
-        return 0;
-    struct report_game *f = &r->fouls[r->nfouls++];
+    if (r->nfouls < REPORT_FOULED_MAX)
+        keep_game(&r->fouls[r->nfouls++], row);
+    return 0;
+}
+
+static void keep_game(struct report_game *f, const struct game_row *row)
+{
     f->id = row->id;
     snprintf(f->bots[0], sizeof(f->bots[0]), "%.71s", row->bots[0]);
     snprintf(f->bots[1], sizeof(f->bots[1]), "%.71s", row->bots[1]);
@@ -83,7 +91,6 @@ int report_add_game(struct report *r, const struct game_row *row)
     snprintf(f->foul, sizeof(f->foul), "%.23s", row->text[GC_FOUL]);
     snprintf(f->foul_by, sizeof(f->foul_by), "%.71s", row->text[GC_FOUL_BY]);
     snprintf(f->reason, sizeof(f->reason), "%.95s", row->text[GC_REASON]);
-    return 0;
 }
 
 /* Keep m among the slowest moves, slowest first. */

@@ -14,6 +14,7 @@
 
 #define REPORT_FOULED_MAX 500 /* fouled games listed (all are counted) */
 #define REPORT_SLOWEST    10  /* slowest moves listed */
+#define REPORT_FIRST      50  /* games listed for a browser without script */
 
 struct report_bot {
     char *name;
@@ -67,6 +68,8 @@ struct report {
     long games, aborted, fouled;
     struct report_game fouls[REPORT_FOULED_MAX];
     size_t nfouls;
+    struct report_game first[REPORT_FIRST]; /* the first games read */
+    size_t nfirst;
     struct report_move slowest[REPORT_SLOWEST]; /* slowest first */
     size_t nslowest;
 };

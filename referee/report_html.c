@@ -607,6 +607,28 @@ static void put_progress(FILE *f, const struct report *r)
     free(names);
 }
 
+/* Without script: the first games, and where the others are. */
+static void put_first_games(FILE *f, const struct report *r)
+{
+    fprintf(f,
+            "<p>The first %zu games of %ld; the game list to filter and the viewer need "
+            "JavaScript, and every game is in games.csv.</p>\n<table><tr><th>Game</th>"
+            "<th class=\"name\">First</th><th class=\"name\">Second</th><th>Result</th>"
+            "<th class=\"name\">Reason</th></tr>\n",
+            r->nfirst, r->games);
+    for (size_t i = 0; i < r->nfirst; i++) {
+        const struct report_game *g = &r->first[i];
+        fprintf(f, "<tr><td>%ld</td><td class=\"name\">", g->id);
+        put_text(f, g->bots[0]);
+        fputs("</td><td class=\"name\">", f);
+        put_text(f, g->bots[1]);
+        fprintf(f, "</td><td>%s</td><td class=\"name\">", g->result);
+        put_text(f, g->reason);
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</table>\n", f);
+}
+
 void report_html_begin(FILE *f, struct report *r, const char *const *dirs, int ndirs)
 {
     size_t n;
@@ -638,8 +660,9 @@ void report_html_begin(FILE *f, struct report *r, const char *const *dirs, int n
     put_fouls(f, r, rows, n);
     put_times(f, r, rows, n);
     /* The games, for the list and the viewer: a JSON array the script reads. */
-    fputs("<section id=\"games\"><h2>Games</h2>\n<noscript><p>The game list and the viewer "
-          "need JavaScript; every game is in games.csv.</p></noscript>\n<div id=\"games-js\" "
+    fputs("<section id=\"games\"><h2>Games</h2>\n<noscript>", f);
+    put_first_games(f, r);
+    fputs("</noscript>\n<div id=\"games-js\" "
           "hidden>\n<p>Bot <select id=\"game-filter-bot\"><option value=\"\">any</option>"
           "</select> Result <select id=\"game-filter-result\"><option value=\"\">any</option>"
           "<option>1-0</option><option>0-1</option><option>1/2-1/2</option><option>*</option>"
