@@ -102,6 +102,8 @@ void config_bot_release(struct bot_spec *bot)
         free((char *)bot->sandbox->workdir);
         for (int i = 0; i < bot->sandbox->nhide; i++)
             free((char *)bot->sandbox->hide[i]);
+        for (int i = 0; i < bot->sandbox->nkeep; i++)
+            free((char *)bot->sandbox->keep[i]);
         free(bot->sandbox);
     }
     memset(bot, 0, sizeof(*bot));

@@ -34,8 +34,14 @@ int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap)
             return -1;
         words[n++] = fixed[i];
     }
-    if (n + 7 + 3 * (size_t)p->nhide >= cap)
+    if (n + 7 + 3 * (size_t)p->nhide + 3 * (size_t)p->nkeep >= cap)
         return -1;
+    /* Its program and script, wherever they are (/tmp included), read-only. */
+    for (int i = 0; i < p->nkeep; i++) {
+        words[n++] = "--ro-bind";
+        words[n++] = p->keep[i];
+        words[n++] = p->keep[i];
+    }
     /* Its own directory writable, then the masks over it and elsewhere: later
      * mounts win, so a results folder inside it is hidden still. */
     words[n++] = "--bind";

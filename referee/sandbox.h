@@ -12,8 +12,14 @@
 #define SANDBOX_HIDE_MAX  16 /* directories masked, at most */
 #define SANDBOX_WORDS_MAX 80 /* words of the bwrap command, "--" included */
 
+#define SANDBOX_KEEP_MAX 8 /* directories of its own files, at most */
+
 struct sandbox_paths {
     const char *workdir; /* the bot's working directory, absolute: the one it may write */
+    /* absolute: directories of the files its command names (its program, its
+     * script), seen read-only even where the private /tmp would hide them */
+    const char *keep[SANDBOX_KEEP_MAX];
+    int nkeep;
     const char *hide[SANDBOX_HIDE_MAX]; /* absolute: each seen as an empty directory */
     int nhide;
 };

@@ -50,6 +50,22 @@ static bool holds_its_files(const char *dir, const struct bot_spec *bot, const c
     return false;
 }
 
+/* The directories of the files bot's command names, to keep in sight. */
+static void add_kept(struct sandbox_paths *s, const struct bot_spec *bot)
+{
+    for (int i = 0; i < CONFIG_MAX_ARGS && bot->argv[i] && s->nkeep < SANDBOX_KEEP_MAX; i++) {
+        const char *word = bot->argv[i], *slash = strrchr(word, '/');
+        if (!slash)
+            continue;
+        char dir[PATH_MAX * 2];
+        snprintf(dir, sizeof(dir), "%s%s%.*s", word[0] == '/' ? "" : s->workdir,
+                 word[0] == '/' ? "" : "/", (int)(slash - word), word);
+        if (!dir[0] || access(dir, F_OK) != 0) /* "/prog": the root; a word that is no path */
+            continue;
+        s->keep[s->nkeep++] = xstrdup(dir);
+    }
+}
+
 static void add_hidden(struct sandbox_paths *s, const struct bot_spec *bot, const char *dir)
 {
     /* Never over its own directory or (but for the results) its own program,
@@ -120,6 +136,7 @@ int sandbox_setup(struct run_config *c)
     for (int i = 0; i < c->nbots; i++) {
         struct sandbox_paths *s = xcalloc(1, sizeof(*s));
         s->workdir = dirs[i];
+        add_kept(s, &c->bots[i]);
         add_hidden(s, NULL, results); /* always: its program there would not run */
         for (int j = 0; j < c->nbots; j++)
             if (j != i)

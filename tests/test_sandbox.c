@@ -132,3 +132,27 @@ Test(sandbox, a_bot_working_in_the_results_folder_is_refused, .timeout = 30)
     cr_expect_eq(r.status, 2, "%s", r.err);
     cr_expect(strstr(r.err, "inside the results folder it must not see"), "%s", r.err);
 }
+
+/* The private /tmp hides what is in the real one, but not a bot's own
+ * program: one copied under /tmp still runs, and plays. */
+Test(sandbox, a_bot_whose_program_is_under_tmp_still_runs, .timeout = 60)
+{
+    need_bwrap();
+    char dir[64], copy[64], cmd[256], bot[128];
+    test_tmpdir(dir, "sandbox");
+    test_tmpdir(copy, "sandboxprog");
+    snprintf(cmd, sizeof(cmd), "cp " FIXTURE " %s/fixture", copy);
+    char *cp[] = {"/bin/sh", "-c", cmd, NULL};
+    cr_assert_eq(run_program(cp, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    snprintf(bot, sizeof(bot), "a=%s/fixture legal", copy);
+    char *run[] = {REFEREE_BIN, "match",     "--bot", bot,  "--bot", "b=" BOTDIR "random",
+                   "--sandbox", "--results", dir,     "-q", NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    for (size_t i = 0; i < t.nrows; i++)
+        cr_expect_str_eq(test_cell(&t, i, "foul"), "", "%s", test_cell(&t, i, "reason"));
+    table_release(&t);
+}
