@@ -14,6 +14,7 @@ static const struct command {
     {"tournament", cmd_tournament, "play a round robin or a gauntlet and rank the bots"},
     {"standings", cmd_standings, "rank bots from one or more games.csv files"},
     {"report", cmd_report, "write a run's results as one HTML page"},
+    {"doctor", cmd_doctor, "check a bot against the protocol, with a checklist"},
     {"check", cmd_check, "check that a results directory holds whole, consistent games"},
     {"sprt", cmd_sprt, "compute an SPRT verdict from counts of games"},
     {"perft", cmd_perft, "count the move sequences of a game to a depth"},

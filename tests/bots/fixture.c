@@ -59,6 +59,10 @@ static const char *usage_text =
     "               later turns, and the other processes, play legally\n"
     "  twolines     writes its legal move twice on every turn\n"
     "  tell         writes every line it reads to stderr, plays legally\n"
+    "  buffered     plays legally, its output fully buffered (never flushed: the\n"
+    "               replies come out at exit)\n"
+    "  strict       plays legally, but exits with status 2 at a game line with a key\n"
+    "               of no protocol version 1, or a line of an unknown kind\n"
     "  probe PATH PORT  on its first turn tries to open PATH, to connect to PORT of\n"
     "               127.0.0.1, to write a file in its working directory, and counts\n"
     "               the processes in /proc; writes 'probe <what> ok|refused|N' to\n"
@@ -272,6 +276,25 @@ static void probe(const char *path, long port)
         fclose(f);
 }
 
+/* True if a game line holds only the keys of protocol version 1. */
+static bool knows_every_key(const char *line)
+{
+    static const char *const keys[] = {"movetime", "firstmove", "clock", "increment", "seed", "id"};
+    char copy[512], *save = NULL;
+    snprintf(copy, sizeof(copy), "%s", line);
+    int i = 0;
+    for (char *w = strtok_r(copy, " \n", &save); w; w = strtok_r(NULL, " \n", &save), i++) {
+        if (i < 6 || (i - 6) % 2) /* game 1 NAME MARK first MARK, then key value pairs */
+            continue;
+        bool known = false;
+        for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+            known |= strcmp(w, keys[k]) == 0;
+        if (!known)
+            return false;
+    }
+    return true;
+}
+
 static void take_turn(const char *mode, long n, const char *line, char mark, int turns)
 {
     char legal[16], board[64], square[4];
@@ -365,7 +388,9 @@ int main(int argc, char **argv)
     long n = argc > 2 ? strtol(argv[2], NULL, 10) : 0;
     mode_text = argc > 2 ? argv[2] : "";
     mode_n2 = argc > 3 ? strtol(argv[3], NULL, 10) : 0;
-    setvbuf(stdout, NULL, _IOLBF, 0);
+    /* buffered: its replies wait in a full buffer, as a program's that never
+     * flushes its output to a pipe */
+    setvbuf(stdout, NULL, strcmp(mode, "buffered") == 0 ? _IOFBF : _IOLBF, 0);
     if (strcmp(mode, "hello") == 0)
         printf("hello\n");
     if (strcmp(mode, "cpus") == 0) {
@@ -406,6 +431,8 @@ int main(int argc, char **argv)
             game_id = strtol(id, NULL, 10);
             if (strcmp(mode, "unasked") == 0)
                 printf("a1\n");
+            if (strcmp(mode, "strict") == 0 && !knows_every_key(line))
+                return 2;
         } else if (strncmp(line, "turn ", 5) == 0) {
             /* Closed before the reply, so that referee finds it closed at the next turn. */
             if (strcmp(mode, "closein") == 0)
@@ -421,6 +448,8 @@ int main(int argc, char **argv)
             results_seen++;
             if (strcmp(mode, "onegame") == 0)
                 break;
+        } else if (strcmp(mode, "strict") == 0) {
+            return 2; /* a kind of line it does not know */
         }
     }
     free(line);

@@ -1,0 +1,54 @@
+/* doctor.h: a conformance check of one bot before a tournament meets it:
+ * referee plays the bot's opponent itself (random legal moves, seeded) over a
+ * few games and special positions, and judges each of the protocol's promises
+ * in a checklist (PASS, WARN or FAIL, with what was sent, what came back,
+ * escaped, and how to fix it). The process layer runs the bot, as in a match. */
+#ifndef REFEREE_DOCTOR_H
+#define REFEREE_DOCTOR_H
+
+#include "config.h"
+#include "game.h"
+
+enum doctor_status { DOCTOR_PASS, DOCTOR_WARN, DOCTOR_FAIL, DOCTOR_SKIP };
+
+enum doctor_check {
+    CHECK_START,   /* starts and answers its first turn within the first-move limit */
+    CHECK_TIME,    /* answers every later turn within the move limit */
+    CHECK_FLUSH,   /* its replies come as they are written, not at exit */
+    CHECK_LINES,   /* one line a turn, nothing unasked */
+    CHECK_LEGAL,   /* replies in the notation, legal moves only */
+    CHECK_SPECIAL, /* the special positions of its game */
+    CHECK_FORWARD, /* ignores unknown kinds of lines and unknown key value words */
+    CHECK_COLOURS, /* plays both sides */
+    CHECK_GAMES,   /* several games in one process */
+    CHECK_QUIT,    /* exits on quit within the grace */
+    CHECK_COUNT
+};
+
+struct doctor_item {
+    enum doctor_status status;
+    char detail[320]; /* what was sent, what came back, how to fix it; or how it went */
+};
+
+struct doctor_report {
+    struct doctor_item items[CHECK_COUNT];
+    int games; /* played */
+    int turns; /* answered */
+};
+
+struct doctor_options {
+    const struct game_def *def;
+    int games;    /* games to play (both colours in turn); at least 2 */
+    int move_ms;  /* limit per move */
+    int first_ms; /* limit of the first move, start-up included */
+    uint64_t seed;
+};
+
+/* What each check is, as the checklist says it. */
+extern const char *const doctor_check_names[CHECK_COUNT];
+
+/* Run bot through the checks into *out. */
+void doctor_run(const struct bot_spec *bot, const struct doctor_options *opt,
+                struct doctor_report *out);
+
+#endif

@@ -1,0 +1,89 @@
+/* test_doctor.c: `referee doctor` against the fixture's misbehaving modes (the
+ * first mistakes of a new bot's author), each giving its FAIL line and exit
+ * 1, and against every bundled bot for every game it plays, giving exit 0. */
+#include "run.h"
+
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <stdio.h>
+#include <string.h>
+
+#define FIXTURE BUILD_DIR "/testbots/fixture"
+
+static struct run_result r;
+
+struct mistake {
+    char mode[16];
+    char fail[64]; /* the start of the check's line */
+    char says[48]; /* in its detail */
+};
+
+ParameterizedTestParameters(doctor, each_first_mistake_has_its_fail_line)
+{
+    static struct mistake cases[] = {
+        {"buffered", "FAIL  flushes its standard output", "fflush(stdout)"},
+        {"twolines", "FAIL  writes one line a turn", "wrote when not asked"},
+        {"garbage", "FAIL  replies in the game's notation", "got \"hello\""},
+        {"onegame", "FAIL  plays several games in one process", "ended after game 1"},
+        {"ignoreterm", "FAIL  exits on quit within the grace period", "still running"},
+        {"strict", "FAIL  ignores unknown kinds of lines", "futurekey 7"},
+    };
+    return cr_make_param_array(struct mistake, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+ParameterizedTest(struct mistake *m, doctor, each_first_mistake_has_its_fail_line, .timeout = 60)
+{
+    char *argv[] = {REFEREE_BIN, "doctor", "--movetime", "300",   "--firstmove",
+                    "1000",      "--",     FIXTURE,      m->mode, NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 1, "%s: %s", m->mode, r.out);
+    const char *line = strstr(r.out, m->fail);
+    cr_assert_not_null(line, "%s: %s", m->mode, r.out);
+    cr_expect(strstr(line, m->says), "%s: %s", m->mode, line);
+}
+
+Test(doctor, a_bot_that_plays_by_the_protocol_passes_every_check, .timeout = 60)
+{
+    char *argv[] = {REFEREE_BIN, "doctor", "--bot", "legal=" FIXTURE " legal", NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.out);
+    cr_expect_eq(strstr(r.out, "FAIL"), NULL, "%s", r.out);
+    cr_expect(strstr(r.out, "Every check passed"), "%s", r.out);
+
+    char *json[] = {REFEREE_BIN, "doctor", "--json", "--", FIXTURE, "garbage", NULL};
+    cr_assert_eq(run_program(json, NULL, &r), 0);
+    cr_expect_eq(r.status, 1);
+    cr_expect(strncmp(r.out, "{\"bot\":\"bot\",\"game\":\"tictactoe\",", 32) == 0, "%s", r.out);
+    cr_expect(strstr(r.out, "\"status\":\"FAIL\",\"detail\":\"sent \\\"turn board"), "%s", r.out);
+}
+
+/* Every bundled bot, for every game it plays. */
+Test(doctor, every_bundled_bot_passes_for_every_game_it_plays, .timeout = 240)
+{
+    static const char *const cases[][2] = {
+        {"tictactoe", BOTDIR "perfect"}, {"tictactoe", BOTDIR "heuristic"},
+        {"connect4", BOTDIR "connect4"}, {"reversi", BOTDIR "greedy"},
+        {"reversi", BOTDIR "reversi"},   {"gomoku", BOTDIR "gomoku"},
+    };
+    static const char *const randoms[] = {BOTDIR "random", "python3 " SOURCE_DIR "/bots/random.py",
+                                          SOURCE_DIR "/bots/random.sh",
+                                          "node " SOURCE_DIR "/bots/random.js"};
+    static const char *const games[] = {"tictactoe", "connect4", "reversi", "gomoku"};
+    char bot[512];
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]) + 16; i++) {
+        const char *game, *command;
+        if (i < sizeof(cases) / sizeof(cases[0])) {
+            game = cases[i][0];
+            command = cases[i][1];
+        } else {
+            size_t k = i - sizeof(cases) / sizeof(cases[0]);
+            game = games[k % 4];
+            command = randoms[k / 4];
+        }
+        snprintf(bot, sizeof(bot), "b=%s", command);
+        char *argv[] = {REFEREE_BIN, "doctor", "--game", (char *)game, "--movetime",
+                        "300",       "--bot",  bot,      NULL};
+        cr_assert_eq(run_program(argv, NULL, &r), 0);
+        cr_expect_eq(r.status, 0, "%s %s: %s", game, command, r.out);
+    }
+}
