@@ -61,6 +61,7 @@ int cmd_tournament(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 
 /* Write the report of the results folders dirs to out (cmd_report.c): what
  * `referee report` does, and what a run does at its end (with what the run

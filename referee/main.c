@@ -15,6 +15,7 @@ static const struct command {
     {"standings", cmd_standings, "rank bots from one or more games.csv files"},
     {"report", cmd_report, "write a run's results as one HTML page"},
     {"doctor", cmd_doctor, "check a bot against the protocol, with a checklist"},
+    {"play", cmd_play, "play a bot yourself, at the terminal"},
     {"check", cmd_check, "check that a results directory holds whole, consistent games"},
     {"sprt", cmd_sprt, "compute an SPRT verdict from counts of games"},
     {"perft", cmd_perft, "count the move sequences of a game to a depth"},

@@ -1,0 +1,121 @@
+/* test_play.c: `referee play` from a pipe, as a person's moves: a whole game
+ * of each game against a bundled bot (the person tries squares in order, and
+ * each one taken or illegal is asked again), the screen and the record. */
+#include "helpers.h"
+#include "run.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static struct run_result r;
+static char input[1 << 16];
+
+/* Every square of def, row by row, in its notation, repeated: a person who
+ * plays the first one that is allowed. */
+static const char *all_squares(const struct game_def *def, int repeats)
+{
+    size_t n = 0;
+    for (int k = 0; k < repeats; k++) {
+        if (def->squares == SQUARES_COLUMN)
+            for (int c = 0; c < def->cols; c++)
+                n += (size_t)snprintf(input + n, sizeof(input) - n, "%d\n", c + 1);
+        else
+            for (int row = 0; row < def->rows; row++)
+                for (int c = 0; c < def->cols; c++)
+                    n += (size_t)snprintf(input + n, sizeof(input) - n, "%c%d\n",
+                                          def->squares == SQUARES_ROW_LETTER ? 'a' + row : 'a' + c,
+                                          def->squares == SQUARES_ROW_LETTER ? c + 1 : row + 1);
+        if (def->has_pass)
+            n += (size_t)snprintf(input + n, sizeof(input) - n, "pass\n");
+    }
+    return input;
+}
+
+Test(play, a_person_plays_a_whole_game_of_each_game_from_a_pipe, .timeout = 120)
+{
+    static const char *const cases[][3] = {{"tictactoe", "perfect", "2"},
+                                           {"connect4", "connect4", "40"},
+                                           {"reversi", "greedy", "40"},
+                                           {"gomoku", "gomoku", "2"}};
+    for (int i = 0; i < 4; i++) {
+        char dir[64], bot[256];
+        test_tmpdir(dir, "play");
+        snprintf(bot, sizeof(bot), "cpu=" BOTDIR "%s", cases[i][1]);
+        char *argv[] = {REFEREE_BIN,  "play", "--game",    (char *)cases[i][0],
+                        "--bot",      bot,    "--results", dir,
+                        "--movetime", "500",  NULL};
+        const char *moves = all_squares(test_game(cases[i][0]), atoi(cases[i][2]));
+        cr_assert_eq(run_program(argv, moves, &r), 0);
+        cr_expect_eq(r.status, 0, "%s: %s", cases[i][0], r.err);
+        cr_expect(strstr(r.out, "you (human) play "), "%s", r.out);
+        cr_expect(strstr(r.out, "Legal: "), "%s", r.out);
+        cr_expect(strstr(r.out, "Your move ("), "%s", r.out);
+        cr_expect(strstr(r.out, "\nResult "), "%s: %s", cases[i][0], r.out + strlen(r.out) / 2);
+        struct table t;
+        test_load(&t, dir, "games.csv");
+        cr_assert_eq(t.nrows, 1);
+        cr_expect_str_eq(test_cell(&t, 0, "first"), "human");
+        cr_expect_str_eq(test_cell(&t, 0, "second"), "cpu");
+        cr_expect_str_eq(test_cell(&t, 0, "foul"), "", "%s", test_cell(&t, 0, "reason"));
+        cr_expect_neq(strcmp(test_cell(&t, 0, "result"), "*"), 0, "played to its end");
+        table_release(&t);
+        char *check[] = {REFEREE_BIN, "check", "--strict", dir, NULL};
+        cr_assert_eq(run_program(check, NULL, &r), 0);
+        cr_expect_eq(r.status, 0, "%s: %s%s", cases[i][0], r.out, r.err);
+    }
+}
+
+Test(play, typos_are_asked_again_and_resign_ends_the_game, .timeout = 60)
+{
+    char dir[64];
+    test_tmpdir(dir, "play");
+    char *argv[] = {REFEREE_BIN, "play", "--bot",  "cpu=" BOTDIR "perfect",
+                    "--as",      "x",    "--name", "ann",
+                    "--results", dir,    NULL};
+    cr_assert_eq(run_program(argv, "hello\nundo\nd9\nresign\n", &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "you (ann) play x against cpu (o); cpu moves first."), "%s", r.out);
+    cr_expect(strstr(r.out, "'hello' is not a move"), "%s", r.out);
+    cr_expect(strstr(r.out, "No undo"), "%s", r.out);
+    cr_expect(strstr(r.out, "d9"), "%s", r.out);
+    cr_expect(strstr(r.out, "Result 1-0: resigned"), "%s", r.out);
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_expect_str_eq(test_cell(&t, 0, "second"), "ann");
+    cr_expect_str_eq(test_cell(&t, 0, "end"), "resigned");
+    table_release(&t);
+}
+
+/* A real terminal: tmux runs referee play, the keys are typed into it one move
+ * at a time, and what the screen shows is read back (capture-pane). */
+Test(play, a_game_played_at_a_real_terminal_under_tmux, .timeout = 60)
+{
+    char *which[] = {"/bin/sh", "-c", "command -v tmux", NULL};
+    if (run_program(which, NULL, &r) != 0 || r.status != 0)
+        cr_skip_test("no tmux on PATH: install Debian's tmux (scripts/deps --test does)");
+    char dir[64], session[64], script[2048];
+    test_tmpdir(dir, "play");
+    snprintf(session, sizeof(session), "referee-play-%d", (int)getpid());
+    /* The person tries the squares in order; one taken is asked again. */
+    snprintf(script, sizeof(script),
+             "tmux kill-session -t %s 2>/dev/null; "
+             "tmux new-session -d -s %s -x 100 -y 60 '%s play --bot cpu=%sperfect --results %s; "
+             "sleep 30' && sleep 0.5 && "
+             "for m in a1 a2 a3 b1 b2 b3 c1 c2 c3; do tmux send-keys -t %s \"$m\" Enter; "
+             "sleep 0.3; done; tmux capture-pane -p -t %s -S -200; tmux kill-session -t %s",
+             session, session, REFEREE_BIN, BOTDIR, dir, session, session, session);
+    char *sh[] = {"/bin/sh", "-c", script, NULL};
+    cr_assert_eq(run_program(sh, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "Your move (o), or resign or quit:"), "%s", r.out);
+    cr_expect(strstr(r.out, "    1 2 3"), "the board with its coordinates: %s", r.out);
+    cr_expect(strstr(r.out, "Result "), "%s", r.out);
+    cr_expect(strstr(r.out, "Recorded in "), "%s", r.out);
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_expect_eq(t.nrows, 1);
+    cr_expect_str_eq(test_cell(&t, 0, "first"), "human");
+    table_release(&t);
+}
