@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void doctor_usage(FILE *f)
 {
@@ -155,8 +156,16 @@ int cmd_doctor(int argc, char **argv)
         return EXIT_USAGE;
     }
     proc_ignore_sigpipe();
+    char log[] = "/tmp/referee-doctor-XXXXXX";
+    int fd = mkstemp(log);
+    if (fd >= 0) {
+        close(fd);
+        opt.log_path = log;
+    }
     struct doctor_report rep;
     doctor_run(&bot, &opt, &rep);
+    if (fd >= 0)
+        unlink(log);
     int rc = print_report(&bot, &opt, &rep, json);
     config_bot_release(&bot);
     return rc;

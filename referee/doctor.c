@@ -9,12 +9,14 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #define MS         1000000LL
-#define GRACE_MS   200 /* what a bot has to exit after quit */
-#define QUIET_MS   30  /* how long a bot is watched after a reply for a second line */
-#define LINES_SEEN 2   /* turns a game watched so */
+#define GRACE_MS   200     /* what a bot has to exit after quit */
+#define QUIET_MS   30      /* how long a bot is watched after a reply for a second line */
+#define LINES_SEEN 2       /* turns a game watched so */
+#define LOG_CAP    1048576 /* a tournament's default --log-cap */
 
 const char *const doctor_check_names[CHECK_COUNT] = {
     [CHECK_START] = "starts and answers its first turn within the first-move limit",
@@ -27,6 +29,7 @@ const char *const doctor_check_names[CHECK_COUNT] = {
     [CHECK_COLOURS] = "plays both sides",
     [CHECK_GAMES] = "plays several games in one process",
     [CHECK_QUIT] = "exits on quit within the grace period",
+    [CHECK_STDERR] = "keeps its log on standard error, within a tournament's cap",
 };
 
 struct doc {
@@ -292,6 +295,22 @@ static void check_quit(struct doc *d)
     d->p.running = false;
 }
 
+/* What it wrote to standard error: a tournament keeps LOG_CAP bytes of it. */
+static void check_log(struct doc *d)
+{
+    struct stat st;
+    long long size = d->opt->log_path && stat(d->opt->log_path, &st) == 0 ? st.st_size : 0;
+
+    if (size > LOG_CAP)
+        note(d, CHECK_STDERR, DOCTOR_WARN,
+             "%s%lld bytes to standard error in %d games: a tournament keeps %d of its log "
+             "(--log-cap); log less, or raise the cap",
+             size >= 2 * LOG_CAP ? "at least " : "", size, d->out->games, LOG_CAP);
+    else
+        snprintf(d->out->items[CHECK_STDERR].detail, sizeof(d->out->items[CHECK_STDERR].detail),
+                 "%lld bytes to standard error, its log", size);
+}
+
 void doctor_run(const struct bot_spec *bot, const struct doctor_options *opt,
                 struct doctor_report *out)
 {
@@ -300,7 +319,7 @@ void doctor_run(const struct bot_spec *bot, const struct doctor_options *opt,
     const char *what = "";
 
     memset(out, 0, sizeof(*out));
-    player_init(&d.p, bot, opt->def, NULL, 0);
+    player_init(&d.p, bot, opt->def, opt->log_path, 2 * LOG_CAP);
     bool have_special = special_position(&d, &special, &what);
     game_init(&start, opt->def, true);
     int games = opt->games < 2 ? 2 : opt->games;
@@ -352,6 +371,7 @@ void doctor_run(const struct bot_spec *bot, const struct doctor_options *opt,
         }
     }
     check_quit(&d);
+    check_log(&d);
     for (int side = 0; side < 2; side++) {
         const char *name = side == SIDE_FIRST ? "first" : "second";
         if (d.turns_as[side] == 0)

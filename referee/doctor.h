@@ -22,6 +22,7 @@ enum doctor_check {
     CHECK_COLOURS, /* plays both sides */
     CHECK_GAMES,   /* several games in one process */
     CHECK_QUIT,    /* exits on quit within the grace */
+    CHECK_STDERR,  /* its log, on standard error, fits a tournament's cap */
     CHECK_COUNT
 };
 
@@ -42,6 +43,7 @@ struct doctor_options {
     int move_ms;  /* limit per move */
     int first_ms; /* limit of the first move, start-up included */
     uint64_t seed;
+    const char *log_path; /* where its standard error goes while it is checked */
 };
 
 /* What each check is, as the checklist says it. */

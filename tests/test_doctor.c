@@ -57,6 +57,22 @@ Test(doctor, a_bot_that_plays_by_the_protocol_passes_every_check, .timeout = 60)
     cr_expect(strstr(r.out, "\"status\":\"FAIL\",\"detail\":\"sent \\\"turn board"), "%s", r.out);
 }
 
+/* A log too big for a tournament's cap is a warning, not a failure. */
+Test(doctor, a_log_past_the_cap_is_a_warning, .timeout = 60)
+{
+    char *argv[] = {REFEREE_BIN, "doctor", "--movetime", "300", "--",
+                    FIXTURE,     "stderr", "600",        NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.out);
+    const char *line = strstr(r.out, "WARN  keeps its log on standard error");
+    cr_assert_not_null(line, "%s", r.out);
+    cr_expect(strstr(line, "at least 2097152 bytes to standard error"), "%s", line);
+
+    char *quiet[] = {REFEREE_BIN, "doctor", "--", FIXTURE, "legal", NULL};
+    cr_assert_eq(run_program(quiet, NULL, &r), 0);
+    cr_expect(strstr(r.out, "PASS  keeps its log on standard error"), "%s", r.out);
+}
+
 /* Every bundled bot, for every game it plays. */
 Test(doctor, every_bundled_bot_passes_for_every_game_it_plays, .timeout = 240)
 {
