@@ -198,3 +198,15 @@ Test(cli, paths_too_long_are_refused_not_cut, .timeout = 30)
     cr_expect_eq(tournament_log_path(out, sizeof(out), "logs", "a b/c"), 0);
     cr_expect_str_eq(out, "logs/a_b_c.log");
 }
+
+/* The benchmarks say what they do when asked, rather than running. */
+Test(cli, scripts_print_their_help, .timeout = 30)
+{
+    char *bench[] = {SOURCE_DIR "/scripts/bench", "--help", NULL};
+    cr_assert_eq(run_program(bench, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strncmp(r.out, "Measure referee against the physical floor", 42) == 0, "%s", r.out);
+    char *wrong[] = {SOURCE_DIR "/scripts/bench", "--bogus", NULL};
+    cr_assert_eq(run_program(wrong, NULL, &r), 0);
+    cr_expect_eq(r.status, 2, "%s", r.err);
+}
