@@ -57,7 +57,8 @@ static size_t with_intro(struct intro *in, int side, char *line, size_t n, size_
 }
 
 /* The game ended: tell both bots, and stop them if each game gets its own. A bot
- * that never had a turn gets its `game` line first. */
+ * that never had a turn gets its `game` line first. The `result` goes out with
+ * the bot's next lines (its next game's, or quit; see player_tell_later). */
 static void finish(struct player *players[2], const struct game_record *rec,
                    const struct match_rules *rules, struct intro *in)
 {
@@ -73,7 +74,7 @@ static void finish(struct player *players[2], const struct game_record *rec,
          * would come unasked). */
         if (n > 0 && !p->tainted) {
             size_t len = with_intro(in, i, line, (size_t)n, sizeof(line));
-            player_tell(p, line, len, deadline);
+            player_tell_later(p, line, len, deadline);
         }
         if (rules->restart_each_game || ad->fresh_each_game || p->tainted)
             player_stop(p, rules->stop_grace_ms);
@@ -278,8 +279,8 @@ static bool play_turn(struct game_run *g)
         return false;
     }
     /* Output when not asked: player_look saw what a bot wrote between games;
-     * during the game, each bot is watched while its opponent thinks (in the
-     * poll that waits for the reply). Neither costs a system call per move. */
+     * during the game, a bot is watched while its opponent thinks (in the poll
+     * that waits for a slow reply), and looked at once more right here. */
     if (player_wrote_unasked(p, &reply)) {
         if (is_gone_before_the_game(g, side, &reply))
             return revive(g, side);

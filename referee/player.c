@@ -125,6 +125,7 @@ static int start_process(struct player *p, const char *note)
     }
     p->running = true;
     p->tainted = false;
+    p->later_len = 0;
     p->games = 0;
     p->last_reply_ns = 0;
     p->why[0] = '\0';
@@ -163,11 +164,48 @@ int player_restart_dead(struct player *p)
     return start_process(p, note);
 }
 
+/* Write line (len bytes) to the bot, after what waits from player_tell_later:
+ * one write for both. */
+static int send_lines(struct player *p, const char *line, size_t len, int64_t deadline_ns)
+{
+    if (p->later_len == 0)
+        return proc_write(&p->proc, line, len, deadline_ns);
+    char both[sizeof(p->later) + 2 * PROTOCOL_LINE_MAX];
+    size_t k = p->later_len;
+    p->later_len = 0;
+    if (k + len > sizeof(both)) {
+        int rc = proc_write(&p->proc, p->later, k, deadline_ns);
+        return rc == PROC_OK ? proc_write(&p->proc, line, len, deadline_ns) : rc;
+    }
+    memcpy(both, p->later, k);
+    memcpy(both + k, line, len);
+    return proc_write(&p->proc, both, k + len, deadline_ns);
+}
+
 int player_tell(struct player *p, const char *line, size_t len, int64_t deadline_ns)
 {
     if (!p->running)
         return PROC_CLOSED;
-    return proc_write(&p->proc, line, len, deadline_ns);
+    return send_lines(p, line, len, deadline_ns);
+}
+
+void player_tell_later(struct player *p, const char *line, size_t len, int64_t deadline_ns)
+{
+    if (!p->running)
+        return;
+    if (p->later_len + len > sizeof(p->later)) {
+        send_lines(p, line, len, deadline_ns);
+        return;
+    }
+    memcpy(p->later + p->later_len, line, len);
+    p->later_len += len;
+}
+
+void player_flush(struct player *p, int64_t deadline_ns)
+{
+    if (p->running && p->later_len > 0)
+        send_lines(p, "", 0, deadline_ns);
+    p->later_len = 0;
 }
 
 /* The process closed a pipe or stopped answering: say how it went. `input`:
@@ -246,17 +284,17 @@ void player_ask(struct player *p, const struct player_request *q, struct player_
     r->len = 0;
     r->reason[0] = '\0';
     int64_t start = proc_now_ns();
-    int rc = proc_write(&p->proc, q->line, q->len, q->deadline_ns);
+    int rc = send_lines(p, q->line, q->len, q->deadline_ns);
     bool input = rc == PROC_CLOSED;
+    bool fast = p->last_reply_ns > 0 && p->last_reply_ns < PLAYER_SPIN_NS;
     if (rc == PROC_OK) {
         struct proc_read rq = {
             .line = raw,
             .cap = cap,
             .deadline_ns = q->deadline_ns,
             .watch = q->idle && q->idle != p && q->idle->running ? &q->idle->proc : NULL,
-            .spin_ns = q->spin && p->last_reply_ns > 0 && p->last_reply_ns < PLAYER_SPIN_NS
-                           ? PLAYER_SPIN_NS
-                           : 0,
+            .spin_ns = q->spin && fast ? PLAYER_SPIN_NS : 0,
+            .yield = !q->spin && fast,
         };
         rc = proc_read_reply(&p->proc, &rq);
         if (rc == PROC_OK)
@@ -358,8 +396,10 @@ void player_stop(struct player *p, int grace_ms)
     if (!p->running)
         return;
     n = player_adapter(p)->quit(&p->ad, quit, sizeof(quit));
-    if (!p->tainted && n > 0)
-        proc_write(&p->proc, quit, (size_t)n, proc_now_ns() + (int64_t)grace_ms * 1000000);
+    /* With what waits from player_tell_later (the last result) in front. */
+    if (!p->tainted)
+        send_lines(p, quit, n > 0 ? (size_t)n : 0, proc_now_ns() + (int64_t)grace_ms * 1000000);
+    p->later_len = 0;
     proc_stop(&p->proc, grace_ms);
     p->running = false;
 }

@@ -26,6 +26,9 @@ struct player {
     int64_t last_reply_ns;   /* how long its last reply took; 0: none yet from this process */
     struct adapter_state ad; /* the protocol it speaks, and where the talk is */
     char why[PLAYER_REASON_MAX]; /* why its last start failed, if its handshake did */
+    /* Lines told with player_tell_later, not written yet (the last `result`). */
+    char later[PROTOCOL_LINE_MAX];
+    size_t later_len;
 };
 
 /* Lines a bot may write for its log (Gomocup's MESSAGE...) while one answer is
@@ -82,6 +85,17 @@ int player_restart_dead(struct player *p);
  * PROC_OK, or the proc_io outcome; a bot that is gone is found out by the next ask. */
 int player_tell(struct player *p, const char *line, size_t len, int64_t deadline_ns);
 
+/* Tell the bot a line it is not expected to answer with its next write (the
+ * next game's first lines, or quit), or player_flush, whichever comes first:
+ * a `result` then costs the bot no wake-up of its own, which for a fast bot is
+ * as much as a move. Lines that do not fit with those waiting are written now.
+ * A new process never gets its predecessor's. */
+void player_tell_later(struct player *p, const char *line, size_t len, int64_t deadline_ns);
+
+/* Write what player_tell_later left waiting, if anything: for a bot that sits
+ * out the next game. */
+void player_flush(struct player *p, int64_t deadline_ns);
+
 /* A turn asked of a bot. */
 struct player_request {
     const struct game_state *state; /* the position it is asked to move in */
@@ -100,8 +114,10 @@ struct player_request {
  * Meanwhile the output of q->idle is watched in the same poll: what it writes
  * while not asked is caught at its next turn (player_wrote_unasked). With
  * q->spin, a bot whose last reply took less than PLAYER_SPIN_NS is read without
- * sleeping for up to that long first (proc_read_reply); a reply that comes
- * within the spin leaves idle unwatched for that move. */
+ * sleeping for up to that long first (proc_read_reply); without q->spin (one
+ * core for the game), such a bot is given the core once (sched_yield) before
+ * referee sleeps. A reply read without a poll leaves idle unwatched for that
+ * move: player_wrote_unasked looks at it before its turn. */
 void player_ask(struct player *p, const struct player_request *q, struct player_reply *r);
 
 /* True if the bot wrote something it was not asked for: what was read along

@@ -375,10 +375,11 @@ static int spin_read(struct proc *p, const struct proc_read *rq)
     return rc;
 }
 
-/* proc_read_line; with wait_first, for a reply just asked for, which cannot be
- * there yet: first spin if asked, then wait for the pipe before reading, which
- * saves a read that would only say EAGAIN. */
-static int read_line(struct proc *p, struct proc_read *rq, bool wait_first)
+/* proc_read_line; with just_asked, for a reply just asked for: first spin if
+ * asked. Every wait starts with a read, also right after a line was written:
+ * a child on the same core usually runs as soon as the write wakes it, and its
+ * reply is then in the pipe before the write returns, which spares the poll. */
+static int read_line(struct proc *p, struct proc_read *rq, bool just_asked)
 {
     assert(rq->cap > 0);
     /* The longest raw line accepted is limit - 1 bytes, a '\r' included. */
@@ -391,19 +392,21 @@ static int read_line(struct proc *p, struct proc_read *rq, bool wait_first)
             return rc;
         if (p->out_fd < 0)
             return PROC_CLOSED;
-        if (wait_first && rq->spin_ns > 0) {
+        if (just_asked && rq->spin_ns > 0) {
+            just_asked = false; /* a spin, not a yield as well */
             rc = spin_read(p, rq);
-            if (rc != 0) {
-                wait_first = false;
-                if (rc < 0 || rc == PROC_CLOSED)
-                    return rc;
+            if (rc < 0 || rc == PROC_CLOSED)
+                return rc;
+            if (rc == 1)
                 continue;
-            }
         }
-        /* Read before polling, unless a reply was just asked for: the line may
-         * already be in the pipe. */
-        rc = wait_first ? 0 : read_some(p);
-        wait_first = false;
+        /* Read before polling: the line may already be in the pipe. */
+        rc = read_some(p);
+        if (rc == 0 && just_asked && rq->yield) {
+            sched_yield();
+            rc = read_some(p);
+        }
+        just_asked = false;
         if (rc == 1)
             continue;
         if (rc != 0)

@@ -155,12 +155,15 @@ struct proc_read {
     int64_t deadline_ns; /* absolute */
     struct proc *watch;  /* a child that should be quiet meanwhile, or NULL */
     int64_t spin_ns;     /* read without sleeping for this long first; 0: never */
+    bool yield;          /* without spin: if the reply is not there, let the child run first */
 };
 
 /* proc_read_line for the reply to a line just written. With spin_ns > 0 it
  * first tries reads, without sleeping, for up to spin_ns (a reply that comes
- * that fast then costs no wake-up); then it waits before it reads, since the
- * reply is not there yet (one system call less a line). While it waits it
+ * that fast then costs no wake-up). Then it reads once more and, if the reply
+ * is not there yet, waits for it; with yield it first gives up the processor
+ * once (sched_yield) and reads again: a child on the same core that the write
+ * woke then answers without a poll. While it waits it
  * watches the stdout of `watch` in the same poll: if that becomes readable
  * (output, or EOF), it is marked stirred (proc_has_stirred), and stays so until
  * the child is started again. */

@@ -45,6 +45,20 @@ int protocol_format_game(char *buf, size_t len, const struct protocol_game *g)
     return put(buf, len, &n, "\n") ? (int)n : -1;
 }
 
+/* The digits of v at out (room for 10); returns how many. */
+static size_t put_decimal(char *out, unsigned v)
+{
+    char rev[10];
+    size_t k = 0;
+    do {
+        rev[k++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v > 0);
+    for (size_t i = 0; i < k; i++)
+        out[i] = rev[k - 1 - i];
+    return k;
+}
+
 int protocol_format_turn(char *buf, size_t len, const struct game_state *s, int time_ms)
 {
     const struct game_def *def = game_def_of(s);
@@ -67,10 +81,11 @@ int protocol_format_turn(char *buf, size_t len, const struct game_state *s, int 
         memcpy(buf + n, "none", 4);
         n += 4;
     }
-    int k = snprintf(buf + n, len - n, " time %d legal", time_ms);
-    if (k < 0 || (size_t)k >= len - n)
-        return -1;
-    n += (size_t)k;
+    memcpy(buf + n, " time ", 6);
+    n += 6;
+    n += put_decimal(buf + n, time_ms > 0 ? (unsigned)time_ms : 0);
+    memcpy(buf + n, " legal", 6);
+    n += 6;
     int count = game_legal(s, moves);
     for (int i = 0; i < count; i++) {
         if (n + GAME_MOVE_TEXT + 2 > len)

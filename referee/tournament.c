@@ -219,13 +219,17 @@ static void seats_release(struct seats *st, int grace_ms)
 
 /* Stop the bots used longest ago, other than game g's, so that no more than
  * KEEP_ALIVE processes are alive once g's bots are: descriptors and memory
- * stay bounded whatever the number of bots. */
+ * stay bounded whatever the number of bots. The others that sit this game
+ * out get the result of their last one now. */
 static void seats_make_room(struct seats *st, const struct scheduled_game *g, long index,
                             int grace_ms)
 {
     int live = 0;
-    for (int b = 0; b < st->n; b++)
+    for (int b = 0; b < st->n; b++) {
         live += st->players[b].running;
+        if (b != g->bots[0] && b != g->bots[1])
+            player_flush(&st->players[b], proc_now_ns() + (int64_t)grace_ms * 1000000);
+    }
     live += !st->players[g->bots[0]].running + !st->players[g->bots[1]].running;
     while (live > KEEP_ALIVE) {
         int best = -1;

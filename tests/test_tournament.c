@@ -759,3 +759,58 @@ Test(tournament, affinity_puts_each_worker_and_its_bots_on_one_core, .timeout = 
         expect_cpus(free_dir, "a", CPU_COUNT(&mine));
     expect_same_csv(pinned, free_dir, "games.csv");
 }
+
+/* Checks one bot's log of the lines it read (fixture tell): every game it began
+ * ends with its result before its next game begins, and the last before quit;
+ * with `ordered` false (processes of its at once write the log) just the counts. */
+static void expect_every_result_told(const char *dir, const char *bot, int games, bool ordered)
+{
+    static char log[1 << 20];
+    char file[64];
+    snprintf(file, sizeof(file), "logs/%s.log", bot);
+    test_slurp(dir, file, log, sizeof(log));
+    int began = 0, told = 0;
+    bool open = false;
+    for (char *line = log; *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : "") {
+        if (strncmp(line, "game ", 5) == 0) {
+            cr_assert(!open || !ordered, "%s: game %d began before the result of the one before",
+                      bot, began + 1);
+            open = true;
+            began++;
+        } else if (strncmp(line, "result ", 7) == 0) {
+            cr_assert(open || !ordered, "%s: a result with no game", bot);
+            open = false;
+            told++;
+        } else if (strncmp(line, "quit", 4) == 0) {
+            cr_assert(!open || !ordered, "%s: quit before the result of its last game", bot);
+        }
+    }
+    cr_assert_eq(began, games, "%s: %d games begun of %d", bot, began, games);
+    cr_assert_eq(told, games, "%s: %d results told of %d", bot, told, games);
+}
+
+/* A result goes out with the bot's next lines, so that it costs no wake-up of
+ * its own: still every bot learns every result, and in order, whether it plays
+ * the next game or sits it out, at -j1 and -j2. */
+Test(tournament, every_bot_is_told_every_result_in_order, .timeout = 60)
+{
+    for (int jobs = 1; jobs <= 2; jobs++) {
+        char dir[64];
+        test_tmpdir(dir, "tournament");
+        char *argv[] = {REFEREE_BIN, "tournament",
+                        "--bot",     "a=" BUILD_DIR "/testbots/fixture tell",
+                        "--bot",     "b=" BUILD_DIR "/testbots/fixture tell",
+                        "--bot",     "c=" BUILD_DIR "/testbots/fixture tell",
+                        "--games",   "4",
+                        "-j",        jobs == 1 ? "1" : "2",
+                        "--results", dir,
+                        "--quiet",   "--no-report",
+                        NULL};
+        cr_assert_eq(run_program(argv, NULL, &r), 0);
+        cr_assert_eq(r.status, 0, "%s", r.err);
+        /* At -j2 each worker has processes of its own, which share the log. */
+        expect_every_result_told(dir, "a", 8, jobs == 1);
+        expect_every_result_told(dir, "b", 8, jobs == 1);
+        expect_every_result_told(dir, "c", 8, jobs == 1);
+    }
+}
