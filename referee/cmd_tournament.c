@@ -232,6 +232,12 @@ static const struct option_def run_options[] = {
     COUNT("jobs", "N", jobs, 1, 1024, "games at once (default: 1 for a match, else the cores)",
           .letter = 'j'),
     FLAG("restart", restart, "a new process per bot per game"),
+    COUNT("max-live", "N", max_live, 2, 1L << 20,
+          "bot processes each worker keeps alive between games\n"
+          "(default: as many as fit in half the memory available,\n"
+          "at the size of the biggest bot process seen, 64 MiB\n"
+          "until one is measured; 16 at least)",
+          .only = FOR_TOURNAMENT),
     FLAG("affinity", affinity,
          "pin each of the -j workers, and the bots it starts, to a\n"
          "core of its own, in turn (Linux; confines bots that\n"

@@ -76,6 +76,7 @@ struct run_config {
     int nopenings;
     long seed;
     long jobs;
+    long max_live; /* --max-live: bot processes a worker keeps; 0: as memory allows */
     bool restart, affinity, no_spin;
     const char *results; /* the results directory */
     char results_default[64];

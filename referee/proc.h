@@ -175,6 +175,18 @@ int proc_read_reply(struct proc *p, struct proc_read *rq);
  * exited. */
 void proc_look(struct proc *const procs[], int n);
 
+/* The child's resident memory in KiB (its own process, not its children's;
+ * for a sandboxed bot, bubblewrap's), or 0 if unknown. Reads /proc: for a look
+ * now and then, not for every move. */
+long proc_rss_kb(const struct proc *p);
+
+/* Memory the machine has available for new processes, in KiB (MemAvailable),
+ * or 0 if unknown. */
+long proc_memory_available_kb(void);
+
+/* Descriptors this process may have open at once (its soft RLIMIT_NOFILE). */
+long proc_descriptors_max(void);
+
 /* Pin the calling thread, and so the children it starts from then on, to the
  * nth (modulo their count) of the cores this process may use. Returns the core,
  * or a negative errno (-ENOSYS where there is no such call: Linux only). */

@@ -61,6 +61,7 @@ static int set_up(struct runner *rn)
         .openings = c->openings,
         .nopenings = c->nopenings,
         .jobs = (int)c->jobs,
+        .max_live = (int)c->max_live,
         .affinity = c->affinity,
         .log_cap = (size_t)c->log_cap,
     };

@@ -33,6 +33,109 @@ void schedule_pairing_bots(const struct schedule *s, int pairing, int bots[2])
     bots[1] = i + 1 + p;
 }
 
+int schedule_group_size(const struct schedule *s)
+{
+    if (s->format == SCHEDULE_GAUNTLET || s->nbots <= 2 * SCHEDULE_GROUP)
+        return s->nbots;
+    return SCHEDULE_GROUP;
+}
+
+/* A block of a round: the pairings of bots [a0, a0 + na) with [b0, b0 + nb),
+ * or among [a0, a0 + na) when b0 == a0; its games start at `first` in the round. */
+struct block {
+    int a0, na, b0, nb;
+    long pairings, first;
+};
+
+/* The block that game in_round (below a round's games) of a round robin falls
+ * in. Blocks go group by group, so that one group stays across consecutive
+ * blocks: (1,1) (1,2) ... (1,G) (2,2) (2,3) ... (G,G). */
+static struct block block_of(const struct schedule *s, long in_round)
+{
+    int n = s->nbots, size = schedule_group_size(s);
+    long games = s->games_per_pairing, first = 0;
+    struct block b = {0};
+
+    for (b.a0 = 0; b.a0 < n; b.a0 += size) {
+        b.na = n - b.a0 < size ? n - b.a0 : size;
+        long row = ((long)b.na * (b.na - 1) / 2 + (long)b.na * (n - b.a0 - b.na)) * games;
+        if (in_round >= first + row && b.a0 + b.na < n) {
+            first += row; /* not in this group's row of blocks */
+            continue;
+        }
+        for (b.b0 = b.a0; b.b0 < n; b.b0 += size) {
+            b.nb = b.b0 == b.a0 ? b.na : (n - b.b0 < size ? n - b.b0 : size);
+            b.pairings = b.b0 == b.a0 ? (long)b.na * (b.na - 1) / 2 : (long)b.na * b.nb;
+            b.first = first;
+            if (in_round < first + b.pairings * games || b.b0 + b.nb >= n)
+                return b;
+            first += b.pairings * games;
+        }
+    }
+    return b;
+}
+
+/* Bots (i < j) of pairing q (0-based) of block b, in order: (a0,a0+1) ... of a
+ * group with itself, row by row for two groups. */
+static void block_bots(const struct block *b, long q, int bots[2])
+{
+    if (b->b0 != b->a0) {
+        bots[0] = b->a0 + (int)(q / b->nb);
+        bots[1] = b->b0 + (int)(q % b->nb);
+        return;
+    }
+    int i = 0;
+    while (q >= b->na - 1 - i) {
+        q -= b->na - 1 - i;
+        i++;
+    }
+    bots[0] = b->a0 + i;
+    bots[1] = b->a0 + i + 1 + (int)q;
+}
+
+/* The block of the game at index; every bot's when a round is one block. */
+static struct block block_at(const struct schedule *s, long index)
+{
+    if (schedule_group_size(s) >= s->nbots)
+        return (struct block){0, s->nbots, 0, s->nbots, schedule_pairings(s), 0};
+    return block_of(s, index % (schedule_pairings(s) * (long)s->games_per_pairing));
+}
+
+static bool block_has(const struct block *b, int bot)
+{
+    return (bot >= b->a0 && bot < b->a0 + b->na) || (bot >= b->b0 && bot < b->b0 + b->nb);
+}
+
+bool schedule_in_block(const struct schedule *s, long index, int bot)
+{
+    struct block b = block_at(s, index);
+    return block_has(&b, bot);
+}
+
+int schedule_pick_stop(const struct schedule *s, long index, const struct scheduled_game *g,
+                       const bool *alive, const long *last_used)
+{
+    struct block blk = block_at(s, index);
+    int best = -1;
+    bool best_in = true;
+    for (int b = 0; b < s->nbots; b++) {
+        if (!alive[b] || b == g->bots[0] || b == g->bots[1])
+            continue;
+        bool in = block_has(&blk, b);
+        if (best < 0 || (best_in && !in) || (in == best_in && last_used[b] < last_used[best])) {
+            best = b;
+            best_in = in;
+        }
+    }
+    return best;
+}
+
+/* Pairing id (0-based) of bots i < j, as schedule_pairing_bots numbers them. */
+static long pairing_of(int n, int i, int j)
+{
+    return (long)i * (n - 1) - (long)i * (i - 1) / 2 + (j - i - 1);
+}
+
 void schedule_game(const struct schedule *s, long index, struct scheduled_game *out)
 {
     long pairings = schedule_pairings(s);
@@ -41,24 +144,37 @@ void schedule_game(const struct schedule *s, long index, struct scheduled_game *
     long per_round = pairings * s->games_per_pairing;
     long in_round = index % per_round;
     long round = index / per_round;
-    /* In a round: pair of games k, pairing p, colour c. */
-    long k = in_round / (pairings * 2);
-    long rest = in_round % (pairings * 2);
-    long p = rest / 2, c = rest % 2;
+    int bots[2];
+    long p;
 
+    /* A gauntlet, or a round robin of few bots, is one block of every pairing. */
+    struct block b = {.pairings = pairings};
+    if (schedule_group_size(s) < s->nbots)
+        b = block_of(s, in_round);
+    /* In a block: pair of games k, pairing q, colour c. */
+    long in_block = in_round - b.first;
+    long k = in_block / (b.pairings * 2);
+    long rest = in_block % (b.pairings * 2);
+    long q = rest / 2, c = rest % 2;
     if (odd && k == pairs - 1) {
         /* An odd last game of each pairing stands alone, in the first colours. */
-        p = rest;
+        q = rest;
         c = 0;
     }
-
-    int bots[2];
-    schedule_pairing_bots(s, (int)p + 1, bots);
+    if (schedule_group_size(s) < s->nbots) {
+        block_bots(&b, q, bots);
+        p = pairing_of(s->nbots, bots[0], bots[1]);
+    } else {
+        p = q;
+        schedule_pairing_bots(s, (int)p + 1, bots);
+    }
     out->id = (int)index + 1;
     out->round = (int)round + 1;
     out->pairing = (int)p + 1;
     out->bots[0] = bots[c];
     out->bots[1] = bots[1 - c];
+    /* Of the game's identity (round, pair of games, pairing), not its place:
+     * the same whatever the order of play, and so the same shard. */
     out->opening_id = (int)((round * pairs + k) * pairings + p) + 1;
     uint64_t mix = s->seed ^ ((uint64_t)out->opening_id * 0x9E3779B97F4A7C15ull);
     out->seed = opening_random(&mix);

@@ -32,10 +32,33 @@ int schedule_pairings(const struct schedule *s);
 /* Number of games in the whole tournament. */
 long schedule_count(const struct schedule *s);
 
+/* Bots of a round robin of more than twice this many are played in blocks. */
+#define SCHEDULE_GROUP 8
+
 /* The game at `index` (0-based, below schedule_count). Order: by round; in a
- * round, by pair of games; in those, by pairing; so that standings stay
- * balanced while a tournament is under way. */
+ * round, by block; in a block, by pair of games (colour-swapped, together), in
+ * those by pairing; so that standings stay balanced while a block is under way.
+ * A gauntlet, or a round robin of up to 2 * SCHEDULE_GROUP bots, is one block.
+ * A bigger round robin is split into groups of SCHEDULE_GROUP bots in the
+ * order given, and a block is every pairing within a group or between two:
+ * (1,1) (1,2) ... (1,G) (2,2) ... (G,G). So a worker that keeps the bots of a
+ * block alive, at most 2 * SCHEDULE_GROUP, starts only the next group's when
+ * the block changes, and the bots of many need not all be alive at once. */
 void schedule_game(const struct schedule *s, long index, struct scheduled_game *out);
+
+/* Bots in a group of blocks (schedule_game): nbots when the round is one block. */
+int schedule_group_size(const struct schedule *s);
+
+/* True if bot plays in the block of the game at `index` (always, when a round is
+ * one block). */
+bool schedule_in_block(const struct schedule *s, long index, int bot);
+
+/* Which live bot a worker about to play game g (at `index`) stops to make room:
+ * one that plays no more in this block, else any; the one used longest ago
+ * (last_used: 1 + the index of its last game, 0 for none). alive and last_used
+ * have nbots entries. Returns -1 if only g's bots are alive. */
+int schedule_pick_stop(const struct schedule *s, long index, const struct scheduled_game *g,
+                       const bool *alive, const long *last_used);
 
 /* True if the game at `index` belongs to shard `shard` (0-based) of `shards`:
  * pairs of games sharing an opening go to the same shard, in turn. */

@@ -19,6 +19,7 @@ struct run {
     const struct tournament_hooks *hooks;
     volatile sig_atomic_t *interrupt;
     char (*log_paths)[PATH_MAX];
+    long memory_kb; /* available when the run started; 0: unknown */
 
     pthread_mutex_t lock;
     pthread_cond_t released; /* a slot was given back */
@@ -182,24 +183,41 @@ static struct inorder_slot *take_game(struct run *r, long *index)
 }
 
 /* A worker's bots: one player per bot of the tournament, of which at most
- * KEEP_ALIVE have a process between games. */
-#define KEEP_ALIVE 4
-
+ * live_max (seats_cap) have a process between games. */
 struct seats {
+    const struct tournament *t;
     struct player *players;
     long *last_used; /* 1 + the index of the last game each bot played */
+    bool *alive;     /* which have a process, for schedule_pick_stop */
     int n;
+    long bot_kb;    /* the most resident memory seen of one bot process */
+    long budget_kb; /* memory this worker's bots may take, by default */
+    long fd_cap;    /* processes this worker may keep within the descriptor limit */
 };
+
+/* Until a bot has been measured, the memory it is taken to need. */
+#define SEAT_GUESS_KB (64L * 1024)
+/* Descriptors referee keeps for a live bot (stdin, stdout, stderr, log), and
+ * those kept for everything else. */
+#define SEAT_FDS     4
+#define SEAT_FDS_OWN 64
 
 static int seats_init(struct seats *st, const struct run *r)
 {
     const struct tournament *t = r->t;
+    long jobs = t->jobs > 0 ? t->jobs : 1;
 
+    st->t = t;
     st->n = t->nbots;
     st->players = calloc((size_t)t->nbots, sizeof(*st->players));
     st->last_used = calloc((size_t)t->nbots, sizeof(*st->last_used));
-    if (!st->players || !st->last_used)
+    st->alive = calloc((size_t)t->nbots, sizeof(*st->alive));
+    if (!st->players || !st->last_used || !st->alive)
         return -ENOMEM;
+    /* Half of what the machine has available, shared by the workers. */
+    st->budget_kb = r->memory_kb / 2 / jobs;
+    long fds = proc_descriptors_max();
+    st->fd_cap = fds == LONG_MAX ? LONG_MAX : (fds - SEAT_FDS_OWN) / SEAT_FDS / jobs;
     for (int b = 0; b < t->nbots; b++)
         /* A cap of 0 keeps no log at all. */
         player_init(&st->players[b], &t->bots[b], t->def,
@@ -213,38 +231,73 @@ static void seats_release(struct seats *st, int grace_ms)
         player_stop(&st->players[b], grace_ms);
     free(st->players);
     free(st->last_used);
+    free(st->alive);
     st->players = NULL;
     st->last_used = NULL;
+    st->alive = NULL;
 }
 
-/* Stop the bots used longest ago, other than game g's, so that no more than
- * KEEP_ALIVE processes are alive once g's bots are: descriptors and memory
- * stay bounded whatever the number of bots. The others that sit this game
- * out get the result of their last one now. */
+/* How many bot processes this worker may keep alive: --max-live, or as many
+ * as fit in its share of the memory at the size of the biggest bot process
+ * seen (SEAT_GUESS_KB before one is measured), at least two blocks' worth of
+ * the schedule (2 * SCHEDULE_GROUP) and never more descriptors than allowed. */
+static long seats_cap(const struct seats *st)
+{
+    long cap = st->t->max_live;
+    if (cap <= 0) {
+        long per_bot = st->bot_kb > 0 ? st->bot_kb : SEAT_GUESS_KB;
+        cap = st->budget_kb > 0 ? st->budget_kb / per_bot : 2 * SCHEDULE_GROUP;
+        if (cap < 2 * SCHEDULE_GROUP)
+            cap = 2 * SCHEDULE_GROUP;
+    }
+    if (cap > st->fd_cap)
+        cap = st->fd_cap;
+    return cap < 2 ? 2 : cap;
+}
+
+/* Stop bots other than game g's so that no more than seats_cap processes are
+ * alive once g's are: first those that play no more in g's block of the
+ * schedule, each the one used longest ago (schedule_pick_stop). Descriptors
+ * and memory stay bounded whatever the number of bots. The others that sit
+ * this game out get the result of their last one now. */
 static void seats_make_room(struct seats *st, const struct scheduled_game *g, long index,
                             int grace_ms)
 {
-    int live = 0;
+    long live = 0, cap = seats_cap(st);
     for (int b = 0; b < st->n; b++) {
-        live += st->players[b].running;
+        st->alive[b] = st->players[b].running;
+        live += st->alive[b];
         if (b != g->bots[0] && b != g->bots[1])
             player_flush(&st->players[b], proc_now_ns() + (int64_t)grace_ms * 1000000);
     }
     live += !st->players[g->bots[0]].running + !st->players[g->bots[1]].running;
-    while (live > KEEP_ALIVE) {
-        int best = -1;
-        for (int b = 0; b < st->n; b++) {
-            if (!st->players[b].running || b == g->bots[0] || b == g->bots[1])
-                continue;
-            if (best < 0 || st->last_used[b] < st->last_used[best])
-                best = b;
-        }
-        if (best < 0)
+    while (live > cap) {
+        int b = schedule_pick_stop(&st->t->schedule, index, g, st->alive, st->last_used);
+        if (b < 0)
             break;
-        player_stop(&st->players[best], grace_ms);
+        player_stop(&st->players[b], grace_ms);
+        st->alive[b] = false;
         live--;
     }
     st->last_used[g->bots[0]] = st->last_used[g->bots[1]] = index + 1;
+}
+
+/* After a game: measure the memory of a bot process that has played 1, 10,
+ * 100... games, for seats_cap. A look at /proc costs some microseconds: too
+ * much for every game of fast bots. */
+static void seats_measure(struct seats *st, const struct scheduled_game *g)
+{
+    for (int s = 0; s < 2; s++) {
+        struct player *p = &st->players[g->bots[s]];
+        int n = p->games;
+        while (n >= 10 && n % 10 == 0)
+            n /= 10;
+        if (!p->running || n != 1)
+            continue;
+        long kb = proc_rss_kb(&p->proc);
+        if (kb > st->bot_kb)
+            st->bot_kb = kb;
+    }
 }
 
 /* Play game `index` into rec. Returns 0, or a negative errno with *why's bot
@@ -277,6 +330,8 @@ static int play(struct run *r, struct seats *st, const struct match_rules *rules
 
     struct player *seats[2] = {&st->players[g.bots[0]], &st->players[g.bots[1]]};
     int rc = match_play(seats, &start, rules, rec, &failed);
+    if (st->t->max_live <= 0)
+        seats_measure(st, &g);
     if (rc < 0) {
         *why = (struct tournament_failure){
             .error = rc, .bot = failed != SIDE_NONE ? g.bots[failed] : -1, .what = "start the bot"};
@@ -400,6 +455,7 @@ enum tournament_end tournament_run(const struct tournament *t, const struct game
     int jobs = t->jobs > 0 ? t->jobs : 1;
 
     r.count = schedule_count(&t->schedule);
+    r.memory_kb = proc_memory_available_kb();
     inorder_init(&r.order, r.count, skip);
     if (t->log_dir) {
         r.log_paths = calloc((size_t)t->nbots, sizeof(*r.log_paths));

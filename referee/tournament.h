@@ -24,6 +24,7 @@ struct tournament {
     char *const *openings; /* or: move lists, one per opening, used in turn */
     int nopenings;
     int jobs;            /* games at once */
+    int max_live;        /* bot processes a worker keeps between games; 0: as memory allows */
     bool affinity;       /* each worker and its bots on a core of their own */
     const char *log_dir; /* bots' stderr goes to <log_dir>/<bot>.log */
     size_t log_cap;      /* bytes a bot's log may reach; 0: no log at all */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,7 +19,8 @@ extern char **environ;
 #define BOTDIR BUILD_DIR "/bots/"
 
 struct run_result {
-    int status; /* exit code, or 128 + signal */
+    int status;     /* exit code, or 128 + signal */
+    long maxrss_kb; /* its peak resident memory (its waited-for children's too) */
     char out[65536];
     char err[8192];
 };
@@ -58,8 +60,10 @@ static inline int run_program(char *const argv[], const char *input, struct run_
     unlink(in);
     if (rc != 0)
         return -1;
-    if (waitpid(pid, &st, 0) != pid)
+    struct rusage ru;
+    if (wait4(pid, &st, 0, &ru) != pid)
         return -1;
+    r->maxrss_kb = ru.ru_maxrss;
     r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
     run_slurp(out, r->out, sizeof(r->out));
     run_slurp(err, r->err, sizeof(r->err));

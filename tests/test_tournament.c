@@ -814,3 +814,114 @@ Test(tournament, every_bot_is_told_every_result_in_order, .timeout = 60)
         expect_every_result_told(dir, "c", 8, jobs == 1);
     }
 }
+
+/* A round robin of 18 bots: more than 2 * SCHEDULE_GROUP, so played in blocks. */
+#define BIG_ROUND_ROBIN(dir, jobs, ...)                                                            \
+    {                                                                                              \
+        REFEREE_BIN, "tournament", "--bot", "b1=" BOTDIR "random --seed 1", "--bot",               \
+            "b2=" BOTDIR "random --seed 2", "--bot", "b3=" BOTDIR "random --seed 3", "--bot",      \
+            "b4=" BOTDIR "random --seed 4", "--bot", "b5=" BOTDIR "random --seed 5", "--bot",      \
+            "b6=" BOTDIR "random --seed 6", "--bot", "b7=" BOTDIR "random --seed 7", "--bot",      \
+            "b8=" BOTDIR "random --seed 8", "--bot", "b9=" BOTDIR "random --seed 9", "--bot",      \
+            "b10=" BOTDIR "random --seed 10", "--bot", "b11=" BOTDIR "random --seed 11", "--bot",  \
+            "b12=" BOTDIR "random --seed 12", "--bot", "b13=" BOTDIR "random --seed 13", "--bot",  \
+            "b14=" BOTDIR "random --seed 14", "--bot", "b15=" BOTDIR "random --seed 15", "--bot",  \
+            "b16=" BOTDIR "random --seed 16", "--bot", "b17=" BOTDIR "perfect", "--bot",           \
+            "b18=" BOTDIR "heuristic", "--games", "2", "--seed", "5", "-j", jobs, "--results",     \
+            dir, "--quiet", "--no-report", __VA_ARGS__ NULL                                        \
+    }
+
+/* Played in blocks, the same games whatever the workers and however many bots
+ * each keeps alive: a cap of 2 restarts bots all the time, the default keeps
+ * all 18. */
+Test(tournament, big_round_robin_is_the_same_at_any_jobs_and_live_cap, .timeout = 120)
+{
+    char one[64], other[64];
+    test_tmpdir(one, "tournament");
+    char *a[] = BIG_ROUND_ROBIN(one, "1", );
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    const char *caps[] = {NULL, "2", "5"};
+    for (int i = 0; i < 3; i++) {
+        test_tmpdir(other, "tournament");
+        char *b[] = BIG_ROUND_ROBIN(other, "2", caps[i] ? "--max-live" : NULL, (char *)caps[i], );
+        cr_assert_eq(run_program(b, NULL, &r), 0);
+        cr_assert_eq(r.status, 0, "--max-live %s: %s", caps[i] ? caps[i] : "default", r.err);
+        expect_same_csv(one, other, "games.csv");
+        expect_same_csv(one, other, "moves.csv");
+        expect_same_csv(one, other, "standings.csv");
+    }
+}
+
+/* Its shards at -j2: each game of the whole in exactly one of them, the same. */
+Test(tournament, big_round_robin_shards_are_disjoint_and_complete, .timeout = 120)
+{
+    char whole[64], shard[3][64];
+    struct table w, s[3];
+    test_tmpdir(whole, "tournament");
+    char *a[] = BIG_ROUND_ROBIN(whole, "2", );
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    test_load(&w, whole, "games.csv");
+    cr_assert_eq(w.nrows, 18 * 17 / 2 * 2);
+    for (int k = 0; k < 3; k++) {
+        char slice[8];
+        snprintf(slice, sizeof(slice), "%d/3", k + 1);
+        test_tmpdir(shard[k], "tournament");
+        char *b[] = BIG_ROUND_ROBIN(shard[k], "2", "--shard", slice, );
+        cr_assert_eq(run_program(b, NULL, &r), 0);
+        cr_assert_eq(r.status, 0, "shard %s: %s", slice, r.err);
+        test_load(&s[k], shard[k], "games.csv");
+    }
+    size_t at[3] = {0};
+    for (size_t row = 0; row < w.nrows; row++) {
+        int found = -1;
+        for (int k = 0; k < 3; k++)
+            if (at[k] < s[k].nrows &&
+                strcmp(s[k].rows[at[k]][0], w.rows[row][0]) == 0) { /* game_id */
+                cr_assert_eq(found, -1, "game %s in two shards", w.rows[row][0]);
+                found = k;
+            }
+        cr_assert_geq(found, 0, "game %s in no shard", w.rows[row][0]);
+        for (size_t c = 0; c < w.ncols; c++)
+            if (!is_timing(w.header[c]))
+                cr_assert_str_eq(s[found].rows[at[found]][c], w.rows[row][c], "game %s, %s",
+                                 w.rows[row][0], w.header[c]);
+        at[found]++;
+    }
+    for (int k = 0; k < 3; k++) {
+        cr_assert_eq(at[k], s[k].nrows, "shard %d has games the whole has not", k + 1);
+        table_release(&s[k]);
+    }
+    table_release(&w);
+}
+
+/* referee's own memory does not grow with the games it plays: 100,000 games
+ * of a round robin in blocks hold no more than 1,000 do, within 1 MiB (the
+ * kernel's peak figure is itself that coarse). */
+Test(tournament, memory_stays_flat_over_100000_games, .timeout = 300)
+{
+    long peak[2];
+    /* 18 bots: 153 pairings; 918 and 100,062 games (the last --games counts) */
+    const char *games[2] = {"6", "654"};
+    for (int i = 0; i < 2; i++) {
+        char dir[64];
+        test_tmpdir(dir, "tournament");
+        char *argv[] = BIG_ROUND_ROBIN(dir, "2", "--games", (char *)games[i], );
+        cr_assert_eq(run_program(argv, NULL, &r), 0);
+        cr_assert_eq(r.status, 0, "%s", r.err);
+        peak[i] = r.maxrss_kb;
+        char path[128];
+        snprintf(path, sizeof(path), "%s/games.csv", dir);
+        FILE *f = fopen(path, "r");
+        cr_assert_not_null(f);
+        long lines = 0;
+        for (int c; (c = getc(f)) != EOF;)
+            lines += c == '\n';
+        fclose(f);
+        cr_assert_eq(lines - 1, 153L * atol(games[i]), "%ld games written", lines - 1);
+    }
+    cr_log_info("peak RSS: %ld KiB after 918 games, %ld KiB after 100,062", peak[0], peak[1]);
+    cr_assert_lt(peak[1], peak[0] + 1024, "peak RSS %ld KiB after 918 games, %ld after 100,062",
+                 peak[0], peak[1]);
+}
