@@ -117,6 +117,10 @@ int report_write(const char *out, const char *const *dirs, int ndirs, const stru
     r.run = run;
     for (int i = 0; i < ndirs && rc == EXIT_OK; i++)
         rc = read_dir(&r, dirs[i]);
+    if (rc == EXIT_OK && report_finish(&r) < 0) {
+        cli_error("out of memory");
+        rc = EXIT_SYSTEM;
+    }
     if (rc == EXIT_OK && snprintf(tmp, sizeof(tmp), "%s.tmp", out) >= (int)sizeof(tmp)) {
         cli_error("'%s': %s", out, strerror(ENAMETOOLONG));
         rc = EXIT_USAGE;

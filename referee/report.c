@@ -3,6 +3,7 @@
 #include "ledger.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 int report_init(struct report *r)
 {
     memset(r, 0, sizeof(*r));
+    r->step = 1;
     r->st = standings_new();
     return r->st ? 0 : -ENOMEM;
 }
@@ -38,6 +40,73 @@ static long bot_index(struct report *r, const char *name)
 
 static void keep_game(struct report_game *f, const struct game_row *row);
 
+static void drop_point(struct report_point *p)
+{
+    free(p->elo);
+    *p = (struct report_point){0};
+}
+
+/* The figures now, after r->played games, into p. */
+static int fill_point(struct report *r, struct report_point *p)
+{
+    size_t n;
+    const struct standings_row *rows = standings_rows(r->st, &n);
+
+    *p = (struct report_point){.games = r->played, .llr = NAN, .nelo = r->nbots};
+    p->elo = malloc((r->nbots ? r->nbots : 1) * sizeof(*p->elo));
+    if (!p->elo)
+        return -ENOMEM;
+    for (size_t i = 0; i < r->nbots; i++)
+        p->elo[i] = NAN;
+    for (size_t i = 0; i < n; i++) {
+        const struct report_bot *b = report_bot(r, rows[i].name);
+        if (b)
+            p->elo[b - r->bots] = rows[i].elo;
+    }
+    struct sprt_result res;
+    if (r->run && r->run->sprt &&
+        sprt_compute(&r->tally.counts, &r->run->params, r->run->model, &res) == 0) {
+        p->llr = res.llr;
+        r->lower = res.lower;
+        r->upper = res.upper;
+    }
+    return 0;
+}
+
+/* A point after r->played games (a multiple of r->step); when the points are
+ * full, every other one goes first and the step doubles. */
+static int take_point(struct report *r)
+{
+    if (r->npoints == REPORT_POINTS_MAX) {
+        size_t kept = 0;
+        for (size_t i = 0; i < r->npoints; i++) {
+            if (r->points[i].games % (2 * r->step) == 0)
+                r->points[kept++] = r->points[i];
+            else
+                drop_point(&r->points[i]);
+        }
+        r->npoints = kept;
+        r->step *= 2;
+        if (r->played % r->step != 0)
+            return 0;
+    }
+    int rc = fill_point(r, &r->points[r->npoints]);
+    if (rc == 0)
+        r->npoints++;
+    return rc;
+}
+
+int report_finish(struct report *r)
+{
+    if (r->played == 0 || (r->npoints > 0 && r->points[r->npoints - 1].games == r->played))
+        return 0;
+    /* points[REPORT_POINTS_MAX] is kept for the end. */
+    int rc = fill_point(r, &r->points[r->npoints]);
+    if (rc == 0)
+        r->npoints++;
+    return rc;
+}
+
 int report_add_game(struct report *r, const struct game_row *row)
 {
     struct game_summary g;
@@ -58,17 +127,15 @@ int report_add_game(struct report *r, const struct game_row *row)
     if (a < 0 || b < 0)
         return -ENOMEM;
     struct report_bot *first = &r->bots[a], *second = &r->bots[b];
-    if (r->nplayed == r->played_cap) {
-        size_t cap = r->played_cap ? 2 * r->played_cap : 1024;
-        struct report_played *p = realloc(r->played, cap * sizeof(*p));
-        if (!p)
-            return -ENOMEM;
-        r->played = p;
-        r->played_cap = cap;
+    if (r->run && r->run->sprt) {
+        bool candidate_first = strcmp(row->bots[0], r->run->candidate) == 0;
+        double score = row->winner == SIDE_NONE                         ? 0.5
+                       : (row->winner == SIDE_FIRST) == candidate_first ? 1
+                                                                        : 0;
+        sprt_tally_add(&r->tally, (int)row->opening_id, score);
     }
-    r->played[r->nplayed++] = (struct report_played){.bots = {(uint16_t)a, (uint16_t)b},
-                                                     .winner = (int8_t)row->winner,
-                                                     .opening_id = (int32_t)row->opening_id};
+    if (++r->played % r->step == 0 && take_point(r) < 0)
+        return -ENOMEM;
     int k = row->winner == SIDE_FIRST ? 0 : row->winner == SIDE_SECOND ? 2 : 1;
     first->as_first[k]++;
     second->as_second[2 - k]++;
@@ -112,6 +179,25 @@ static void keep_slowest(struct report *r, const struct move_row *m, double ms)
     r->nslowest = n;
 }
 
+/* The bin of a time of ms milliseconds (see REPORT_BINS). */
+static size_t bin_of(double ms)
+{
+    double us = ms * 1000;
+    if (us < REPORT_EXACT_US)
+        return (size_t)(us + 0.5);
+    size_t k = REPORT_EXACT_US + (size_t)(log(us / REPORT_EXACT_US) / log(REPORT_BIN_STEP));
+    return k < REPORT_BINS ? k : REPORT_BINS - 1;
+}
+
+/* The time that stands for bin k, in ms: exact below REPORT_EXACT_US, else
+ * the middle of the bin (in ratio). */
+static double time_of(size_t k)
+{
+    if (k < REPORT_EXACT_US)
+        return (double)k / 1000;
+    return REPORT_EXACT_US * pow(REPORT_BIN_STEP, (double)(k - REPORT_EXACT_US) + 0.5) / 1000;
+}
+
 int report_add_move(struct report *r, const struct move_row *m)
 {
     char *end;
@@ -123,15 +209,11 @@ int report_add_move(struct report *r, const struct move_row *m)
     if (i < 0)
         return -ENOMEM;
     struct report_bot *b = &r->bots[i];
-    if (b->nms == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 256;
-        double *v = realloc(b->ms, cap * sizeof(*v));
-        if (!v)
-            return -ENOMEM;
-        b->ms = v;
-        b->cap = cap;
-    }
-    b->ms[b->nms++] = ms;
+    if (!b->bins && !(b->bins = calloc(REPORT_BINS, sizeof(*b->bins))))
+        return -ENOMEM;
+    b->bins[bin_of(ms)]++;
+    b->nms++;
+    b->max_ms = ms > b->max_ms ? ms : b->max_ms;
     keep_slowest(r, m, ms);
     return 0;
 }
@@ -144,37 +226,39 @@ const struct report_bot *report_bot(const struct report *r, const char *name)
     return NULL;
 }
 
-static int compare_ms(const void *a, const void *b)
+/* The move time of rank i (0-based, in order) of b, in ms. */
+static double ranked(const struct report_bot *b, size_t i)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-void report_sort(struct report *r)
-{
-    for (size_t i = 0; i < r->nbots; i++)
-        if (r->bots[i].nms > 1)
-            qsort(r->bots[i].ms, r->bots[i].nms, sizeof(double), compare_ms);
+    size_t seen = 0;
+    for (size_t k = 0; k < REPORT_BINS; k++) {
+        seen += b->bins[k];
+        if (seen > i)
+            return k == bin_of(b->max_ms) ? (time_of(k) < b->max_ms ? time_of(k) : b->max_ms)
+                                          : time_of(k);
+    }
+    return b->max_ms;
 }
 
 double report_quantile(const struct report_bot *b, double q)
 {
-    if (b->nms == 0)
+    if (b->nms == 0 || !b->bins)
         return 0;
     double at = q * (double)(b->nms - 1);
     size_t lo = (size_t)at;
     double frac = at - (double)lo;
-    return lo + 1 < b->nms ? b->ms[lo] * (1 - frac) + b->ms[lo + 1] * frac : b->ms[lo];
+    double v = ranked(b, lo);
+    return lo + 1 < b->nms && frac > 0 ? v * (1 - frac) + ranked(b, lo + 1) * frac : v;
 }
 
 void report_free(struct report *r)
 {
     for (size_t i = 0; i < r->nbots; i++) {
         free(r->bots[i].name);
-        free(r->bots[i].ms);
+        free(r->bots[i].bins);
     }
     free(r->bots);
-    free(r->played);
+    for (size_t i = 0; i < r->npoints; i++)
+        drop_point(&r->points[i]);
     standings_free(r->st);
     memset(r, 0, sizeof(*r));
 }

@@ -11,16 +11,25 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define REPORT_FOULED_MAX 500 /* fouled games listed (all are counted) */
 #define REPORT_SLOWEST    10  /* slowest moves listed */
 #define REPORT_FIRST      50  /* games listed for a browser without script */
 
+/* Move times are counted in bins, so that a report's memory does not grow with
+ * the moves: a bin a microsecond below 1 ms (the times' own resolution: exact),
+ * then bins 1% wide up to 1000 s (a quantile within 0.5%), then one for the rest. */
+#define REPORT_EXACT_US 1000
+#define REPORT_BIN_STEP 1.01
+#define REPORT_BINS     2400
+
 struct report_bot {
     char *name;
     int as_first[3], as_second[3]; /* wins, draws, losses by colour */
-    double *ms;                    /* every move's time, for its distribution */
-    size_t nms, cap;
+    uint32_t *bins;                /* REPORT_BINS counts of move times; NULL: none yet */
+    size_t nms;                    /* moves counted */
+    double max_ms;                 /* the longest, exactly */
 };
 
 struct report_game {
@@ -39,11 +48,17 @@ struct report_move {
     char move[16];
 };
 
-/* A counted game, small, for the figures over the run. */
-struct report_played {
-    uint16_t bots[2]; /* indices into report.bots, by side */
-    int8_t winner;    /* enum side; SIDE_NONE for a draw */
-    int32_t opening_id;
+/* The figures over the run at one point: after `games` counted games, each
+ * bot's Elo (elo[i] for bots[i], NAN without one; bots added later have none)
+ * and the SPRT's LLR. At most REPORT_POINTS_MAX are kept, evenly spaced: when
+ * they are full, every other one goes and the spacing doubles. */
+#define REPORT_POINTS_MAX 120
+
+struct report_point {
+    long games;
+    double llr;
+    double *elo;
+    size_t nelo;
 };
 
 /* What the run itself knows and its files do not: the SPRT it stopped at (its
@@ -59,8 +74,12 @@ struct report_run {
 struct report {
     struct standings *st;
     const struct report_run *run; /* NULL: known only from the files */
-    struct report_played *played; /* every game counted, in the order read */
-    size_t nplayed, played_cap;
+    long played;                  /* games counted (not aborted), in the order read */
+    struct report_point points[REPORT_POINTS_MAX + 1]; /* the last: the end, if off step */
+    size_t npoints;
+    long step;               /* games between two points */
+    struct sprt_tally tally; /* the SPRT's, when the run had one */
+    double lower, upper;     /* its bounds */
     struct report_bot *bots;
     size_t nbots, cap;
     char game[32]; /* the game's name; "" before the first row */
@@ -87,11 +106,11 @@ int report_add_move(struct report *r, const struct move_row *m);
 /* The bot named name, or NULL. */
 const struct report_bot *report_bot(const struct report *r, const char *name);
 
-/* Quantile q (0..1) of a bot's sorted move times (report_sort first). */
+/* Quantile q (0..1) of a bot's move times, in ms. */
 double report_quantile(const struct report_bot *b, double q);
 
-/* Sort every bot's move times, for report_quantile. */
-void report_sort(struct report *r);
+/* After the last row: the point at the end of the run, if it is not one. */
+int report_finish(struct report *r);
 
 void report_free(struct report *r);
 

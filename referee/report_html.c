@@ -342,8 +342,8 @@ static void put_times(FILE *f, const struct report *r, const struct standings_ro
     double top = 0;
     for (size_t i = 0; i < n; i++) {
         const struct report_bot *b = report_bot(r, rows[i].name);
-        if (b && b->nms && b->ms[b->nms - 1] > top)
-            top = b->ms[b->nms - 1];
+        if (b && b->nms && b->max_ms > top)
+            top = b->max_ms;
     }
     fputs("<section id=\"times\"><h2>Move times</h2>\n", f);
     if (top <= 0) {
@@ -395,7 +395,7 @@ static void put_times(FILE *f, const struct report *r, const struct standings_ro
         }
         double q[5] = {report_quantile(b, 0.05), report_quantile(b, 0.25), report_quantile(b, 0.5),
                        report_quantile(b, 0.75), report_quantile(b, 0.95)};
-        double x[5], xmax = x0 + w * b->ms[b->nms - 1] / top;
+        double x[5], xmax = x0 + w * b->max_ms / top;
         for (int k = 0; k < 5; k++)
             x[k] = x0 + w * q[k] / top;
         fprintf(f, "<g class=\"box\"><title>");
@@ -403,7 +403,7 @@ static void put_times(FILE *f, const struct report *r, const struct standings_ro
         fprintf(f,
                 ": %zu moves; 5%% %.3f, 25%% %.3f, median %.3f, 75%% %.3f, 95%% %.3f, "
                 "longest %.3f ms</title>",
-                b->nms, q[0], q[1], q[2], q[3], q[4], b->ms[b->nms - 1]);
+                b->nms, q[0], q[1], q[2], q[3], q[4], b->max_ms);
         fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555\"/>", x[0], y,
                 x[4], y);
         fprintf(f,
@@ -425,7 +425,7 @@ static void put_times(FILE *f, const struct report *r, const struct standings_ro
         put_text(f, rows[i].name);
         if (b && b->nms)
             fprintf(f, "</td><td>%zu</td><td>%.3f</td><td>%.3f</td><td>%.3f</td></tr>\n", b->nms,
-                    report_quantile(b, 0.5), report_quantile(b, 0.95), b->ms[b->nms - 1]);
+                    report_quantile(b, 0.5), report_quantile(b, 0.95), b->max_ms);
         else
             fputs("</td><td>0</td><td>-</td><td>-</td><td>-</td></tr>\n", f);
     }
@@ -457,49 +457,18 @@ struct progress {
     double lower, upper;
 };
 
-static void replay_run(const struct report *r, struct progress *p)
+/* The run's points (report.points) as rows of a plot. */
+static void take_points(const struct report *r, struct progress *p)
 {
-    struct standings *st = standings_new();
-    struct sprt_tally tally;
-    size_t next = 0;
-
-    memset(&tally, 0, sizeof(tally));
-    for (size_t b = 0; st && b < r->nbots; b++)
-        standings_add_bot(st, r->bots[b].name);
-    for (int k = 0; st && k < p->points; k++) {
-        size_t upto = (size_t)(k + 1) * r->nplayed / (size_t)p->points;
-        for (; next < upto; next++) {
-            const struct report_played *g = &r->played[next];
-            struct game_summary s = {.bots = {r->bots[g->bots[0]].name, r->bots[g->bots[1]].name},
-                                     .winner = g->winner,
-                                     .foul = FOUL_NONE,
-                                     .foul_side = SIDE_NONE};
-            standings_add_game(st, &s);
-            if (r->run && r->run->sprt) {
-                bool candidate_first = strcmp(s.bots[0], r->run->candidate) == 0;
-                double score = g->winner == SIDE_NONE                         ? 0.5
-                               : (g->winner == SIDE_FIRST) == candidate_first ? 1
-                                                                              : 0;
-                sprt_tally_add(&tally, g->opening_id, score);
-            }
-        }
-        p->games[k] = (long)upto;
-        size_t n;
-        const struct standings_row *rows = standings_rows(st, &n);
-        for (size_t i = 0; i < n; i++) {
-            const struct report_bot *b = report_bot(r, rows[i].name);
-            if (b)
-                p->elo[(size_t)k * r->nbots + (size_t)(b - r->bots)] = rows[i].elo;
-        }
-        struct sprt_result res;
-        if (r->run && r->run->sprt &&
-            sprt_compute(&tally.counts, &r->run->params, r->run->model, &res) == 0) {
-            p->llr[k] = res.llr;
-            p->lower = res.lower;
-            p->upper = res.upper;
-        }
+    for (int k = 0; k < p->points; k++) {
+        const struct report_point *pt = &r->points[k];
+        p->games[k] = pt->games;
+        p->llr[k] = pt->llr;
+        for (size_t b = 0; b < r->nbots; b++)
+            p->elo[(size_t)k * r->nbots + b] = b < pt->nelo ? pt->elo[b] : NAN;
     }
-    standings_free(st);
+    p->lower = r->lower;
+    p->upper = r->upper;
 }
 
 /* A line per series over the run: values[point * stride + series]. */
@@ -571,9 +540,9 @@ static void put_lines(FILE *f, const struct progress *p, const double *values, s
 /* Each bot's Elo as the games accumulate, and the SPRT's LLR with its bounds. */
 static void put_progress(FILE *f, const struct report *r)
 {
-    if (r->nplayed < 2 || r->nbots == 0)
+    if (r->played < 2 || r->npoints < 2 || r->nbots == 0)
         return;
-    struct progress p = {.points = r->nplayed < 60 ? (int)r->nplayed : 60};
+    struct progress p = {.points = (int)r->npoints};
     p.games = calloc((size_t)p.points, sizeof(*p.games));
     p.elo = malloc((size_t)p.points * r->nbots * sizeof(*p.elo));
     p.llr = calloc((size_t)p.points, sizeof(*p.llr));
@@ -583,11 +552,12 @@ static void put_progress(FILE *f, const struct report *r)
             p.elo[i] = NAN;
         for (size_t b = 0; b < r->nbots; b++)
             names[b] = r->bots[b].name;
-        replay_run(r, &p);
-        fputs("<section id=\"progress\"><h2>Over the run</h2>\n<p>Each bot's Elo after "
-              "each share of the games, in the order they were written (an infinite rating "
-              "is left out).</p>\n",
-              f);
+        take_points(r, &p);
+        fprintf(f,
+                "<section id=\"progress\"><h2>Over the run</h2>\n<p>Each bot's Elo every "
+                "%ld games and at the end, in the order they were written (an infinite rating "
+                "is left out).</p>\n",
+                r->step);
         put_lines(f, &p, p.elo, r->nbots, r->nbots, names, NULL, 0);
         if (r->run && r->run->sprt) {
             double bounds[2] = {p.lower, p.upper};
@@ -634,7 +604,6 @@ void report_html_begin(FILE *f, struct report *r, const char *const *dirs, int n
     size_t n;
     const struct standings_row *rows = standings_rows(r->st, &n);
 
-    report_sort(r);
     fputs("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
           "<meta name=\"viewport\" content=\"width=device-width\"><title>referee report: ",
           f);
