@@ -15,6 +15,7 @@ static void fail(struct csvread *r, int error, const char *why)
     }
 }
 
+/* A field of the row being parsed, into r->text. */
 static void on_field(void *data, size_t len, void *r_)
 {
     struct csvread *r = r_;
@@ -23,28 +24,53 @@ static void on_field(void *data, size_t len, void *r_)
         return;
     if (r->nfields == r->fcap) {
         size_t cap = r->fcap ? 2 * r->fcap : 16;
-        char **fields = realloc(r->fields, cap * sizeof(*fields));
-        if (!fields) {
+        size_t *ends = realloc(r->ends, cap * sizeof(*ends));
+        if (!ends) {
             fail(r, -ENOMEM, "out of memory");
             return;
         }
-        r->fields = fields;
+        r->ends = ends;
         r->fcap = cap;
     }
-    char *f = malloc(len + 1);
-    if (!f) {
-        fail(r, -ENOMEM, "out of memory");
-        return;
+    if (r->tlen + len + 1 > r->tcap) {
+        size_t cap = r->tcap ? 2 * r->tcap : 1024;
+        while (cap < r->tlen + len + 1)
+            cap *= 2;
+        char *text = realloc(r->text, cap);
+        if (!text) {
+            fail(r, -ENOMEM, "out of memory");
+            return;
+        }
+        r->text = text;
+        r->tcap = cap;
     }
-    memcpy(f, data, len);
-    f[len] = '\0';
-    r->fields[r->nfields++] = f;
+    memcpy(r->text + r->tlen, data, len);
+    r->tlen += len;
+    r->text[r->tlen++] = '\0';
+    r->ends[r->nfields++] = r->tlen;
 }
 
 static void drop_fields(struct csvread *r)
 {
-    while (r->nfields)
-        free(r->fields[--r->nfields]);
+    r->nfields = 0;
+    r->tlen = 0;
+}
+
+/* The row being parsed as one block of ncols pointers and their text, a
+ * missing field empty; NULL out of memory. One allocation a row, not one a
+ * field: reading a results file is mostly this. */
+static char **build_row(struct csvread *r, size_t ncols)
+{
+    char **row = malloc(ncols * sizeof(*row) + r->tlen + 1);
+    if (!row)
+        return NULL;
+    char *text = (char *)(row + ncols);
+    memcpy(text, r->text, r->tlen);
+    text[r->tlen] = '\0'; /* the empty string of missing fields */
+    for (size_t i = 0; i < ncols; i++)
+        row[i] = text + (i < r->nfields ? (i ? r->ends[i - 1] : 0) : r->tlen);
+    drop_fields(r);
+    return row;
 }
 
 /* The row just parsed: the header, or a row for the queue. */
@@ -58,10 +84,9 @@ static void on_row(int c, void *r_)
         return;
     }
     if (!r->header) {
-        r->header = r->fields;
         r->ncols = r->nfields;
-        r->fields = NULL;
-        r->nfields = r->fcap = 0;
+        if (!(r->header = build_row(r, r->ncols ? r->ncols : 1)))
+            fail(r, -ENOMEM, "out of memory");
         return;
     }
     if (r->nfields > r->ncols) {
@@ -88,18 +113,12 @@ static void on_row(int c, void *r_)
             r->qcap = cap;
         }
     }
-    char **row = calloc(r->ncols ? r->ncols : 1, sizeof(*row));
+    char **row = build_row(r, r->ncols ? r->ncols : 1);
     if (!row) {
         fail(r, -ENOMEM, "out of memory");
         drop_fields(r);
         return;
     }
-    for (size_t i = 0; i < r->ncols; i++)
-        row[i] = i < r->nfields ? r->fields[i] : strdup("");
-    for (size_t i = 0; i < r->ncols; i++)
-        if (!row[i])
-            fail(r, -ENOMEM, "out of memory");
-    r->nfields = 0;
     r->queue[r->qhead + r->qlen++] = row;
 }
 
@@ -193,10 +212,7 @@ char **csvread_take(struct csvread *r)
 
 void csvread_free_row(char **row, size_t n)
 {
-    if (!row)
-        return;
-    for (size_t i = 0; i < n; i++)
-        free(row[i]);
+    (void)n;
     free(row);
 }
 
@@ -206,8 +222,8 @@ void csvread_close(struct csvread *r)
     while (r->qlen > 0)
         csvread_free_row(r->queue[r->qhead + --r->qlen], r->ncols);
     free(r->queue);
-    drop_fields(r);
-    free(r->fields);
+    free(r->ends);
+    free(r->text);
     csvread_free_row(r->header, r->ncols);
     if (r->fp)
         fclose(r->fp);

@@ -22,8 +22,10 @@ struct csvread {
     /* inside: rows parsed and not yet yielded, the row being parsed */
     char ***queue;
     size_t qhead, qlen, qcap;
-    char **fields;
+    size_t *ends; /* the row being parsed: where each field ends in text */
     size_t nfields, fcap;
+    char *text; /* its fields, each with its NUL */
+    size_t tlen, tcap;
     bool ended;    /* csv_fini was called: the queue is all there is */
     bool fini_row; /* csv_fini handed over a row: the queue's last is torn */
     int error;
@@ -48,7 +50,7 @@ int csvread_column(const struct csvread *r, const char *name);
 /* Take r->row: the caller frees its fields and the array. */
 char **csvread_take(struct csvread *r);
 
-/* Free a row of n fields. */
+/* Free a row of n fields (one block: its pointers and its text). */
 void csvread_free_row(char **row, size_t n);
 
 /* Close the file and free everything r holds; safe twice and on a zeroed struct. */
