@@ -253,6 +253,10 @@ static const struct option_def run_options[] = {
     FLAG("resume", resume,
          "continue the run in --results DIR: play only the\n"
          "games it does not have"),
+    FLAG("plan", plan_only,
+         "print the games the run would play, and play none:\n"
+         "'games=N written=W missing=M first_missing=K' (of its\n"
+         "--shard; W: those --resume finds in --results)"),
     FLAG("repair", repair,
          "with --resume: drop kept games whose moves do not\n"
          "give their recorded result, and play them again\n"

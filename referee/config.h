@@ -81,6 +81,7 @@ struct run_config {
     const char *results; /* the results directory */
     char results_default[64];
     bool resume;
+    bool plan_only;    /* --plan: say what the run would play, and play nothing */
     bool repair;       /* --repair: a resume drops kept games that do not check */
     bool sandbox;      /* --sandbox: each bot in a bubblewrap sandbox */
     bool no_report;    /* --no-report: no report.html at the end */

@@ -191,7 +191,8 @@ static int keep_games(struct results_file *f, struct csvout_file *w, const struc
     struct game_summary g;
     int rc;
 
-    results_copy_fields(&w->rows, f->in.header, f->in.ncols);
+    if (w)
+        results_copy_fields(&w->rows, f->in.header, f->in.ncols);
     while ((rc = schema_next_game(f, &row, why, len)) > 0) {
         /* What is on disk is checked, not trusted: the rules must give each
          * kept game its recorded result. */
@@ -214,8 +215,10 @@ static int keep_games(struct results_file *f, struct csvout_file *w, const struc
         gameset_add(skip, row.id - 1);
         ledger_summary_of_row(&row, &g);
         standings_add_game(st, &g);
-        results_copy_fields(&w->rows, f->in.row, f->in.ncols);
-        csvout_file_flush(w, FLUSH_BYTES);
+        if (w) {
+            results_copy_fields(&w->rows, f->in.row, f->in.ncols);
+            csvout_file_flush(w, FLUSH_BYTES);
+        }
     }
     return rc;
 }
@@ -230,10 +233,19 @@ int ledger_resume(const char *dir, const struct tournament *t, struct gameset *s
 
     why[0] = '\0';
     rc = schema_open_in(&f, dir, true, SCHEMA_ALL, why, len);
+    if ((rc == -ENOENT || rc == -ENODATA) && repair->look_only)
+        return 0;
     if (rc == -ENOENT || rc == -ENODATA)               /* killed before its first row: a fresh */
         return trim_moves(dir, skip, count, why, len); /* start, its orphan moves dropped */
     if (rc < 0)
         return rc;
+    if (repair->look_only) { /* the games as they are, nothing rewritten */
+        rc = keep_games(&f, NULL, t, skip, st, repair, why, len);
+        schema_close(&f);
+        if (rc < 0 && !why[0])
+            snprintf(why, len, "%s", strerror(-rc));
+        return rc;
+    }
     if ((rc = csvout_file_open(&w, f.path)) == 0) {
         rc = keep_games(&f, &w, t, skip, st, repair, why, len);
         if (rc == 0)

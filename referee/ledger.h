@@ -28,9 +28,11 @@ int ledger_add_games(struct standings *st, struct results_file *f, char *why, si
 
 /* Games a resume dropped (with repair): how many, and why the first was. */
 struct ledger_repair {
-    bool on;       /* drop a game that does not check, rather than stop */
-    long dropped;  /* games dropped */
-    bool mendable; /* without on: the resume stopped at a game it could drop */
+    bool look_only; /* read the files, rewrite nothing (referee tournament --plan): a
+                     * run may be writing them */
+    bool on;        /* drop a game that does not check, rather than stop */
+    long dropped;   /* games dropped */
+    bool mendable;  /* without on: the resume stopped at a game it could drop */
     char first[200];
 };
 

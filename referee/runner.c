@@ -164,7 +164,7 @@ static int plan(struct runner *rn)
     for (int i = 0; i < c->nbots; i++)
         standings_add_bot(rn->st, c->bots[i].name);
     if (c->resume) {
-        struct ledger_repair repair = {.on = c->repair};
+        struct ledger_repair repair = {.on = c->repair, .look_only = c->plan_only};
         int err = ledger_resume(c->results, &rn->t, &rn->skip, rn->st, &repair, why, sizeof(why));
         if (err < 0) {
             cli_error("cannot resume '%s': %s%s", c->results, why,
@@ -201,7 +201,7 @@ static int plan(struct runner *rn)
         int rc = recount_resumed(rn);
         if (rc != 0)
             return rc;
-        if (!c->quiet) {
+        if (!c->quiet && !c->plan_only) {
             printf("Resuming '%s': %ld of %ld games already played\n", c->results, rn->done,
                    rn->planned);
             fflush(stdout);
@@ -445,7 +445,11 @@ int runner_run(const struct run_config *c)
     proc_ignore_sigpipe();
     proc_become_subreaper(); /* best effort: Linux only */
     cli_catch_signals();
-    if ((rc = set_up(rn)) == 0 && (rc = plan(rn)) == 0 && (rc = open_results(rn)) == 0) {
+    if ((rc = set_up(rn)) == 0 && (rc = plan(rn)) == 0 && c->plan_only) {
+        long missing, first = first_missing(rn, &missing);
+        printf("games=%ld written=%ld missing=%ld first_missing=%ld\n", rn->planned, rn->done,
+               missing, first + 1);
+    } else if (rc == 0 && (rc = open_results(rn)) == 0) {
         rn->con.total = rn->total;
         rc = conclude(rn, play(rn));
     }

@@ -926,3 +926,40 @@ Test(tournament, memory_stays_flat_over_100000_games, .timeout = 300)
     cr_assert_lt(peak[1], peak[0] + 1024, "peak RSS %ld KiB after 918 games, %ld after 100,062",
                  peak[0], peak[1]);
 }
+
+/* --plan says what a run would play and touches nothing: not even the torn
+ * last row a resume would cut, since a run may be writing the files (what
+ * scripts/shards --status asks of a shard under way). */
+Test(tournament, plan_counts_the_games_and_rewrites_nothing, .timeout = 60)
+{
+    char dir[64], before[8192], after[8192], moves_before[16384], moves_after[16384];
+    test_tmpdir(dir, "tournament");
+    char *run[] = ROUND_ROBIN(dir, "1", "--shard", "2/3", );
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    /* A torn last row, as a killed run leaves. */
+    char path[128];
+    snprintf(path, sizeof(path), "%s/games.csv", dir);
+    FILE *f = fopen(path, "a");
+    cr_assert_not_null(f);
+    fputs("\"99\",\"3\",\"7", f);
+    fclose(f);
+    test_slurp(dir, "games.csv", before, sizeof(before));
+    test_slurp(dir, "moves.csv", moves_before, sizeof(moves_before));
+
+    char *plan[] = ROUND_ROBIN(dir, "1", "--shard", "2/3", "--resume", "--plan", );
+    cr_assert_eq(run_program(plan, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_str_eq(r.out, "games=20 written=20 missing=0 first_missing=0\n");
+    cr_assert_str_eq(test_slurp(dir, "games.csv", after, sizeof(after)), before);
+    cr_assert_str_eq(test_slurp(dir, "moves.csv", moves_after, sizeof(moves_after)), moves_before);
+
+    /* Of a folder not there yet: every game of the shard to play, no folder made. */
+    char fresh[80];
+    snprintf(fresh, sizeof(fresh), "%s/not-yet", dir);
+    char *plan2[] = ROUND_ROBIN(fresh, "1", "--shard", "1/3", "--plan", );
+    cr_assert_eq(run_program(plan2, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_str_eq(r.out, "games=20 written=0 missing=20 first_missing=1\n");
+    cr_assert_eq(access(fresh, F_OK), -1, "--plan made %s", fresh);
+}
