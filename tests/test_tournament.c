@@ -967,3 +967,66 @@ Test(tournament, plan_counts_the_games_and_rewrites_nothing, .timeout = 60)
     cr_assert_str_eq(r.out, "games=20 written=0 missing=20 first_missing=1\n");
     cr_assert_eq(access(fresh, F_OK), -1, "--plan made %s", fresh);
 }
+
+/* scripts/shards trusts no shard: one that lost games (cut to its first two
+ * here, as a killed job leaves it) is named short by --status and by a merge,
+ * which then writes no standings; the same command again plays only what is
+ * missing, and merges. */
+Test(tournament, shards_name_a_short_shard_and_a_rerun_completes_it, .timeout = 120)
+{
+    char dir[64], path[160], status[] = "--status";
+    test_tmpdir(dir, "tournament");
+    setenv("REFEREE", REFEREE_BIN, 1);
+    char *shards[] = {SOURCE_DIR "/scripts/shards",
+                      "2",
+                      dir,
+                      "--bot",
+                      "r1=" BOTDIR "random --seed 1",
+                      "--bot",
+                      "r2=" BOTDIR "random --seed 2",
+                      "--bot",
+                      "perfect=" BOTDIR "perfect",
+                      "--games",
+                      "4",
+                      "-j",
+                      "1",
+                      NULL};
+    cr_assert_eq(run_program(shards, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.out, "all: 12 of 12 games"), "%s", r.out);
+
+    /* Shard 2 keeps its header and first two games. */
+    snprintf(path, sizeof(path), "%s/shard-2/games.csv", dir);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f);
+    char text[16384];
+    size_t n = fread(text, 1, sizeof(text) - 1, f), k = 0;
+    fclose(f);
+    text[n] = '\0';
+    for (int lines = 0; k < n && lines < 3; k++)
+        lines += text[k] == '\n';
+    cr_assert_eq(truncate(path, (off_t)k), 0);
+    snprintf(path, sizeof(path), "%s/standings.csv", dir);
+    cr_assert_eq(unlink(path), 0);
+
+    char *ask[] = {SOURCE_DIR "/scripts/shards", status, dir, NULL};
+    cr_assert_eq(run_program(ask, NULL, &r), 0);
+    cr_assert_eq(r.status, 1, "--status of a short shard: %d\n%s", r.status, r.out);
+    cr_assert(strstr(r.out, "shard 2/2: 2 of 6 games; 4 missing"), "%s", r.out);
+    cr_assert(strstr(r.out, "short: shard 2"), "%s", r.out);
+
+    /* Other options on the same folder: refused, nothing played. */
+    char *other[] = {
+        SOURCE_DIR "/scripts/shards", "2", dir, "--bot", "r1=" BOTDIR "random", "--bot",
+        "r2=" BOTDIR "random",        NULL};
+    cr_assert_eq(run_program(other, NULL, &r), 0);
+    cr_assert_eq(r.status, 2, "%s", r.err);
+    cr_assert(strstr(r.err, "other shards or options"), "%s", r.err);
+
+    cr_assert_eq(run_program(shards, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.out, "all: 12 of 12 games"), "%s", r.out);
+    cr_assert_eq(access(path, F_OK), 0, "the rerun wrote no standings");
+    cr_assert_eq(run_program(ask, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.out);
+}
