@@ -68,6 +68,13 @@ int cmd_play(int argc, char **argv);
  * knows of itself, or NULL). Returns an exit code, having said what went wrong. */
 struct report_run;
 int report_write(const char *out, const char *const *dirs, int ndirs, const struct report_run *run);
+
+/* r's page to out, whole through out.tmp, fsync and rename; dirs are named on
+ * it, and games(f, ctx) writes its games (report_html_game). Returns an exit
+ * code, having said why. */
+struct report;
+int report_write_page(const char *out, struct report *r, const char *const *dirs, int ndirs,
+                      int (*games)(FILE *f, void *ctx), void *ctx);
 int cmd_match(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 

@@ -104,9 +104,54 @@ static int write_games(FILE *f, const struct report *r, const char *const *dirs,
     return EXIT_OK;
 }
 
-int report_write(const char *out, const char *const *dirs, int ndirs, const struct report_run *run)
+int report_write_page(const char *out, struct report *r, const char *const *dirs, int ndirs,
+                      int (*games)(FILE *f, void *ctx), void *ctx)
 {
     char tmp[PATH_MAX];
+    int rc = EXIT_OK;
+
+    if (report_finish(r) < 0) {
+        cli_error("out of memory");
+        return EXIT_SYSTEM;
+    }
+    if (snprintf(tmp, sizeof(tmp), "%s.tmp", out) >= (int)sizeof(tmp)) {
+        cli_error("'%s': %s", out, strerror(ENAMETOOLONG));
+        return EXIT_USAGE;
+    }
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        cli_error("cannot write '%s': %s", tmp, strerror(errno));
+        return EXIT_SYSTEM;
+    }
+    report_html_begin(f, r, dirs, ndirs);
+    rc = games(f, ctx);
+    report_html_end(f);
+    bool ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
+    ok = fclose(f) == 0 && ok && rename(tmp, out) == 0;
+    if (rc != EXIT_OK || !ok) {
+        if (rc == EXIT_OK)
+            cli_error("cannot write '%s': %s", out, strerror(errno));
+        unlink(tmp);
+        rc = rc != EXIT_OK ? rc : EXIT_SYSTEM;
+    }
+    return rc;
+}
+
+/* The folders a page's games are read from again. */
+struct reread {
+    const struct report *r;
+    const char *const *dirs;
+    int ndirs;
+};
+
+static int games_from_dirs(FILE *f, void *ctx)
+{
+    const struct reread *d = ctx;
+    return write_games(f, d->r, d->dirs, d->ndirs);
+}
+
+int report_write(const char *out, const char *const *dirs, int ndirs, const struct report_run *run)
+{
     struct report r;
     int rc = EXIT_OK;
 
@@ -117,32 +162,9 @@ int report_write(const char *out, const char *const *dirs, int ndirs, const stru
     r.run = run;
     for (int i = 0; i < ndirs && rc == EXIT_OK; i++)
         rc = read_dir(&r, dirs[i]);
-    if (rc == EXIT_OK && report_finish(&r) < 0) {
-        cli_error("out of memory");
-        rc = EXIT_SYSTEM;
-    }
-    if (rc == EXIT_OK && snprintf(tmp, sizeof(tmp), "%s.tmp", out) >= (int)sizeof(tmp)) {
-        cli_error("'%s': %s", out, strerror(ENAMETOOLONG));
-        rc = EXIT_USAGE;
-    }
-    FILE *f = rc == EXIT_OK ? fopen(tmp, "w") : NULL;
-    if (rc == EXIT_OK && !f) {
-        cli_error("cannot write '%s': %s", tmp, strerror(errno));
-        rc = EXIT_SYSTEM;
-    }
-    if (f) {
-        report_html_begin(f, &r, dirs, ndirs);
-        rc = write_games(f, &r, dirs, ndirs);
-        report_html_end(f);
-        bool ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
-        ok = fclose(f) == 0 && ok && rename(tmp, out) == 0;
-        if (rc != EXIT_OK || !ok) {
-            if (rc == EXIT_OK)
-                cli_error("cannot write '%s': %s", out, strerror(errno));
-            unlink(tmp);
-            rc = rc != EXIT_OK ? rc : EXIT_SYSTEM;
-        }
-    }
+    struct reread d = {.r = &r, .dirs = dirs, .ndirs = ndirs};
+    if (rc == EXIT_OK)
+        rc = report_write_page(out, &r, dirs, ndirs, games_from_dirs, &d);
     report_free(&r);
     return rc;
 }

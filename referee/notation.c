@@ -239,15 +239,19 @@ char *notation_format_history(const struct game_state *s, char *buf, size_t len)
     const struct game_def *def = game_def_of(s);
     size_t n = 0;
 
-    if (len)
-        buf[0] = '\0';
+    if (len == 0)
+        return buf;
+    /* By hand: a row of games.csv has one per game. */
     for (int i = 0; i < s->nhistory; i++) {
         char m[GAME_MOVE_TEXT];
-        notation_format_move(def, s->history[i], true, m, sizeof(m));
-        size_t k = strlen(m) + (i > 0);
-        if (n + k + 1 > len)
+        size_t k = notation_put_move(def, s->history[i], true, m);
+        if (n + k + (i > 0) + 1 > len)
             break;
-        n += (size_t)snprintf(buf + n, len - n, "%s%s", i > 0 ? " " : "", m);
+        if (i > 0)
+            buf[n++] = ' ';
+        memcpy(buf + n, m, k);
+        n += k;
     }
+    buf[n] = '\0';
     return buf;
 }

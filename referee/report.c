@@ -20,9 +20,16 @@ int report_init(struct report *r)
  * pointer: adding a bot may move them all.) */
 static long bot_index(struct report *r, const char *name)
 {
+    /* Moves come a game at a time: mostly the bot of the move before last. */
+    for (size_t k = 0; k < 2; k++)
+        if (r->recent[k] < r->nbots && strcmp(r->bots[r->recent[k]].name, name) == 0)
+            return (long)r->recent[k];
     for (size_t i = 0; i < r->nbots; i++)
-        if (strcmp(r->bots[i].name, name) == 0)
+        if (strcmp(r->bots[i].name, name) == 0) {
+            r->recent[1] = r->recent[0];
+            r->recent[0] = i;
             return (long)i;
+        }
     if (r->nbots == r->cap) {
         size_t cap = r->cap ? 2 * r->cap : 16;
         struct report_bot *bots = realloc(r->bots, cap * sizeof(*bots));
@@ -119,13 +126,15 @@ int report_add_game(struct report *r, const struct game_row *row)
     else if (strcmp(r->game, row->text[GC_GAME]) != 0)
         r->mixed = true;
     r->games++;
+    /* Bots are numbered in the order games.csv names them, aborted games too,
+     * whatever order moves are read in. */
+    long a = bot_index(r, row->bots[0]), b = bot_index(r, row->bots[1]);
+    if (a < 0 || b < 0)
+        return -ENOMEM;
     if (row->aborted) {
         r->aborted++;
         return 0;
     }
-    long a = bot_index(r, row->bots[0]), b = bot_index(r, row->bots[1]);
-    if (a < 0 || b < 0)
-        return -ENOMEM;
     struct report_bot *first = &r->bots[a], *second = &r->bots[b];
     if (r->run && r->run->sprt) {
         bool candidate_first = strcmp(row->bots[0], r->run->candidate) == 0;
@@ -160,22 +169,17 @@ static void keep_game(struct report_game *f, const struct game_row *row)
     snprintf(f->reason, sizeof(f->reason), "%.95s", row->text[GC_REASON]);
 }
 
-/* Keep m among the slowest moves, slowest first. */
-static void keep_slowest(struct report *r, const struct move_row *m, double ms)
+/* Keep a move among the slowest, slowest first. */
+static void keep_slowest(struct report *r, const struct report_move *m)
 {
     size_t at = r->nslowest;
-    while (at > 0 && r->slowest[at - 1].ms < ms)
+    while (at > 0 && r->slowest[at - 1].ms < m->ms)
         at--;
     if (at >= REPORT_SLOWEST)
         return;
     size_t n = r->nslowest < REPORT_SLOWEST ? r->nslowest + 1 : REPORT_SLOWEST;
     memmove(&r->slowest[at + 1], &r->slowest[at], (n - 1 - at) * sizeof(r->slowest[0]));
-    struct report_move *s = &r->slowest[at];
-    s->ms = ms;
-    s->game = m->game_id;
-    s->ply = m->ply;
-    snprintf(s->bot, sizeof(s->bot), "%.71s", m->text[MC_BOT]);
-    snprintf(s->move, sizeof(s->move), "%.15s", m->text[MC_MOVE]);
+    r->slowest[at] = *m;
     r->nslowest = n;
 }
 
@@ -205,7 +209,13 @@ int report_add_move(struct report *r, const struct move_row *m)
 
     if (m->opening || end == m->text[MC_MS] || *end || !(ms >= 0))
         return 0;
-    long i = bot_index(r, m->text[MC_BOT]);
+    return report_add_move_ms(r, m->text[MC_BOT], m->text[MC_MOVE], m->game_id, m->ply, ms);
+}
+
+int report_add_move_ms(struct report *r, const char *bot, const char *move, long game, long ply,
+                       double ms)
+{
+    long i = bot_index(r, bot);
     if (i < 0)
         return -ENOMEM;
     struct report_bot *b = &r->bots[i];
@@ -214,7 +224,12 @@ int report_add_move(struct report *r, const struct move_row *m)
     b->bins[bin_of(ms)]++;
     b->nms++;
     b->max_ms = ms > b->max_ms ? ms : b->max_ms;
-    keep_slowest(r, m, ms);
+    if (r->nslowest == REPORT_SLOWEST && r->slowest[REPORT_SLOWEST - 1].ms >= ms)
+        return 0;
+    struct report_move slow = {.ms = ms, .game = game, .ply = ply};
+    snprintf(slow.bot, sizeof(slow.bot), "%.71s", bot);
+    snprintf(slow.move, sizeof(slow.move), "%.15s", move);
+    keep_slowest(r, &slow);
     return 0;
 }
 

@@ -82,8 +82,9 @@ struct report {
     double lower, upper;     /* its bounds */
     struct report_bot *bots;
     size_t nbots, cap;
-    char game[32]; /* the game's name; "" before the first row */
-    bool mixed;    /* rows of more than one game */
+    size_t recent[2]; /* the bots found last, tried first */
+    char game[32];    /* the game's name; "" before the first row */
+    bool mixed;       /* rows of more than one game */
     long games, aborted, fouled;
     struct report_game fouls[REPORT_FOULED_MAX];
     size_t nfouls;
@@ -102,6 +103,11 @@ int report_add_game(struct report *r, const struct game_row *row);
 
 /* Count a row of moves.csv (opening moves are nobody's). Returns 0 or -ENOMEM. */
 int report_add_move(struct report *r, const struct move_row *m);
+
+/* The same for a move told by its parts: bot's reply `move` (no mark), ply
+ * of game, in ms milliseconds. */
+int report_add_move_ms(struct report *r, const char *bot, const char *move, long game, long ply,
+                       double ms);
 
 /* The bot named name, or NULL. */
 const struct report_bot *report_bot(const struct report *r, const char *name);

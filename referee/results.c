@@ -2,7 +2,7 @@
  * written with one write(2). */
 #include "results.h"
 #include "path.h"
-#include "notation.h"
+#include "gamerow.h"
 #include "csvout.h"
 #include "schema.h"
 
@@ -26,7 +26,7 @@ struct results {
     /* Rows not yet written, kept from game to game, so that writing a game
      * allocates nothing once the buffers have grown. */
     struct csvout games, moves;
-    char history[GAME_MAX_PLIES * GAME_MOVE_TEXT];
+    struct game_texts texts; /* the last game's row */
 };
 
 static int mkdir_p(char *path)
@@ -99,6 +99,7 @@ int results_open(struct results **out, const char *dir, bool append, char *faile
         return -ENOMEM;
     r->games_fd = r->moves_fd = -1;
     r->games.first = r->moves.first = true;
+    r->texts = (struct game_texts)GAME_TEXTS_INIT;
     rc = snprintf(r->path, sizeof(r->path), "%s", dir) >= (int)sizeof(r->path) ? -ENAMETOOLONG
                                                                                : mkdir_p(r->path);
     /* games.csv first: it decides whether the directory is taken. */
@@ -115,115 +116,40 @@ int results_open(struct results **out, const char *dir, bool append, char *faile
     return 0;
 }
 
-static void utc_text(int64_t unix_ms, char *buf, size_t len)
+/* A row's fields from its texts: the columns that never need quoting go in
+ * as they are, the others through libcsv. */
+static void put_row(struct csvout *out, const char *const *text, const bool *plain, int n)
 {
-    time_t t = (time_t)(unix_ms / 1000);
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    size_t n = strftime(buf, len, "%Y-%m-%dT%H:%M:%S", &tm);
-    snprintf(buf + n, len - n, ".%03dZ", (int)(unix_ms % 1000));
-}
-
-static void mark_text(const struct game_def *def, int side, char *buf)
-{
-    buf[0] = side < 2 ? def->marks[side] : '\0';
-    buf[1] = '\0';
-}
-
-/* moves.csv's rows of a game: one an action. */
-static void put_moves(struct csvout *moves, const struct game_record *rec)
-{
-    const struct game_state *s = &rec->state;
-    const struct game_def *def = game_def_of(s);
-    char text[GAME_MOVE_TEXT], mark[2];
-
-    for (int i = 0; i < s->nhistory; i++) {
-        struct action a = s->history[i];
-        csvout_int(moves, rec->id);
-        csvout_int(moves, i + 1);
-        mark_text(def, a.side, mark);
-        csvout_field(moves, mark);
-        csvout_field(moves, a.side < 2 ? rec->bots[a.side] : "");
-        csvout_field(moves, notation_format_move(def, a, false, text, sizeof(text)));
-        if (rec->move_us[i] >= 0)
-            csvout_ms(moves, rec->move_us[i]);
+    for (int c = 0; c < n; c++) {
+        if (plain[c])
+            csvout_plain(out, text[c], strlen(text[c]));
         else
-            csvout_field(moves, "");
-        csvout_field(moves, i < rec->opening_plies ? "1" : "0");
-        csvout_end(moves);
+            csvout_field(out, text[c]);
     }
-}
-
-/* games.csv's columns from game_id to reason: who played and how it ended. */
-static void put_outcome(struct csvout *game, const struct game_record *rec)
-{
-    const struct game_state *s = &rec->state;
-    const struct game_def *def = game_def_of(s);
-    char mark[2];
-
-    csvout_int(game, rec->id);
-    csvout_int(game, rec->pairing);
-    csvout_int(game, rec->opening_id);
-    csvout_uint(game, rec->seed);
-    csvout_uint(game, rec->bot_seed);
-    csvout_field(game, def->name);
-    csvout_field(game, rec->bots[0]);
-    csvout_field(game, rec->bots[1]);
-    mark_text(def, SIDE_FIRST, mark);
-    csvout_field(game, mark);
-    mark_text(def, SIDE_SECOND, mark);
-    csvout_field(game, mark);
-    csvout_field(game, game_result_text(s));
-    csvout_field(game, s->winner < 2 ? rec->bots[s->winner] : "");
-    mark_text(def, s->winner, mark);
-    csvout_field(game, mark);
-    csvout_field(game, end_name((enum end)s->end));
-    csvout_field(game, foul_name((enum foul)s->foul));
-    csvout_field(game, rec->foul_side < 2 ? rec->bots[rec->foul_side] : "");
-    csvout_field(game, rec->reason);
-}
-
-/* The rest of games.csv's row: counts, times, rules and the moves. */
-static void put_figures(struct csvout *game, const struct game_record *rec, char *history,
-                        size_t cap)
-{
-    const struct game_state *s = &rec->state;
-    char start[40];
-
-    csvout_int(game, s->plies);
-    csvout_int(game, rec->opening_plies);
-    utc_text(rec->start_unix_ms, start, sizeof(start));
-    csvout_field(game, start);
-    csvout_ms(game, rec->duration_us);
-    csvout_ms(game, rec->used_us[0]);
-    csvout_ms(game, rec->used_us[1]);
-    int nmoves[2];
-    int64_t total_us[2];
-    int32_t max_us[2];
-    record_tally(rec, nmoves, total_us, max_us);
-    csvout_int(game, nmoves[0]);
-    csvout_int(game, nmoves[1]);
-    csvout_ms(game, max_us[0]);
-    csvout_ms(game, max_us[1]);
-    csvout_int(game, rec->restarts[0]);
-    csvout_int(game, rec->restarts[1]);
-    csvout_field(game, s->early_draw ? "1" : "0");
-    csvout_field(game, notation_format_history(s, history, cap));
-    csvout_end(game);
+    csvout_end(out);
 }
 
 int results_write_game(struct results *r, const struct game_record *rec)
 {
     struct csvout *moves = &r->moves, *game = &r->games;
+    struct move_texts m;
 
-    put_moves(moves, rec);
-    put_outcome(game, rec);
-    put_figures(game, rec, r->history, sizeof(r->history));
+    for (int i = 0; i < rec->state.nhistory; i++) {
+        gamerow_move(rec, i, &m);
+        put_row(moves, m.text, gamerow_moves_plain, MC_COUNT);
+    }
+    gamerow_game(rec, &r->texts);
+    put_row(game, r->texts.text, gamerow_games_plain, GC_COUNT);
     if (moves->failed || game->failed)
         return -ENOMEM;
     if (moves->len + game->len >= RESULTS_BATCH_BYTES)
         return results_flush(r);
     return 0;
+}
+
+const struct game_texts *results_texts(const struct results *r)
+{
+    return &r->texts;
 }
 
 int results_flush(struct results *r)

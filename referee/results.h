@@ -31,6 +31,11 @@ int results_open(struct results **out, const char *dir, bool append, char *faile
 #define RESULTS_BATCH_BYTES 65536
 int results_write_game(struct results *r, const struct game_record *rec);
 
+/* The texts of the games.csv row results_write_game made last (gamerow.h);
+ * they borrow from its record. */
+struct game_texts;
+const struct game_texts *results_texts(const struct results *r);
+
 /* Write what r holds: moves.csv's rows, then games.csv's, each in one write(2).
  * A run calls it every 100 ms and at its end, so that rows are never more than
  * that late and a kill loses at most that many games (resume plays them again).

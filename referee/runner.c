@@ -1,6 +1,7 @@
 /* runner.c: a run from its config to its files and its exit status. */
 #include "runner.h"
 #include "report.h"
+#include "report_live.h"
 #include "path.h"
 #include "cli.h"
 #include "console.h"
@@ -36,6 +37,9 @@ struct runner {
     struct console con;
     bool hinted[CONFIG_MAX_BOTS]; /* console_hint_flush said for this bot */
     bool said_where;              /* "Results in ..." was printed */
+    struct report_run report_run; /* what the report knows of the run */
+    struct report_live *live;     /* its report, gathered as games are written; NULL: read
+                                   * back from the files at the end (a resumed run) */
     char logs[PATH_MAX + 8];
 };
 
@@ -288,6 +292,9 @@ static int on_finished(void *ctx, const struct game_record *rec)
 
     if (rc < 0)
         return rc;
+    /* A report that cannot count a game says so at the end; the run goes on. */
+    if (rn->live)
+        report_live_add(rn->live, rec, results_texts(rn->out));
     ledger_summary_of_record(rec, &g);
     if (standings_add_game(rn->st, &g) < 0)
         return -ENOMEM;
@@ -415,12 +422,8 @@ static int conclude(struct runner *rn, int rc)
     if (rn->done > 0 && !c->no_report &&
         path_join(report, sizeof(report), c->results, "report.html") == 0) {
         const char *dirs[1] = {c->results};
-        struct report_run run = {.sprt = c->sprt,
-                                 .params = c->sprt_params,
-                                 .model = c->sprt_model,
-                                 .candidate = c->bots[0].name,
-                                 .move_ms = c->time.move_ms};
-        reported = report_write(report, dirs, 1, &run) == EXIT_OK;
+        reported = (rn->live ? report_live_write(rn->live, report)
+                             : report_write(report, dirs, 1, &rn->report_run)) == EXIT_OK;
     }
     if (!c->quiet && rn->done > 0) {
         fprintf(stderr, "Results in %s (bots' logs in %s)\n", c->results, rn->logs);
@@ -451,9 +454,20 @@ int runner_run(const struct run_config *c)
                missing, first + 1);
     } else if (rc == 0 && (rc = open_results(rn)) == 0) {
         rn->con.total = rn->total;
+        rn->report_run = (struct report_run){.sprt = c->sprt,
+                                             .params = c->sprt_params,
+                                             .model = c->sprt_model,
+                                             .candidate = c->bots[0].name,
+                                             .move_ms = c->time.move_ms};
+        /* A run from scratch counts its report as it goes; a resumed one reads
+         * its files back at the end, the games it had included. */
+        if (!c->no_report && rn->done == 0 &&
+            report_live_open(&rn->live, c->results, &rn->report_run) < 0)
+            rn->live = NULL;
         rc = conclude(rn, play(rn));
     }
     results_free(rn->out);
+    report_live_free(rn->live);
     standings_free(rn->st);
     gameset_free(&rn->skip);
     gameset_free(&rn->written);

@@ -182,26 +182,33 @@ static bool number(const char *text, double *out)
     return end != text && *end == '\0' && isfinite(*out) && *out >= 0 && *out <= 1e12;
 }
 
-/* Say which field of row r of f does not parse, and why. */
-static int bad(const struct results_file *f, size_t r, const char *column, const char *text,
-               const char *what, char *why, size_t len)
+/* Where a row comes from, for what is said of it: a file's row, or a row a
+ * run builds before it writes it (col NULL: every column is there). */
+struct origin {
+    const char *path;
+    size_t row; /* 0-based */
+    const int *col;
+};
+
+/* Say which field of the row does not parse, and why. */
+static int bad(const struct origin *o, const char *column, const char *text, const char *what,
+               char *why, size_t len)
 {
-    snprintf(why, len, "'%s' row %zu, column '%s': '%.40s' is not %s", f->path, r + 1, column, text,
-             what);
+    snprintf(why, len, "'%s' row %zu, column '%s': '%.40s' is not %s", o->path, o->row + 1, column,
+             text, what);
     return -EINVAL;
 }
 
-#define BAD(c, what) bad(f, r, schema_games_columns[c], g->text[c], what, why, len)
+#define BAD(c, what) bad(o, schema_games_columns[c], g->text[c], what, why, len)
 
-/* Whether column c is in f (a reader may do without some). */
-static bool has(const struct results_file *f, int c)
+/* Whether column c is in the row (a reader may do without some). */
+static bool has(const struct origin *o, int c)
 {
-    return f->col[c] >= 0;
+    return !o->col || o->col[c] >= 0;
 }
 
 /* The result, the foul and who made it. */
-static int game_outcome(const struct results_file *f, size_t r, struct game_row *g, char *why,
-                        size_t len)
+static int game_outcome(const struct origin *o, struct game_row *g, char *why, size_t len)
 {
     const char *result = g->text[GC_RESULT];
 
@@ -228,34 +235,64 @@ static int game_outcome(const struct results_file *f, size_t r, struct game_row 
 }
 
 /* Counts and times. */
-static int game_figures(const struct results_file *f, size_t r, struct game_row *g, char *why,
-                        size_t len)
+static int game_figures(const struct origin *o, struct game_row *g, char *why, size_t len)
 {
     static const int ms[2] = {GC_FIRST_MS, GC_SECOND_MS},
                      max[2] = {GC_FIRST_MAX_MS, GC_SECOND_MAX_MS},
                      moves[2] = {GC_FIRST_MOVES, GC_SECOND_MOVES},
                      restarts[2] = {GC_FIRST_RESTARTS, GC_SECOND_RESTARTS};
-    long v;
+    long v = 0;
 
     for (int side = 0; side < 2; side++) {
-        if (has(f, ms[side]) && !number(g->text[ms[side]], &g->ms[side]))
+        if (has(o, ms[side]) && !number(g->text[ms[side]], &g->ms[side]))
             return BAD(ms[side], "a time in milliseconds");
-        if (has(f, max[side]) && !number(g->text[max[side]], &g->max_ms[side]))
+        if (has(o, max[side]) && !number(g->text[max[side]], &g->max_ms[side]))
             return BAD(max[side], "a time in milliseconds");
-        if (has(f, moves[side]) && !whole(g->text[moves[side]], 0, GAME_MAX_PLIES, &v))
+        if (has(o, moves[side]) && !whole(g->text[moves[side]], 0, GAME_MAX_PLIES, &v))
             return BAD(moves[side], "a count of moves a game can have");
-        g->moves[side] = has(f, moves[side]) ? (int)v : 0;
-        if (has(f, restarts[side]) && !whole(g->text[restarts[side]], 0, 1000000, &v))
+        g->moves[side] = has(o, moves[side]) ? (int)v : 0;
+        if (has(o, restarts[side]) && !whole(g->text[restarts[side]], 0, 1000000, &v))
             return BAD(restarts[side], "a count of restarts");
-        g->restarts[side] = has(f, restarts[side]) ? (int)v : 0;
+        g->restarts[side] = has(o, restarts[side]) ? (int)v : 0;
     }
-    if (has(f, GC_PLIES) && !whole(g->text[GC_PLIES], 0, GAME_MAX_PLIES, &v))
+    if (has(o, GC_PLIES) && !whole(g->text[GC_PLIES], 0, GAME_MAX_PLIES, &v))
         return BAD(GC_PLIES, "a count of moves a game can have");
-    g->plies = has(f, GC_PLIES) ? (int)v : 0;
-    if (has(f, GC_OPENING_PLIES) && !whole(g->text[GC_OPENING_PLIES], 0, GAME_MAX_PLIES, &v))
+    g->plies = has(o, GC_PLIES) ? (int)v : 0;
+    if (has(o, GC_OPENING_PLIES) && !whole(g->text[GC_OPENING_PLIES], 0, GAME_MAX_PLIES, &v))
         return BAD(GC_OPENING_PLIES, "a count of moves a game can have");
-    g->opening_plies = has(f, GC_OPENING_PLIES) ? (int)v : 0;
+    g->opening_plies = has(o, GC_OPENING_PLIES) ? (int)v : 0;
     return 0;
+}
+
+/* g's fields from its texts. Returns 1, or -EINVAL having said why. */
+static int type_game(const struct origin *o, struct game_row *g, char *why, size_t len)
+{
+    char *end;
+
+    g->bots[0] = g->text[GC_FIRST];
+    g->bots[1] = g->text[GC_SECOND];
+    g->def = game_find(g->text[GC_GAME]);
+    if (has(o, GC_GAME_ID) && !whole(g->text[GC_GAME_ID], 1, LONG_MAX, &g->id))
+        return BAD(GC_GAME_ID, "a game number");
+    if (has(o, GC_PAIRING_ID) && !whole(g->text[GC_PAIRING_ID], 0, LONG_MAX, &g->pairing))
+        return BAD(GC_PAIRING_ID, "a pairing number");
+    if (has(o, GC_OPENING_ID) && !whole(g->text[GC_OPENING_ID], 0, LONG_MAX, &g->opening_id))
+        return BAD(GC_OPENING_ID, "an opening number");
+    errno = 0;
+    g->seed = strtoull(g->text[GC_SEED], &end, 10);
+    if (has(o, GC_SEED) && (end == g->text[GC_SEED] || *end || errno || g->text[GC_SEED][0] == '-'))
+        return BAD(GC_SEED, "a seed");
+    errno = 0;
+    g->bot_seed = strtoull(g->text[GC_BOT_SEED], &end, 10);
+    if (has(o, GC_BOT_SEED) && (end == g->text[GC_BOT_SEED] || *end || errno ||
+                                g->text[GC_BOT_SEED][0] == '-' || g->bot_seed >= (1ull << 53)))
+        return BAD(GC_BOT_SEED, "a seed below 2^53");
+    if (has(o, GC_EARLY_DRAW) && strcmp(g->text[GC_EARLY_DRAW], "0") != 0 &&
+        strcmp(g->text[GC_EARLY_DRAW], "1") != 0)
+        return BAD(GC_EARLY_DRAW, "0 or 1");
+    g->early_draw = g->text[GC_EARLY_DRAW][0] == '1';
+    int rc = game_outcome(o, g, why, len);
+    return rc < 0 ? rc : game_figures(o, g, why, len) < 0 ? -EINVAL : 1;
 }
 
 int schema_next_game(struct results_file *f, struct game_row *g, char *why, size_t len)
@@ -263,36 +300,22 @@ int schema_next_game(struct results_file *f, struct game_row *g, char *why, size
     int more = schema_next_row(f, why, len);
     if (more <= 0)
         return more;
-    size_t r = f->next - 1;
-    char *end;
+    struct origin o = {.path = f->path, .row = f->next - 1, .col = f->col};
 
     memset(g, 0, sizeof(*g));
     for (int c = 0; c < GC_COUNT; c++)
         g->text[c] = schema_text(f, c);
-    g->bots[0] = g->text[GC_FIRST];
-    g->bots[1] = g->text[GC_SECOND];
-    g->def = game_find(g->text[GC_GAME]);
-    if (has(f, GC_GAME_ID) && !whole(g->text[GC_GAME_ID], 1, LONG_MAX, &g->id))
-        return BAD(GC_GAME_ID, "a game number");
-    if (has(f, GC_PAIRING_ID) && !whole(g->text[GC_PAIRING_ID], 0, LONG_MAX, &g->pairing))
-        return BAD(GC_PAIRING_ID, "a pairing number");
-    if (has(f, GC_OPENING_ID) && !whole(g->text[GC_OPENING_ID], 0, LONG_MAX, &g->opening_id))
-        return BAD(GC_OPENING_ID, "an opening number");
-    errno = 0;
-    g->seed = strtoull(g->text[GC_SEED], &end, 10);
-    if (has(f, GC_SEED) && (end == g->text[GC_SEED] || *end || errno || g->text[GC_SEED][0] == '-'))
-        return BAD(GC_SEED, "a seed");
-    errno = 0;
-    g->bot_seed = strtoull(g->text[GC_BOT_SEED], &end, 10);
-    if (has(f, GC_BOT_SEED) && (end == g->text[GC_BOT_SEED] || *end || errno ||
-                                g->text[GC_BOT_SEED][0] == '-' || g->bot_seed >= (1ull << 53)))
-        return BAD(GC_BOT_SEED, "a seed below 2^53");
-    if (has(f, GC_EARLY_DRAW) && strcmp(g->text[GC_EARLY_DRAW], "0") != 0 &&
-        strcmp(g->text[GC_EARLY_DRAW], "1") != 0)
-        return BAD(GC_EARLY_DRAW, "0 or 1");
-    g->early_draw = g->text[GC_EARLY_DRAW][0] == '1';
-    int rc = game_outcome(f, r, g, why, len);
-    return rc < 0 ? rc : game_figures(f, r, g, why, len) < 0 ? -EINVAL : 1;
+    return type_game(&o, g, why, len);
+}
+
+int schema_game_of_texts(struct game_row *g, const char *const text[GC_COUNT], const char *path,
+                         long row, char *why, size_t len)
+{
+    struct origin o = {.path = path, .row = (size_t)row};
+
+    memset(g, 0, sizeof(*g));
+    memcpy(g->text, text, sizeof(g->text));
+    return type_game(&o, g, why, len);
 }
 
 int schema_next_move(struct results_file *f, struct move_row *m, char *why, size_t len)
@@ -300,15 +323,15 @@ int schema_next_move(struct results_file *f, struct move_row *m, char *why, size
     int more = schema_next_row(f, why, len);
     if (more <= 0)
         return more;
-    size_t r = f->next - 1;
+    struct origin o = {.path = f->path, .row = f->next - 1, .col = f->col};
 
     memset(m, 0, sizeof(*m));
     for (int c = 0; c < MC_COUNT; c++)
         m->text[c] = schema_text(f, c);
     if (!whole(m->text[MC_GAME_ID], 1, LONG_MAX, &m->game_id))
-        return bad(f, r, "game_id", m->text[MC_GAME_ID], "a game number", why, len);
+        return bad(&o, "game_id", m->text[MC_GAME_ID], "a game number", why, len);
     if (!whole(m->text[MC_PLY], 1, GAME_MAX_PLIES, &m->ply))
-        return bad(f, r, "ply", m->text[MC_PLY], "a ply of a game", why, len);
+        return bad(&o, "ply", m->text[MC_PLY], "a ply of a game", why, len);
     m->opening = strcmp(m->text[MC_OPENING], "1") == 0;
     return 1;
 }

@@ -128,6 +128,12 @@ int schema_open_in(struct results_file *f, const char *dir, bool games, unsigned
 int schema_next_game(struct results_file *f, struct game_row *row, char *why, size_t len);
 int schema_next_move(struct results_file *f, struct move_row *row, char *why, size_t len);
 
+/* The same typing for a games.csv row a run is about to write (every column
+ * there, in text; row is its 0-based number in path, for what is said of a
+ * field that does not parse). Strings point into text's. Returns 1 or -EINVAL. */
+int schema_game_of_texts(struct game_row *g, const char *const text[GC_COUNT], const char *path,
+                         long row, char *why, size_t len);
+
 /* The next whole row, untyped: its fields by schema_text. Returns as above. */
 int schema_next_row(struct results_file *f, char *why, size_t len);
 
