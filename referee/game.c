@@ -67,32 +67,32 @@ bool game_step(struct game_state *s, struct action a)
 
     if (game_is_over(s) || s->nhistory >= GAME_MAX_PLIES)
         return false;
-    struct game_state next = *s;
-    next.history[next.nhistory++] = a;
-
+    if (a.kind != ACTION_ABORT && a.kind != ACTION_RESIGN && a.kind != ACTION_FORFEIT &&
+        a.kind != ACTION_MOVE && a.kind != ACTION_PASS)
+        return false;
+    /* In place, not on a copy: every action from here on counts (a foul too),
+     * and a state is kilobytes of history. */
+    s->history[s->nhistory++] = a;
     switch (a.kind) {
-    case ACTION_ABORT: finish(&next, END_ABORTED, SIDE_NONE, FOUL_NONE); break;
-    case ACTION_RESIGN: finish(&next, END_RESIGNED, side_other(a.side), FOUL_NONE); break;
-    case ACTION_FORFEIT: finish(&next, END_FOUL, side_other(a.side), a.foul); break;
-    case ACTION_MOVE:
-    case ACTION_PASS: {
+    case ACTION_ABORT: finish(s, END_ABORTED, SIDE_NONE, FOUL_NONE); break;
+    case ACTION_RESIGN: finish(s, END_RESIGNED, side_other(a.side), FOUL_NONE); break;
+    case ACTION_FORFEIT: finish(s, END_FOUL, side_other(a.side), a.foul); break;
+    default: {
         if (a.side != s->to_move) {
-            finish(&next, END_FOUL, s->to_move, FOUL_OUT_OF_TURN);
+            finish(s, END_FOUL, s->to_move, FOUL_OUT_OF_TURN);
             break;
         }
-        enum foul f = def->play(&next, a);
+        enum foul f = def->play(s, a);
         if (f != FOUL_NONE) {
-            finish(&next, END_FOUL, side_other(a.side), f);
+            finish(s, END_FOUL, side_other(a.side), f);
             break;
         }
-        next.plies++;
-        if (!game_is_over(&next) && next.early_draw && def->is_dead && def->is_dead(&next))
-            finish(&next, END_DEAD, SIDE_NONE, FOUL_NONE);
+        s->plies++;
+        if (!game_is_over(s) && s->early_draw && def->is_dead && def->is_dead(s))
+            finish(s, END_DEAD, SIDE_NONE, FOUL_NONE);
         break;
     }
-    default: return false;
     }
-    *s = next;
     return true;
 }
 

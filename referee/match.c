@@ -100,8 +100,7 @@ static void clear_record(struct game_record *rec, const struct game_state *start
     rec->used_us[0] = rec->used_us[1] = 0;
     rec->restarts[0] = rec->restarts[1] = 0;
     rec->engines[0][0] = rec->engines[1][0] = '\0';
-    for (int i = 0; i < GAME_MAX_PLIES; i++)
-        rec->move_us[i] = -1;
+    memset(rec->move_us, 0xff, sizeof(rec->move_us)); /* -1: none */
     rec->start_unix_ms = wall_ms();
 }
 
@@ -291,11 +290,13 @@ static bool play_turn(struct game_run *g)
     }
     int n = player_adapter(p)->turn(&p->ad, s, limit, line, PROTOCOL_LINE_MAX);
     size_t len = with_intro(&g->intro, side, line, n > 0 ? (size_t)n : 0, sizeof(line));
+    int64_t now = proc_now_ns();
     struct player_request q = {.state = s,
                                .line = line,
                                .len = len,
                                .limit_ms = limit,
-                               .deadline_ns = proc_now_ns() + ((int64_t)limit + tc->margin_ms) * MS,
+                               .start_ns = now,
+                               .deadline_ns = now + ((int64_t)limit + tc->margin_ms) * MS,
                                .idle = g->players[side_other(side)],
                                .spin = g->rules->spin};
     player_ask(p, &q, &reply);

@@ -283,7 +283,7 @@ void player_ask(struct player *p, const struct player_request *q, struct player_
     r->line[0] = '\0';
     r->len = 0;
     r->reason[0] = '\0';
-    int64_t start = proc_now_ns();
+    int64_t start = q->start_ns ? q->start_ns : proc_now_ns();
     int rc = send_lines(p, q->line, q->len, q->deadline_ns);
     bool input = rc == PROC_CLOSED;
     bool fast = p->last_reply_ns > 0 && p->last_reply_ns < PLAYER_SPIN_NS;

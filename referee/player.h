@@ -102,6 +102,7 @@ struct player_request {
     const char *line;               /* the turn's lines (with the game's before them, if due) */
     size_t len;
     int limit_ms;        /* the limit the bot was told, for the reason text */
+    int64_t start_ns;    /* proc_now_ns() as it is asked, its time runs from there; 0: now */
     int64_t deadline_ns; /* absolute: the limit and the margin */
     struct player *idle; /* the opponent, whose output is watched meanwhile; or NULL */
     bool spin;           /* may spin for a fast bot's reply (see below) */

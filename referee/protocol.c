@@ -3,26 +3,52 @@
 #include "notation.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-/* Append to buf at *n; false once it no longer fits. */
-static bool put(char *buf, size_t len, size_t *n, const char *fmt, ...)
+/* Lines are appended by hand rather than with printf: a game has a few per
+ * bot, and a move one. Each appender adds to buf at *n and returns false
+ * once the text no longer fits (then *n is len). */
+static bool put(char *buf, size_t len, size_t *n, const char *text)
 {
-    va_list ap;
+    size_t k = strlen(text);
 
-    if (*n >= len)
-        return false;
-    va_start(ap, fmt);
-    int k = vsnprintf(buf + *n, len - *n, fmt, ap);
-    va_end(ap);
-    if (k < 0 || (size_t)k >= len - *n) {
+    if (*n >= len || k >= len - *n) {
         *n = len;
         return false;
     }
-    *n += (size_t)k;
+    memcpy(buf + *n, text, k + 1);
+    *n += k;
     return true;
+}
+
+/* u in decimal, after a minus sign if negative. */
+static bool put_digits(char *buf, size_t len, size_t *n, unsigned long long u, bool negative)
+{
+    char text[24], rev[24];
+    size_t k = 0, i = 0;
+
+    do
+        rev[k++] = (char)('0' + u % 10);
+    while ((u /= 10) > 0);
+    if (negative)
+        text[i++] = '-';
+    while (k > 0)
+        text[i++] = rev[--k];
+    text[i] = '\0';
+    return put(buf, len, n, text);
+}
+
+static bool put_number(char *buf, size_t len, size_t *n, long long v)
+{
+    return put_digits(buf, len, n, v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v,
+                      v < 0);
+}
+
+static bool put_mark(char *buf, size_t len, size_t *n, char mark)
+{
+    char text[2] = {mark, '\0'};
+    return put(buf, len, n, text);
 }
 
 int protocol_format_game(char *buf, size_t len, const struct protocol_game *g)
@@ -31,17 +57,34 @@ int protocol_format_game(char *buf, size_t len, const struct protocol_game *g)
     const struct time_control *tc = g->tc;
     size_t n = 0;
 
-    put(buf, len, &n, "game %d %s %c first %c", PROTOCOL_VERSION, def->name, def->marks[g->side],
-        def->marks[SIDE_FIRST]);
-    if (tc->move_ms)
-        put(buf, len, &n, " movetime %d", tc->move_ms);
-    if (tc->first_move_ms)
-        put(buf, len, &n, " firstmove %d", tc->first_move_ms);
-    if (tc->clock_ms)
-        put(buf, len, &n, " clock %d increment %d", tc->clock_ms, tc->increment_ms);
-    put(buf, len, &n, " seed %llu", (unsigned long long)g->seed);
-    if (g->id > 0)
-        put(buf, len, &n, " id %d", g->id);
+    put(buf, len, &n, "game ");
+    put_number(buf, len, &n, PROTOCOL_VERSION);
+    put(buf, len, &n, " ");
+    put(buf, len, &n, def->name);
+    put(buf, len, &n, " ");
+    put_mark(buf, len, &n, def->marks[g->side]);
+    put(buf, len, &n, " first ");
+    put_mark(buf, len, &n, def->marks[SIDE_FIRST]);
+    if (tc->move_ms) {
+        put(buf, len, &n, " movetime ");
+        put_number(buf, len, &n, tc->move_ms);
+    }
+    if (tc->first_move_ms) {
+        put(buf, len, &n, " firstmove ");
+        put_number(buf, len, &n, tc->first_move_ms);
+    }
+    if (tc->clock_ms) {
+        put(buf, len, &n, " clock ");
+        put_number(buf, len, &n, tc->clock_ms);
+        put(buf, len, &n, " increment ");
+        put_number(buf, len, &n, tc->increment_ms);
+    }
+    put(buf, len, &n, " seed ");
+    put_digits(buf, len, &n, g->seed, false);
+    if (g->id > 0) {
+        put(buf, len, &n, " id ");
+        put_number(buf, len, &n, g->id);
+    }
     return put(buf, len, &n, "\n") ? (int)n : -1;
 }
 
@@ -103,12 +146,16 @@ int protocol_format_result(char *buf, size_t len, const struct game_state *s, co
     const struct game_def *def = game_def_of(s);
     size_t n = 0;
 
-    put(buf, len, &n, "result %s winner ", game_result_text(s));
+    put(buf, len, &n, "result ");
+    put(buf, len, &n, game_result_text(s));
+    put(buf, len, &n, " winner ");
     if (s->winner == SIDE_NONE)
         put(buf, len, &n, "none");
     else
-        put(buf, len, &n, "%c", def->marks[s->winner]);
-    return put(buf, len, &n, " reason %s\n", reason) ? (int)n : -1;
+        put_mark(buf, len, &n, def->marks[s->winner]);
+    put(buf, len, &n, " reason ");
+    put(buf, len, &n, reason);
+    return put(buf, len, &n, "\n") ? (int)n : -1;
 }
 
 int protocol_format_quit(char *buf, size_t len)
