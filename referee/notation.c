@@ -67,6 +67,15 @@ int notation_parse_move(const struct game_state *s, const char *text, struct act
     const struct game_def *def = game_def_of(s);
     struct action a = {.kind = ACTION_MOVE, .side = s->to_move};
 
+    /* A square ("c2", "4", "o15") as bots write them: no word, and no mark
+     * ("x:"), has a digit in its first two bytes. */
+    if ((text[0] >= '0' && text[0] <= '9' && text[1] != ':') ||
+        (text[0] && text[1] >= '0' && text[1] <= '9')) {
+        if (parse_square(def, text, &a) < 0)
+            goto not_a_square;
+        *out = a;
+        return 0;
+    }
     if (strcmp(text, "abort") == 0) {
         *out = (struct action){.kind = ACTION_ABORT, .side = s->to_move};
         return 0;
@@ -91,13 +100,15 @@ int notation_parse_move(const struct game_state *s, const char *text, struct act
         }
         a.kind = ACTION_PASS;
     } else if (parse_square(def, text, &a) < 0) {
-        *why = def->squares == SQUARES_COLUMN       ? "expected a column number such as 4"
-               : def->squares == SQUARES_ROW_LETTER ? "expected a square such as c2"
-                                                    : "expected a square such as d3";
-        return -1;
+        goto not_a_square;
     }
     *out = a;
     return 0;
+not_a_square:
+    *why = def->squares == SQUARES_COLUMN       ? "expected a column number such as 4"
+           : def->squares == SQUARES_ROW_LETTER ? "expected a square such as c2"
+                                                : "expected a square such as d3";
+    return -1;
 }
 
 /* Write n (below 1000) in decimal at out; returns the length. */

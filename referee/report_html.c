@@ -24,18 +24,35 @@ static void put_text(FILE *f, const char *text)
 
 /* text as a JSON string: quotes and backslashes escaped, and <, > and & too,
  * so that no text can end the <script> it is in. */
+static bool json_plain(unsigned char c)
+{
+    return c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&';
+}
+
 static void put_json(FILE *f, const char *text)
 {
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&' || *p >= 0x7f)
-            fprintf(f, "\\u%04x", *p);
-        else
-            fputc(*p, f);
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *p = (const unsigned char *)text;
+
+    putc('"', f);
+    while (*p) {
+        size_t n = 0; /* a run of bytes that go as they are, in one write */
+        while (p[n] && json_plain(p[n]))
+            n++;
+        fwrite(p, 1, n, f);
+        p += n;
+        if (!*p)
+            break;
+        if (*p == '"' || *p == '\\') {
+            char esc[2] = {'\\', (char)*p};
+            fwrite(esc, 1, 2, f);
+        } else {
+            char esc[6] = {'\\', 'u', '0', '0', hex[*p >> 4], hex[*p & 15]};
+            fwrite(esc, 1, 6, f);
+        }
+        p++;
     }
-    fputc('"', f);
+    putc('"', f);
 }
 
 /* A figure, or "-" / "inf" where it has none. */
@@ -663,8 +680,25 @@ void report_html_game(FILE *f, const struct report *r, const struct game_row *ro
 
     if (!a || !b)
         return;
-    fprintf(f, "%s[%ld,%ld,%ld,", first ? "\n" : ",\n", row->id, (long)(a - r->bots),
-            (long)(b - r->bots));
+    /* A row a game: by hand, not printf. */
+    char head[80];
+    size_t n = 0;
+    const char *lead = first ? "\n[" : ",\n[";
+    memcpy(head, lead, strlen(lead));
+    n += strlen(lead);
+    long numbers[3] = {row->id, (long)(a - r->bots), (long)(b - r->bots)};
+    for (int i = 0; i < 3; i++) {
+        char rev[24];
+        size_t k = 0;
+        unsigned long u = numbers[i] < 0 ? 0 : (unsigned long)numbers[i];
+        do
+            rev[k++] = (char)('0' + u % 10);
+        while ((u /= 10) > 0);
+        while (k > 0)
+            head[n++] = rev[--k];
+        head[n++] = ',';
+    }
+    fwrite(head, 1, n, f);
     static const int columns[] = {GC_RESULT, GC_END, GC_FOUL, GC_REASON, GC_MOVES};
     for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++) {
         fputs(i ? "," : "", f);
