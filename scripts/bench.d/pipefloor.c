@@ -14,6 +14,9 @@
  *           and proc_read_reply do;
  *   spin    referee's pattern for a fast bot when a core is free: write, non-blocking
  *           reads for up to 50 us, then as poll.
+ * -c 2 starts two children and alternates the round trips between them, as a match
+ * asks its two bots in turn: on one CPU, a cycle through three processes instead of
+ * two, which costs more per round trip than the one-child floor.
  * Prints one line per run, then "median WALL CPU min WALL max WALL": microseconds per
  * round trip, the median wall time, the median CPU time of the parent alone, and the
  * fastest and slowest run's wall time. */
@@ -93,6 +96,8 @@ static _Noreturn void echo_loop(int in, int out)
 struct child {
     pid_t pid;
     int to, from, err;
+    char buf[8192]; /* read, not yet taken */
+    size_t len;
 };
 
 static struct child spawn(char **argv)
@@ -118,9 +123,6 @@ static struct child spawn(char **argv)
     return (struct child){.pid = pid, .to = in[1], .from = out[0], .err = err[0]};
 }
 
-static char rbuf[8192];
-static size_t rlen;
-
 enum mode { BLOCK, POLL, SPIN };
 
 static void wait_readable(const struct child *c, int intr_fd, int idle_fd)
@@ -137,32 +139,32 @@ static void wait_readable(const struct child *c, int intr_fd, int idle_fd)
 }
 
 /* Read up to and including a newline; what follows it is kept. */
-static void read_reply(const struct child *c, enum mode mode, int intr_fd, int idle_fd)
+static void read_reply(struct child *c, enum mode mode, int intr_fd, int idle_fd)
 {
     if (mode == SPIN) {
         double until = now_us() + 50;
         ssize_t n;
-        while ((n = read(c->from, rbuf + rlen, sizeof(rbuf) - rlen)) < 0 && errno == EAGAIN &&
-               now_us() < until)
+        while ((n = read(c->from, c->buf + c->len, sizeof(c->buf) - c->len)) < 0 &&
+               errno == EAGAIN && now_us() < until)
             ;
         if (n > 0)
-            rlen += (size_t)n;
+            c->len += (size_t)n;
         else
             wait_readable(c, intr_fd, idle_fd);
     } else if (mode == POLL) {
         wait_readable(c, intr_fd, idle_fd); /* the reply cannot be there yet */
     }
     for (;;) {
-        char *nl = memchr(rbuf, '\n', rlen);
+        char *nl = memchr(c->buf, '\n', c->len);
         if (nl != NULL) {
-            size_t used = (size_t)(nl + 1 - rbuf);
-            rlen -= used;
-            memmove(rbuf, nl + 1, rlen);
+            size_t used = (size_t)(nl + 1 - c->buf);
+            c->len -= used;
+            memmove(c->buf, nl + 1, c->len);
             return;
         }
-        ssize_t n = read(c->from, rbuf + rlen, sizeof(rbuf) - rlen);
+        ssize_t n = read(c->from, c->buf + c->len, sizeof(c->buf) - c->len);
         if (n > 0) {
-            rlen += (size_t)n;
+            c->len += (size_t)n;
             continue;
         }
         if (n == 0) {
@@ -198,23 +200,25 @@ int main(int argc, char **argv)
     int runs = 5;
     const char *mode = "block";
     char **bot = NULL;
-    int opt;
+    int opt, nchildren = 1;
 
-    while ((opt = getopt(argc, argv, "n:r:m:")) != -1) {
+    while ((opt = getopt(argc, argv, "n:r:m:c:")) != -1) {
         switch (opt) {
         case 'n': rounds = atol(optarg); break;
+        case 'c': nchildren = atoi(optarg); break;
         case 'r': runs = atoi(optarg); break;
         case 'm': mode = optarg; break;
         default:
-            fprintf(stderr,
-                    "usage: pipefloor [-n ROUNDS] [-r RUNS] [-m block|poll|spin] [-- BOT...]\n");
+            fprintf(stderr, "usage: pipefloor [-n ROUNDS] [-r RUNS] [-m block|poll|spin] [-c 1|2] "
+                            "[-- BOT...]\n");
             return 2;
         }
     }
     if (optind < argc)
         bot = argv + optind;
     enum mode m = strcmp(mode, "poll") == 0 ? POLL : strcmp(mode, "spin") == 0 ? SPIN : BLOCK;
-    if ((m == BLOCK && strcmp(mode, "block") != 0) || rounds <= 0 || runs <= 0 || runs > 99) {
+    if ((m == BLOCK && strcmp(mode, "block") != 0) || rounds <= 0 || runs <= 0 || runs > 99 ||
+        nchildren < 1 || nchildren > 2) {
         fprintf(stderr, "pipefloor: bad arguments\n");
         return 2;
     }
@@ -223,33 +227,42 @@ int main(int argc, char **argv)
     if (pipe2(intr, O_CLOEXEC) < 0 || pipe2(idle, O_CLOEXEC) < 0)
         die("pipe");
 
-    struct child c = spawn(bot);
-    if (m != BLOCK) {
-        fcntl(c.to, F_SETFL, fcntl(c.to, F_GETFL) | O_NONBLOCK);
-        fcntl(c.from, F_SETFL, fcntl(c.from, F_GETFL) | O_NONBLOCK);
-        fcntl(c.err, F_SETFL, fcntl(c.err, F_GETFL) | O_NONBLOCK);
+    static struct child cs[2];
+    for (int k = 0; k < nchildren; k++) {
+        struct child *c = &cs[k];
+        *c = spawn(bot);
+        if (m != BLOCK) {
+            fcntl(c->to, F_SETFL, fcntl(c->to, F_GETFL) | O_NONBLOCK);
+            fcntl(c->from, F_SETFL, fcntl(c->from, F_GETFL) | O_NONBLOCK);
+            fcntl(c->err, F_SETFL, fcntl(c->err, F_GETFL) | O_NONBLOCK);
+        }
+        write_all(c->to, game_line, sizeof(game_line) - 1);
     }
-    write_all(c.to, game_line, sizeof(game_line) - 1);
-    /* Warm up: the child is started and its code paged in. */
+    /* Warm up: the children are started and their code paged in. With two,
+     * round trips alternate between them, as a match asks its two bots. */
     for (int i = 0; i < 1000; i++) {
-        write_all(c.to, turn_line, sizeof(turn_line) - 1);
-        read_reply(&c, m, intr[0], idle[0]);
+        struct child *c = &cs[i % nchildren];
+        write_all(c->to, turn_line, sizeof(turn_line) - 1);
+        read_reply(c, m, intr[0], idle[0]);
     }
     double us[100], cpu[100];
     for (int r = 0; r < runs; r++) {
         double t0 = now_us(), c0 = cpu_us();
         for (long i = 0; i < rounds; i++) {
-            write_all(c.to, turn_line, sizeof(turn_line) - 1);
-            read_reply(&c, m, intr[0], idle[0]);
+            struct child *c = &cs[i % nchildren];
+            write_all(c->to, turn_line, sizeof(turn_line) - 1);
+            read_reply(c, m, intr[0], idle[0]);
         }
         us[r] = (now_us() - t0) / (double)rounds;
         cpu[r] = (cpu_us() - c0) / (double)rounds;
         printf("run %d: %.3f us/rt, parent cpu %.3f us/rt\n", r + 1, us[r], cpu[r]);
         fflush(stdout);
     }
-    close(c.to);
-    kill(c.pid, SIGTERM);
-    waitpid(c.pid, NULL, 0);
+    for (int k = 0; k < nchildren; k++) {
+        close(cs[k].to);
+        kill(cs[k].pid, SIGTERM);
+        waitpid(cs[k].pid, NULL, 0);
+    }
     qsort(us, (size_t)runs, sizeof(us[0]), cmp_double);
     qsort(cpu, (size_t)runs, sizeof(cpu[0]), cmp_double);
     printf("median %.3f %.3f min %.3f max %.3f\n", us[runs / 2], cpu[runs / 2], us[0],
