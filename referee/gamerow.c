@@ -33,7 +33,8 @@ const bool gamerow_games_plain[GC_COUNT] = {
     [GC_EARLY_DRAW] = true,
 };
 const bool gamerow_moves_plain[MC_COUNT] = {
-    [MC_GAME_ID] = true, [MC_PLY] = true, [MC_MARK] = true, [MC_MS] = true, [MC_OPENING] = true,
+    [MC_GAME_ID] = true, [MC_PLY] = true, [MC_MARK] = true,
+    [MC_MOVE] = true,    [MC_MS] = true,  [MC_OPENING] = true,
 };
 
 /* Texts are appended to a buffer, each ending in its NUL. */

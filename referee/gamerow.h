@@ -34,8 +34,8 @@ struct move_texts {
     char buf[4 * 24 + GAME_MOVE_TEXT + 4];
 };
 
-/* Which columns never need quoting (numbers, marks, fixed words): their
- * texts can go into a CSV field as they are. */
+/* Which columns never need quoting (numbers, marks, fixed words, a game's
+ * name, moves in its notation): their texts go into a CSV field as they are. */
 extern const bool gamerow_games_plain[GC_COUNT];
 extern const bool gamerow_moves_plain[MC_COUNT];
 
