@@ -67,55 +67,6 @@ void csvout_plain(struct csvout *r, const char *text, size_t n)
     r->buf[r->len++] = '"';
 }
 
-/* Write the decimal digits of u at out; returns their count. */
-static size_t put_digits(char *out, unsigned long long u)
-{
-    char rev[24];
-    size_t n = 0, k = 0;
-
-    do
-        rev[n++] = (char)('0' + u % 10);
-    while ((u /= 10) > 0);
-    while (n > 0)
-        out[k++] = rev[--n];
-    return k;
-}
-
-/* Numbers without printf: a game writes dozens of them. */
-void csvout_uint(struct csvout *r, unsigned long long v)
-{
-    char text[24];
-    csvout_plain(r, text, put_digits(text, v));
-}
-
-void csvout_int(struct csvout *r, long long v)
-{
-    char text[24];
-    size_t n = 0;
-
-    if (v < 0)
-        text[n++] = '-';
-    n += put_digits(text + n, v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v);
-    csvout_plain(r, text, n);
-}
-
-/* Microseconds as milliseconds with three decimals: printf's "%.3f" of us / 1e3. */
-void csvout_ms(struct csvout *r, long long us)
-{
-    char text[32];
-    size_t n = 0;
-    unsigned long long u = us < 0 ? 0 - (unsigned long long)us : (unsigned long long)us;
-
-    if (us < 0)
-        text[n++] = '-';
-    n += put_digits(text + n, u / 1000);
-    text[n++] = '.';
-    text[n++] = (char)('0' + u % 1000 / 100);
-    text[n++] = (char)('0' + u % 100 / 10);
-    text[n++] = (char)('0' + u % 10);
-    csvout_plain(r, text, n);
-}
-
 void csvout_end(struct csvout *r)
 {
     csvout_reserve(r, 2);

@@ -26,13 +26,8 @@ void csvout_field(struct csvout *r, const char *text);
 void csvout_fieldf(struct csvout *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* A field without a quote in it (n bytes of text), put in its quotes by hand:
- * for numbers, without printf. */
+ * numbers (decimal.h), marks, words. */
 void csvout_plain(struct csvout *r, const char *text, size_t n);
-void csvout_int(struct csvout *r, long long v);
-void csvout_uint(struct csvout *r, unsigned long long v);
-
-/* Microseconds as milliseconds with three decimals ("%.3f" of us / 1e3). */
-void csvout_ms(struct csvout *r, long long us);
 
 /* A figure with fmt: "" for NAN, "inf" and "-inf" for the infinities. */
 void csvout_number(struct csvout *r, const char *fmt, double v);

@@ -1,6 +1,7 @@
 /* gamerow.c: a finished game's rows, as text. Numbers are written by hand,
  * not with printf: a game has dozens of them, and a move a few. */
 #include "gamerow.h"
+#include "decimal.h"
 #include "notation.h"
 
 #include <string.h>
@@ -42,46 +43,28 @@ struct sink {
     char *at;
 };
 
-static const char *put_digits(struct sink *o, unsigned long long u, const char *sign)
+/* The text the writer wrote at o, ended with its NUL. */
+static const char *ended(struct sink *o, size_t n)
 {
-    char rev[24];
-    size_t n = 0;
-    char *start = o->at;
-
-    do
-        rev[n++] = (char)('0' + u % 10);
-    while ((u /= 10) > 0);
-    if (*sign)
-        *o->at++ = *sign;
-    while (n > 0)
-        *o->at++ = rev[--n];
+    const char *start = o->at;
+    o->at += n;
     *o->at++ = '\0';
     return start;
 }
 
 static const char *put_uint(struct sink *o, unsigned long long u)
 {
-    return put_digits(o, u, "");
+    return ended(o, decimal_uint(o->at, u));
 }
 
 static const char *put_int(struct sink *o, long long v)
 {
-    return put_digits(o, v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v,
-                      v < 0 ? "-" : "");
+    return ended(o, decimal_int(o->at, v));
 }
 
-/* Microseconds as milliseconds with three decimals: printf's "%.3f" of us / 1e3. */
 static const char *put_ms(struct sink *o, long long us)
 {
-    unsigned long long u = us < 0 ? 0 - (unsigned long long)us : (unsigned long long)us;
-    const char *start = put_digits(o, u / 1000, us < 0 ? "-" : "");
-
-    o->at[-1] = '.';
-    *o->at++ = (char)('0' + u % 1000 / 100);
-    *o->at++ = (char)('0' + u % 100 / 10);
-    *o->at++ = (char)('0' + u % 10);
-    *o->at++ = '\0';
-    return start;
+    return ended(o, decimal_ms(o->at, us));
 }
 
 static const char *put_mark(struct sink *o, const struct game_def *def, int side)
@@ -104,18 +87,15 @@ static const char *put_utc(struct sink *o, struct game_texts *t, int64_t unix_ms
         strftime(t->utc_text, sizeof(t->utc_text), "%Y-%m-%dT%H:%M:%S", &tm);
         t->utc_second = second;
     }
-    char *start = o->at;
     size_t n = strlen(t->utc_text);
     unsigned ms = (unsigned)(unix_ms % 1000);
     memcpy(o->at, t->utc_text, n);
-    o->at += n;
-    *o->at++ = '.';
-    *o->at++ = (char)('0' + ms / 100);
-    *o->at++ = (char)('0' + ms / 10 % 10);
-    *o->at++ = (char)('0' + ms % 10);
-    *o->at++ = 'Z';
-    *o->at++ = '\0';
-    return start;
+    o->at[n++] = '.';
+    o->at[n++] = (char)('0' + ms / 100);
+    o->at[n++] = (char)('0' + ms / 10 % 10);
+    o->at[n++] = (char)('0' + ms % 10);
+    o->at[n++] = 'Z';
+    return ended(o, n);
 }
 
 void gamerow_game(const struct game_record *rec, struct game_texts *t)
@@ -174,10 +154,7 @@ void gamerow_move(const struct game_record *rec, int i, struct move_texts *t)
     x[MC_PLY] = put_int(&o, i + 1);
     x[MC_MARK] = put_mark(&o, def, a.side);
     x[MC_BOT] = a.side < 2 ? rec->bots[a.side] : "";
-    char *move = o.at;
-    o.at += notation_put_move(def, a, false, move);
-    *o.at++ = '\0';
-    x[MC_MOVE] = move;
+    x[MC_MOVE] = ended(&o, notation_put_move(def, a, false, o.at));
     x[MC_MS] = rec->move_us[i] >= 0 ? put_ms(&o, rec->move_us[i]) : "";
     x[MC_OPENING] = i < rec->opening_plies ? "1" : "0";
 }

@@ -1,5 +1,6 @@
 /* notation.c: moves and boards as text, strict in what it reads. */
 #include "notation.h"
+#include "decimal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -111,22 +112,6 @@ not_a_square:
     return -1;
 }
 
-/* Write n (below 1000) in decimal at out; returns the length. */
-static size_t put_number(char *out, int n)
-{
-    size_t k = 0;
-    if (n < 0) {
-        out[k++] = '-';
-        n = -n;
-    }
-    if (n >= 100)
-        out[k++] = (char)('0' + n / 100 % 10);
-    if (n >= 10)
-        out[k++] = (char)('0' + n / 10 % 10);
-    out[k++] = (char)('0' + n % 10);
-    return k;
-}
-
 size_t notation_put_move(const struct game_def *def, struct action a, bool with_mark, char *out)
 {
     static const char *const words[] = {[ACTION_PASS] = "pass",
@@ -147,12 +132,12 @@ size_t notation_put_move(const struct game_def *def, struct action a, bool with_
         memcpy(out + k, w, n);
         k += n;
     } else if (def->squares == SQUARES_COLUMN) {
-        k += put_number(out + k, a.col + 1);
+        k += decimal_int(out + k, a.col + 1);
     } else {
         int letter = def->squares == SQUARES_ROW_LETTER ? a.row : a.col;
         int number = def->squares == SQUARES_ROW_LETTER ? a.col : a.row;
         out[k++] = (char)('a' + letter);
-        k += put_number(out + k, number + 1);
+        k += decimal_int(out + k, number + 1);
     }
     out[k] = '\0';
     return k;

@@ -1,6 +1,7 @@
 /* protocol.c: formatting referee's lines and reading bots' replies. */
 #include "protocol.h"
 #include "notation.h"
+#include "decimal.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -22,27 +23,18 @@ static bool put(char *buf, size_t len, size_t *n, const char *text)
     return true;
 }
 
-/* u in decimal, after a minus sign if negative. */
-static bool put_digits(char *buf, size_t len, size_t *n, unsigned long long u, bool negative)
+static bool put_number(char *buf, size_t len, size_t *n, long long v)
 {
-    char text[24], rev[24];
-    size_t k = 0, i = 0;
-
-    do
-        rev[k++] = (char)('0' + u % 10);
-    while ((u /= 10) > 0);
-    if (negative)
-        text[i++] = '-';
-    while (k > 0)
-        text[i++] = rev[--k];
-    text[i] = '\0';
+    char text[24];
+    text[decimal_int(text, v)] = '\0';
     return put(buf, len, n, text);
 }
 
-static bool put_number(char *buf, size_t len, size_t *n, long long v)
+static bool put_unsigned(char *buf, size_t len, size_t *n, unsigned long long u)
 {
-    return put_digits(buf, len, n, v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v,
-                      v < 0);
+    char text[24];
+    text[decimal_uint(text, u)] = '\0';
+    return put(buf, len, n, text);
 }
 
 static bool put_mark(char *buf, size_t len, size_t *n, char mark)
@@ -80,26 +72,12 @@ int protocol_format_game(char *buf, size_t len, const struct protocol_game *g)
         put_number(buf, len, &n, tc->increment_ms);
     }
     put(buf, len, &n, " seed ");
-    put_digits(buf, len, &n, g->seed, false);
+    put_unsigned(buf, len, &n, g->seed);
     if (g->id > 0) {
         put(buf, len, &n, " id ");
         put_number(buf, len, &n, g->id);
     }
     return put(buf, len, &n, "\n") ? (int)n : -1;
-}
-
-/* The digits of v at out (room for 10); returns how many. */
-static size_t put_decimal(char *out, unsigned v)
-{
-    char rev[10];
-    size_t k = 0;
-    do {
-        rev[k++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v > 0);
-    for (size_t i = 0; i < k; i++)
-        out[i] = rev[k - 1 - i];
-    return k;
 }
 
 int protocol_format_turn(char *buf, size_t len, const struct game_state *s, int time_ms)
@@ -126,7 +104,7 @@ int protocol_format_turn(char *buf, size_t len, const struct game_state *s, int 
     }
     memcpy(buf + n, " time ", 6);
     n += 6;
-    n += put_decimal(buf + n, time_ms > 0 ? (unsigned)time_ms : 0);
+    n += decimal_uint(buf + n, time_ms > 0 ? (unsigned)time_ms : 0);
     memcpy(buf + n, " legal", 6);
     n += 6;
     int count = game_legal(s, moves);

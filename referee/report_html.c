@@ -2,6 +2,7 @@
  * no script, no network, no file beside it; it prints as it shows. Every mark
  * of a plot has its figure in a <title> (shown on hover) and in a table. */
 #include "report_html.h"
+#include "decimal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -688,14 +689,7 @@ void report_html_game(FILE *f, const struct report *r, const struct game_row *ro
     n += strlen(lead);
     long numbers[3] = {row->id, (long)(a - r->bots), (long)(b - r->bots)};
     for (int i = 0; i < 3; i++) {
-        char rev[24];
-        size_t k = 0;
-        unsigned long u = numbers[i] < 0 ? 0 : (unsigned long)numbers[i];
-        do
-            rev[k++] = (char)('0' + u % 10);
-        while ((u /= 10) > 0);
-        while (k > 0)
-            head[n++] = rev[--k];
+        n += decimal_int(head + n, numbers[i]);
         head[n++] = ',';
     }
     fwrite(head, 1, n, f);

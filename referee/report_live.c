@@ -3,6 +3,7 @@
 #include "report_live.h"
 #include "cli.h"
 #include "notation.h"
+#include "path.h"
 #include "report_html.h"
 
 #include <errno.h>
@@ -48,7 +49,7 @@ int report_live_open(struct report_live **out, const char *dir, const struct rep
     }
     l->r.run = run;
     if (snprintf(l->dir, sizeof(l->dir), "%s", dir) >= (int)sizeof(l->dir) ||
-        snprintf(l->path, sizeof(l->path), "%s/games.csv", dir) >= (int)sizeof(l->path)) {
+        path_join(l->path, sizeof(l->path), dir, "games.csv") < 0) {
         report_live_free(l);
         return -ENAMETOOLONG;
     }
