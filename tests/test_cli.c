@@ -153,7 +153,8 @@ Test(cli, readme_lists_every_tournament_option_as_help_does, .timeout = 10)
               (int)(end - start), start, r.out);
 }
 
-/* cmake --install puts a working referee and the bundled bots under a prefix. */
+/* cmake --install puts a working referee and every bundled bot under a prefix:
+ * the C ones built, the scripts the README's examples use, executable. */
 Test(cli, install_to_a_prefix_gives_a_referee_that_plays, .timeout = 120)
 {
     char prefix[] = "/tmp/referee-test-install-XXXXXX", bin[128], bot[160], results[160];
@@ -171,6 +172,20 @@ Test(cli, install_to_a_prefix_gives_a_referee_that_plays, .timeout = 120)
     cr_expect_eq(r.status, 0, "%s", r.err);
     snprintf(bin, sizeof(bin), "%s/share/doc/referee/PROTOCOL.md", prefix);
     cr_expect_eq(access(bin, R_OK), 0, "%s", bin);
+    static const char *const scripts[] = {"random.py", "random.sh", "random.js"};
+    for (size_t i = 0; i < sizeof(scripts) / sizeof(scripts[0]); i++) {
+        snprintf(bin, sizeof(bin), "%s/lib/referee/bots/%s", prefix, scripts[i]);
+        cr_expect_eq(access(bin, X_OK), 0, "%s is not installed executable", bin);
+    }
+    /* One of them plays from where it was installed, by its #! line. */
+    snprintf(bin, sizeof(bin), "%s/bin/referee", prefix);
+    snprintf(bot, sizeof(bot), "s=%s/lib/referee/bots/random.sh 3", prefix);
+    snprintf(results, sizeof(results), "%s/results-sh", prefix);
+    char *play_sh[] = {
+        bin,       "match", "--bot",     bot,     "--bot",   "h=" BUILD_DIR "/bots/heuristic",
+        "--games", "2",     "--results", results, "--quiet", NULL};
+    cr_assert_eq(run_program(play_sh, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
 }
 
 /* A path too long for what goes in it is refused, naming it, never cut: a cut
