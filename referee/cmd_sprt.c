@@ -21,7 +21,8 @@ static void sprt_usage(FILE *f)
           "Computes the generalized SPRT in logistic Elo from counts: wins, draws and\n"
           "losses of the candidate, or its colour-swapped pairs of games by points\n"
           "(0, 1/2, 1, 3/2, 2). --model trinomial or pentanomial (the default with\n"
-          "--ptnml). Defaults: elo0=0 elo1=5 alpha=0.05 beta=0.05.\n"
+          "--ptnml). Defaults: elo0=0 elo1=5 alpha=0.05 beta=0.05. Counts are whole\n"
+          "numbers, at most 2^53 in all (what a double holds exactly).\n"
           "Exit status: 0 H1 accepted, 10 H0 accepted, 11 no verdict yet, 2 bad usage.\n",
           f);
 }
