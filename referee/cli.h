@@ -40,6 +40,11 @@ struct standings;
 /* Print the standings table (and, for two bots, cutechess's Elo line) to f. */
 void cli_print_standings(FILE *f, struct standings *st);
 
+/* Whether st's bots can be rated on one scale: if no games link some of them,
+ * not even through other bots, say which two and return EXIT_DATA; else
+ * EXIT_OK. */
+int cli_check_groups(struct standings *st);
+
 struct sprt_counts;
 struct sprt_params;
 struct sprt_result;

@@ -2,6 +2,7 @@
  * (shards merge) read row by row into one HTML page, written whole through a
  * temporary file and a rename. */
 #include "cli.h"
+#include "ledger.h"
 #include "path.h"
 #include "report.h"
 #include "report_html.h"
@@ -26,8 +27,10 @@ static void report_usage(FILE *f)
           "results by colour, fouls by bot and kind with the games they ended, and the\n"
           "move times of each bot. The page needs no network and no other file.\n"
           "--out FILE writes it there (default: the first DIR's report.html).\n"
+          "Games of different games, or bots that no games link, are refused.\n"
           "Exit status: 0 written, 2 bad usage, 3 a file that is not a games.csv or\n"
-          "moves.csv, 4 a file that cannot be read or written.\n",
+          "moves.csv or games that cannot be rated together, 4 a file that cannot be\n"
+          "read or written.\n",
           f);
 }
 
@@ -50,16 +53,18 @@ static void read_engines(struct report *r, const char *dir)
 
 /* Add dir's games (and its moves, if it has them) to r. Returns EXIT_OK or
  * an exit code, having said why. */
-static int read_dir(struct report *r, const char *dir)
+static int read_dir(struct report *r, struct ledger_game *game, const char *dir)
 {
-    char why[PATH_MAX + 200];
+    char why[PATH_MAX + 400];
     struct results_file f;
     struct game_row row;
     struct move_row m;
     int rc = schema_open_in(&f, dir, true, SCHEMA_ALL, why, sizeof(why));
 
     while (rc == 0 && (rc = schema_next_game(&f, &row, why, sizeof(why))) > 0)
-        if ((rc = report_add_game(r, &row)) == 0)
+        if ((rc = ledger_check_game(game, f.path, &row, why, sizeof(why))) < 0)
+            break;
+        else if ((rc = report_add_game(r, &row)) == 0)
             rc = 0;
         else
             snprintf(why, sizeof(why), "'%s': game %ld cannot be counted", f.path, row.id);
@@ -159,9 +164,14 @@ int report_write(const char *out, const char *const *dirs, int ndirs, const stru
         cli_error("out of memory");
         return EXIT_SYSTEM;
     }
+    struct ledger_game game = {0};
     r.run = run;
     for (int i = 0; i < ndirs && rc == EXIT_OK; i++)
-        rc = read_dir(&r, dirs[i]);
+        rc = read_dir(&r, &game, dirs[i]);
+    /* A run's own report shows what it has; folders given to `report` must
+     * rate on one scale. */
+    if (rc == EXIT_OK && !run)
+        rc = cli_check_groups(r.st);
     struct reread d = {.r = &r, .dirs = dirs, .ndirs = ndirs};
     if (rc == EXIT_OK)
         rc = report_write_page(out, &r, dirs, ndirs, games_from_dirs, &d);

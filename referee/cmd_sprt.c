@@ -5,6 +5,8 @@
 #include "csvout.h"
 #include "sprt.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -19,7 +21,8 @@ static void sprt_usage(FILE *f)
           "Computes the generalized SPRT in logistic Elo from counts: wins, draws and\n"
           "losses of the candidate, or its colour-swapped pairs of games by points\n"
           "(0, 1/2, 1, 3/2, 2). --model trinomial or pentanomial (the default with\n"
-          "--ptnml). Defaults: elo0=0 elo1=5 alpha=0.05 beta=0.05.\n"
+          "--ptnml). Defaults: elo0=0 elo1=5 alpha=0.05 beta=0.05. Counts are whole\n"
+          "numbers, at most 2^53 in all (what a double holds exactly).\n"
           "Exit status: 0 H1 accepted, 10 H0 accepted, 11 no verdict yet, 2 bad usage.\n",
           f);
 }
@@ -102,17 +105,27 @@ int cli_parse_sprt_model(const char *text, enum sprt_model *m)
     return 0;
 }
 
-/* "a,b,c" into n counts. */
+/* "a,b,c" into n counts: each a whole number, the lot adding up to at most
+ * SPRT_COUNT_MAX (2^53, exact in a double). Returns 0, or -1 having said why. */
 static int parse_counts(const char *flag, const char *text, long *out, int n)
 {
     const char *p = text;
+    long sum = 0;
+
     for (int i = 0; i < n; i++) {
         char *end;
-        out[i] = strtol(p, &end, 10);
-        if (end == p || out[i] < 0 || *end != (i == n - 1 ? '\0' : ',')) {
+        errno = 0;
+        out[i] = isdigit((unsigned char)*p) ? strtol(p, &end, 10) : (end = (char *)p, 0);
+        if (end == p || *end != (i == n - 1 ? '\0' : ',')) {
             cli_error("%s '%s': expected %d counts separated by commas", flag, text, n);
             return -1;
         }
+        if (errno == ERANGE || out[i] > SPRT_COUNT_MAX - sum) {
+            cli_error("%s '%s': more than %ld games in all (2^53, what a double counts exactly)",
+                      flag, text, SPRT_COUNT_MAX);
+            return -1;
+        }
+        sum += out[i];
         p = end + 1;
     }
     return 0;

@@ -22,8 +22,10 @@ static void standings_usage(FILE *f)
           "Counts every game of the given games.csv files (of one run, or of shards of\n"
           "one run) and prints the standings. --write DIR also writes standings.csv and\n"
           "crosstable.csv into DIR.\n"
-          "Exit status: 0 done, 2 bad usage, 3 a file that is not a games.csv,\n"
-          "4 a file that cannot be read or written.\n",
+          "Games of different games, or bots that no games link (not even through other\n"
+          "bots), are refused: their ratings would share no scale.\n"
+          "Exit status: 0 done, 2 bad usage, 3 a file that is not a games.csv or games\n"
+          "that cannot be rated together, 4 a file that cannot be read or written.\n",
           f);
 }
 
@@ -76,6 +78,18 @@ void cli_print_standings(FILE *f, struct standings *st)
         print_figure(f, "%*.3f", r->mean_ms, 9);
         fputc('\n', f);
     }
+    /* A perfect score has no rating of its own: say whose, and what stands in. */
+    bool prior = false;
+    for (size_t i = 0; i < n; i++) {
+        if (rows[i].sweep != SWEEP_NONE)
+            fprintf(f, "'%s' %s every game it played\n", rows[i].name,
+                    rows[i].sweep == SWEEP_WON_ALL ? "won" : "lost");
+        prior = prior || rows[i].prior;
+    }
+    if (prior)
+        fputs("Some bots won or lost all their games against the rest: ratings with one virtual "
+              "draw added to each pair that met\n",
+              f);
     /* As cutechess-cli: from the side of the bot named first, whoever leads. */
     const struct standings_row *first = standings_first_given(st);
     if (n == 2 && first && first->games > 0) {
@@ -86,6 +100,20 @@ void cli_print_standings(FILE *f, struct standings *st)
         fprintf(f, "Elo difference: %s +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n",
                 csvout_unsigned_zero(elo), e.error, 100 * e.los, 100 * e.draw_ratio);
     }
+}
+
+int cli_check_groups(struct standings *st)
+{
+    size_t i, j, n;
+    int groups = standings_groups(st, &i, &j);
+
+    if (groups <= 1)
+        return EXIT_OK;
+    const struct standings_row *rows = standings_rows(st, &n);
+    cli_error("cannot rate '%s' and '%s' together: no games link them, not even through other "
+              "bots (%d groups); rate each group's games apart",
+              rows[i].name, rows[j].name, groups);
+    return EXIT_DATA;
 }
 
 int cmd_standings(int argc, char **argv)
@@ -116,11 +144,12 @@ int cmd_standings(int argc, char **argv)
         cli_error("out of memory");
         return EXIT_SYSTEM;
     }
+    struct ledger_game game = {0};
     for (int i = optind; i < argc && rc == EXIT_OK; i++) {
         struct results_file f;
         int err = schema_open_games(&f, argv[i], SCHEMA_STANDINGS, why, sizeof(why));
         if (err == 0) {
-            err = ledger_add_games(st, &f, why, sizeof(why));
+            err = ledger_add_games(st, &f, &game, why, sizeof(why));
             if (err == 0 && schema_torn(&f))
                 cli_error("'%s': its last row is torn (a run killed while writing it?); not "
                           "counted",
@@ -132,6 +161,8 @@ int cmd_standings(int argc, char **argv)
             rc = (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
         }
     }
+    if (rc == EXIT_OK)
+        rc = cli_check_groups(st);
     if (rc == EXIT_OK) {
         cli_print_standings(stdout, st);
         if (out_dir) {

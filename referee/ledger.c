@@ -84,13 +84,36 @@ int ledger_fold(const struct game_row *row, char *why, size_t len)
     return 0;
 }
 
-int ledger_add_games(struct standings *st, struct results_file *f, char *why, size_t len)
+int ledger_check_game(struct ledger_game *g, const char *path, const struct game_row *row,
+                      char *why, size_t len)
+{
+    const char *name = row->text[GC_GAME];
+
+    if (!g->name[0]) {
+        snprintf(g->name, sizeof(g->name), "%.31s", name);
+        snprintf(g->path, sizeof(g->path), "%.199s", path);
+        g->id = row->id;
+        return 0;
+    }
+    if (strncmp(g->name, name, sizeof(g->name) - 1) == 0 && strlen(name) < sizeof(g->name))
+        return 0;
+    snprintf(why, len,
+             "'%s': game %ld is of %.40s, game %ld of '%s' of %s: games of different "
+             "games cannot be rated together",
+             path, row->id, name, g->id, g->path, g->name);
+    return -EINVAL;
+}
+
+int ledger_add_games(struct standings *st, struct results_file *f, struct ledger_game *game,
+                     char *why, size_t len)
 {
     struct game_row row;
     struct game_summary g;
     int rc;
 
     while ((rc = schema_next_game(f, &row, why, len)) > 0) {
+        if (game && ledger_check_game(game, f->path, &row, why, len) < 0)
+            return -EINVAL;
         ledger_summary_of_row(&row, &g);
         if (standings_add_game(st, &g) < 0) {
             snprintf(why, len, "'%s': game %ld cannot be counted", f->path, row.id);

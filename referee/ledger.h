@@ -22,9 +22,25 @@ void ledger_summary_of_row(const struct game_row *row, struct game_summary *g);
  * -EINVAL with why naming the game and what is wrong. */
 int ledger_fold(const struct game_row *row, char *why, size_t len);
 
-/* Add every whole row of the games.csv f (from its next row on) to st.
- * Returns 0, or -EINVAL with why naming the file, row and column that is wrong. */
-int ledger_add_games(struct standings *st, struct results_file *f, char *why, size_t len);
+/* The game that the rows read so far are of (standings, reports and
+ * comparisons of games of different games mean nothing). Start zeroed. */
+struct ledger_game {
+    char name[32];  /* "" before the first row */
+    char path[200]; /* the file of that row */
+    long id;        /* and its game_id */
+};
+
+/* Whether row, of the games.csv at path, is of the game of the rows before it
+ * in g (the first row sets g). Returns 0, or -EINVAL with why naming both
+ * games and where each was found. */
+int ledger_check_game(struct ledger_game *g, const char *path, const struct game_row *row,
+                      char *why, size_t len);
+
+/* Add every whole row of the games.csv f (from its next row on) to st, each
+ * checked by ledger_check_game against *game unless game is NULL. Returns 0,
+ * or -EINVAL with why naming the file, row and column that is wrong. */
+int ledger_add_games(struct standings *st, struct results_file *f, struct ledger_game *game,
+                     char *why, size_t len);
 
 /* Games a resume dropped (with repair): how many, and why the first was. */
 struct ledger_repair {

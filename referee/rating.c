@@ -23,7 +23,8 @@ struct rater {
     double *vec;          /* 5 vectors of cap */
     double *mat;          /* cap * cap */
     unsigned char *reach; /* cap * cap */
-    unsigned char *peel;  /* cap: 1 top, 2 bottom of the group being rated */
+    double prior;         /* virtual draws added to each pair that met: 0 or RATING_PRIOR */
+    int groups;           /* groups numbered so far */
 };
 
 enum rating_state { RATE_NONE, RATE_LIVE, RATE_DONE };
@@ -38,6 +39,19 @@ static int games_of(const struct rater *st, size_t i, size_t j)
     return st->wins[i * st->cap + j] + st->wins[j * st->cap + i] + st->draws[i * st->cap + j];
 }
 
+/* The games and points the fit sees: the played ones, and st->prior virtual
+ * draws between bots that met. */
+static double fit_games(const struct rater *st, size_t i, size_t j)
+{
+    int n = games_of(st, i, j);
+    return n > 0 ? n + st->prior : 0;
+}
+
+static double fit_points(const struct rater *st, size_t i, size_t j)
+{
+    return games_of(st, i, j) > 0 ? points_of(st, i, j) + st->prior / 2 : 0;
+}
+
 int rating_work_init(struct rating_work *w, size_t cap)
 {
     w->state = calloc(cap, sizeof(*w->state));
@@ -45,8 +59,7 @@ int rating_work_init(struct rating_work *w, size_t cap)
     w->vec = calloc(5 * cap, sizeof(*w->vec));
     w->mat = calloc(cap * cap, sizeof(*w->mat));
     w->reach = calloc(cap * cap, sizeof(*w->reach));
-    w->peel = calloc(cap, sizeof(*w->peel));
-    if (!w->state || !w->member || !w->vec || !w->mat || !w->reach || !w->peel) {
+    if (!w->state || !w->member || !w->vec || !w->mat || !w->reach) {
         rating_work_release(w);
         return -ENOMEM;
     }
@@ -60,7 +73,6 @@ void rating_work_release(struct rating_work *w)
     free(w->vec);
     free(w->mat);
     free(w->reach);
-    free(w->peel);
     *w = (struct rating_work){0};
 }
 
@@ -117,8 +129,7 @@ static double loglik(const struct rater *st, size_t m, const double *x)
     for (size_t a = 0; a < m; a++)
         for (size_t b = a + 1; b < m; b++) {
             size_t i = st->member[a], j = st->member[b];
-            int n = games_of(st, i, j);
-            double p = points_of(st, i, j);
+            double n = fit_games(st, i, j), p = fit_points(st, i, j);
             if (n > 0)
                 ll += p * log_sigmoid(x[a] - x[b]) + (n - p) * log_sigmoid(x[b] - x[a]);
         }
@@ -139,10 +150,10 @@ static void information(const struct rater *st, size_t m, const double *x, doubl
     for (size_t a = 0; a < m; a++)
         for (size_t b = a + 1; b < m; b++) {
             size_t i = st->member[a], j = st->member[b];
-            int n = games_of(st, i, j);
+            double n = fit_games(st, i, j);
             if (n == 0)
                 continue;
-            double p = points_of(st, i, j);
+            double p = fit_points(st, i, j);
             double pr = 1.0 / (1.0 + exp(x[b] - x[a]));
             double w = n * pr * (1 - pr);
             g[a] += p - n * pr;
@@ -243,14 +254,14 @@ static void fit_mm(struct rater *st, size_t m, double *x)
         x[a] = 0;
         for (size_t b = 0; b < m; b++)
             if (b != a)
-                wsum[a] += points_of(st, st->member[a], st->member[b]);
+                wsum[a] += fit_points(st, st->member[a], st->member[b]);
     }
     for (long it = 0; it < 1000000; it++) {
         double change = 0;
         for (size_t a = 0; a < m; a++) {
             double denom = 0;
             for (size_t b = 0; b < m; b++) {
-                int n = b == a ? 0 : games_of(st, st->member[a], st->member[b]);
+                double n = b == a ? 0 : fit_games(st, st->member[a], st->member[b]);
                 if (n > 0)
                     denom += n / (1.0 + exp(x[b] - x[a]));
             }
@@ -294,7 +305,7 @@ static size_t gather(struct rater *st, size_t i)
     size_t m = 0;
 
     st->member[m++] = i;
-    st->state[i] = RATE_DONE; /* marks it taken; callers reset what stays live */
+    st->state[i] = RATE_DONE; /* taken */
     for (size_t q = 0; q < m; q++)
         for (size_t j = 0; j < st->n; j++)
             if (st->state[j] == RATE_LIVE && games_of(st, st->member[q], j) > 0) {
@@ -304,19 +315,18 @@ static size_t gather(struct rater *st, size_t i)
     return m;
 }
 
-/* Rate one connected group. If some bots never lost a point to the rest (or
- * never took one), their likelihood grows without bound: they get +-inf and
- * leave the group, and the rest is rated again. Returns bots left to rate. */
-static size_t rate_group(struct rater *st, size_t m)
+/* Rate one group of m >= 2 bots linked by games. Where each bot reaches each
+ * other through points scored, the plain maximum likelihood fit has a finite
+ * maximum and is the rating. Where not (someone won or lost all its games
+ * against the rest of a circle), the likelihood grows without bound: the
+ * whole group is rated with RATING_PRIOR virtual draws added to every pair
+ * that met, which links everyone both ways. */
+static void rate_group(struct rater *st, size_t m)
 {
     unsigned char *r = st->reach;
     bool strong = true;
-    size_t left = 0;
 
-    if (m == 1) { /* all its games were against bots rated infinite */
-        set_rating(&st->bots[st->member[0]], NAN, INFINITY);
-        return 0;
-    }
+    st->groups++;
     for (size_t a = 0; a < m; a++)
         for (size_t b = 0; b < m; b++)
             r[a * m + b] = a == b || points_of(st, st->member[a], st->member[b]) > 0;
@@ -327,40 +337,12 @@ static size_t rate_group(struct rater *st, size_t m)
                     r[a * m + b] |= r[k * m + b];
     for (size_t a = 0; a < m * m; a++)
         strong = strong && r[a];
-    if (strong) {
-        fit(st, m);
-        return 0;
-    }
-    /* Bots nobody outside their circle took a point from are +inf, those who took
-     * none from outside theirs -inf; the rest is rated again among themselves.
-     * Where these two circles are all there is (one bot won everything), only the
-     * smaller is peeled off, so that the other bots keep finite ratings. */
-    size_t tops = 0, bottoms = 0;
+    st->prior = strong ? 0 : RATING_PRIOR;
+    fit(st, m);
     for (size_t a = 0; a < m; a++) {
-        bool top = true, bottom = true;
-        for (size_t b = 0; b < m; b++) {
-            top = top && (!r[b * m + a] || r[a * m + b]);
-            bottom = bottom && (!r[a * m + b] || r[b * m + a]);
-        }
-        st->peel[a] = (unsigned char)(top | bottom << 1);
-        tops += top;
-        bottoms += bottom;
+        st->bots[st->member[a]].group = st->groups;
+        st->bots[st->member[a]].prior = !strong;
     }
-    bool peel_top = true, peel_bottom = true;
-    if (tops + bottoms == m && tops != bottoms) {
-        peel_top = tops < bottoms;
-        peel_bottom = !peel_top;
-    }
-    for (size_t a = 0; a < m; a++) {
-        bool top = st->peel[a] & 1, bottom = st->peel[a] & 2;
-        if ((top && peel_top) || (bottom && peel_bottom))
-            set_rating(&st->bots[st->member[a]], top ? INFINITY : -INFINITY, INFINITY);
-        else {
-            st->state[st->member[a]] = RATE_LIVE;
-            left++;
-        }
-    }
-    return left;
 }
 
 static void rate(struct rater *st)
@@ -369,7 +351,7 @@ static void rate(struct rater *st)
 
     for (size_t i = 0; i < st->n; i++) {
         struct rating *b = &st->bots[i];
-        b->elo = b->elo_lo = b->elo_hi = NAN;
+        *b = (struct rating){.elo = NAN, .elo_lo = NAN, .elo_hi = NAN};
         st->state[i] = RATE_NONE;
         for (size_t j = 0; j < st->n; j++)
             if (j != i && games_of(st, i, j) > 0)
@@ -378,21 +360,23 @@ static void rate(struct rater *st)
             pair[live] = i;
         live += st->state[i] == RATE_LIVE;
     }
+    struct elo_pair p;
     if (live == 2) {
         size_t a = pair[0], b = pair[1];
-        struct elo_pair p;
         rating_elo_pair(st->wins[a * st->cap + b], st->draws[a * st->cap + b],
                         st->wins[b * st->cap + a], &p);
-        set_rating(&st->bots[a], p.elo / 2, p.error / 2);
-        set_rating(&st->bots[b], -p.elo / 2, p.error / 2);
-        return;
+        /* cutechess-cli's figures, unless its interval reaches a 0% or 100%
+         * score (few games, or a perfect score): the fit's then. */
+        if (isfinite(p.error)) {
+            set_rating(&st->bots[a], p.elo / 2, p.error / 2);
+            set_rating(&st->bots[b], -p.elo / 2, p.error / 2);
+            st->bots[a].group = st->bots[b].group = 1;
+            return;
+        }
     }
-    while (live > 0)
-        for (size_t i = 0; i < st->n; i++)
-            if (st->state[i] == RATE_LIVE) {
-                size_t m = gather(st, i);
-                live = live - m + rate_group(st, m);
-            }
+    for (size_t i = 0; i < st->n; i++)
+        if (st->state[i] == RATE_LIVE)
+            rate_group(st, gather(st, i));
 }
 
 void rating_fit(size_t n, size_t cap, const int *wins, const int *draws, struct rating_work *w,
@@ -407,7 +391,6 @@ void rating_fit(size_t n, size_t cap, const int *wins, const int *draws, struct 
                        .member = w->member,
                        .vec = w->vec,
                        .mat = w->mat,
-                       .reach = w->reach,
-                       .peel = w->peel};
+                       .reach = w->reach};
     rate(&st);
 }

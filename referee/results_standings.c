@@ -24,6 +24,8 @@ static void put_standings(struct csvout *out, const struct standings_row *rows, 
     csvout_field(out, "mean_ms");
     csvout_field(out, "max_ms");
     csvout_field(out, "engine");
+    csvout_field(out, "sweep");
+    csvout_field(out, "prior");
     csvout_end(out);
     for (size_t i = 0; i < n; i++) {
         const struct standings_row *s = &rows[i];
@@ -45,6 +47,10 @@ static void put_standings(struct csvout *out, const struct standings_row *rows, 
         csvout_number(out, "%.3f", s->mean_ms);
         csvout_number(out, "%.3f", s->max_ms);
         csvout_field(out, s->engine);
+        csvout_field(out, s->sweep == SWEEP_WON_ALL    ? "won_all"
+                          : s->sweep == SWEEP_LOST_ALL ? "lost_all"
+                                                       : "");
+        csvout_fieldf(out, "%d", s->prior);
         csvout_end(out);
     }
 }

@@ -41,50 +41,57 @@ static double cell_score(const struct cells *k, int i)
     return (double)i / (k->n - 1);
 }
 
-/* sum c_i b_i / (1 + x b_i) with b_i = a_i - s: decreasing in x, from +inf at
- * x = -1/(1-s) to -inf at x = 1/s. Past either end (a rounding away) it gives
- * the infinity of that end, so the bisection stays inside. */
-static double secular(const struct cells *k, double s, double x)
+/* At the root x of sum c_i b_i / (1 + x b_i) = 0, b_i = a_i - s, each cell's
+ * d_i = 1 + x b_i (so that p_i / d_i is the distribution of mean s nearest
+ * the counts). The root may lie so close to an end of (-1/(1-s), 1/s) that x
+ * itself cannot tell it from the end (3e13 wins and an empty cell: d_0 near
+ * 1e-17), so the search is on v = d of the cell at that end: for x >= 0,
+ * v = 1 - x s = d_0 and d_i = ((1 - v) a_i + v s) / s; for x <= 0 the same
+ * with scores and s mirrored (a -> 1 - a), v = d of the top cell. Every d_i
+ * is then a sum of non-negative terms, exact to a few ulps however small. */
+static void mle_denominators(const struct cells *k, double s, double *d)
 {
-    double sum = 0;
+    double mean = 0, total = 0;
 
     for (int i = 0; i < k->n; i++) {
-        double b = cell_score(k, i) - s, d = 1 + x * b;
-        if (d <= 0)
-            return b > 0 ? INFINITY : -INFINITY;
-        sum += k->count[i] * b / d;
+        mean += k->count[i] * cell_score(k, i);
+        total += k->count[i];
     }
-    return sum;
-}
+    bool up = mean >= s * total; /* the root x >= 0 */
+    double e = up ? s : 1 - s, lo = 0, hi = 1;
 
-/* The root of secular() by bisection down to adjacent doubles. The LLR is
- * stationary in x at the root, so its error is second order in x's. */
-static double mle_multiplier(const struct cells *k, double s)
-{
-    double lo = -1 / (1 - s), hi = 1 / s;
-
+    /* sum c_i b_i / d_i rises with v, from -inf at v = 0 to N (mean - s) >= 0
+     * at v = 1 (mirrored: N (s - mean)); bisect down to adjacent doubles. */
     for (int iter = 0; iter < 2200; iter++) {
-        double mid = lo + (hi - lo) / 2;
-        if (mid <= lo || mid >= hi)
+        double v = lo + (hi - lo) / 2, sum = 0;
+        if (v <= lo || v >= hi)
             break;
-        if (secular(k, s, mid) > 0)
-            lo = mid;
+        for (int i = 0; i < k->n; i++) {
+            double a = up ? cell_score(k, i) : 1 - cell_score(k, i);
+            sum += k->count[i] * (a - e) / (((1 - v) * a + v * e) / e);
+        }
+        if (sum < 0)
+            lo = v;
         else
-            hi = mid;
+            hi = v;
     }
-    return lo + (hi - lo) / 2;
+    double v = lo + (hi - lo) / 2;
+    for (int i = 0; i < k->n; i++) {
+        double a = up ? cell_score(k, i) : 1 - cell_score(k, i);
+        d[i] = ((1 - v) * a + v * e) / e;
+    }
 }
 
-/* N sum p_i ln(p_1i / p_0i) = sum c_i (ln(1 + x_0 b_0i) - ln(1 + x_1 b_1i)),
- * since p_ji = p_i / (1 + x_j b_ji). Counts regularized. */
+/* N sum p_i ln(p_1i / p_0i) = sum c_i (ln d_0i - ln d_1i), since
+ * p_ji = p_i / d_ji. Counts regularized. */
 static double llr_logistic(const struct cells *k, double s0, double s1)
 {
-    double x0 = mle_multiplier(k, s0), x1 = mle_multiplier(k, s1), llr = 0;
+    double d0[MAX_CELLS], d1[MAX_CELLS], llr = 0;
 
-    for (int i = 0; i < k->n; i++) {
-        double a = cell_score(k, i);
-        llr += k->count[i] * (log1p(x0 * (a - s0)) - log1p(x1 * (a - s1)));
-    }
+    mle_denominators(k, s0, d0);
+    mle_denominators(k, s1, d1);
+    for (int i = 0; i < k->n; i++)
+        llr += k->count[i] * (log(d0[i]) - log(d1[i]));
     return llr;
 }
 
@@ -123,13 +130,29 @@ static void figures(const struct cells *k, double total, struct sprt_result *out
     }
 }
 
+/* Each of the n counts at v, and their sum, within 0..SPRT_COUNT_MAX (a
+ * negative count is refused by the caller). */
+static bool counts_are_exact(const long *v, int n)
+{
+    long sum = 0;
+
+    for (int i = 0; i < n; i++) {
+        if (v[i] > SPRT_COUNT_MAX || (v[i] > 0 && sum > SPRT_COUNT_MAX - v[i]))
+            return false;
+        sum += v[i] > 0 ? v[i] : 0;
+    }
+    return true;
+}
+
 int sprt_compute(const struct sprt_counts *c, const struct sprt_params *p, enum sprt_model m,
                  struct sprt_result *out)
 {
     struct cells raw, reg;
     double total = 0;
+    const long tri[3] = {c->wins, c->draws, c->losses};
 
-    if (!sprt_params_is_valid(p) || (m != SPRT_TRINOMIAL && m != SPRT_PENTANOMIAL))
+    if (!sprt_params_is_valid(p) || (m != SPRT_TRINOMIAL && m != SPRT_PENTANOMIAL) ||
+        !counts_are_exact(m == SPRT_TRINOMIAL ? tri : c->pairs, m == SPRT_TRINOMIAL ? 3 : 5))
         return -1;
     if (m == SPRT_TRINOMIAL) {
         raw = (struct cells){3, {c->losses, c->draws, c->wins}};

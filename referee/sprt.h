@@ -16,6 +16,10 @@ struct sprt_counts {
     long pairs[5];            /* pentanomial */
 };
 
+/* 2^53: the most games (or pairs) a model's counts may add up to, as the
+ * counts and their sum are then exact in a double. */
+#define SPRT_COUNT_MAX 9007199254740992L
+
 /* H0: the candidate is elo0 logistic Elo stronger, H1: elo1 (elo0 < elo1).
  * alpha is the chance to accept H1 when H0 holds, beta the reverse. */
 struct sprt_params {
@@ -47,7 +51,8 @@ bool sprt_params_is_valid(const struct sprt_params *p);
 
 /* Compute the SPRT state and the figures of counts c under model m into *out.
  * Returns 0, or -1 (out untouched) for invalid params (see sprt_params_is_valid),
- * an unknown model or a negative count.
+ * an unknown model, a negative count, or the model's counts adding up to more
+ * than SPRT_COUNT_MAX.
  *
  * LLR (fishtest LLRcalc.LLR_logistic, fastchess SPRT::getLLR_logistic): the
  * model's outcomes have scores a_i (0, 1/2, 1 per game; 0, 1/4, 1/2, 3/4, 1 per

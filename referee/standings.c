@@ -205,16 +205,26 @@ static double bot_points(const struct bot *b)
 
 /* ---- Ranking ---------------------------------------------------------- */
 
+/* <0 if rating a ranks above rating b, 0 if they are equal but for the
+ * rounding of the fit (1e-9 Elo or so); NAN (no games) below all. */
+static int compare_ratings(double a, double b)
+{
+    if (isnan(a) || isnan(b))
+        return isnan(a) == isnan(b) ? 0 : isnan(a) ? 1 : -1;
+    if (fabs(a - b) <= 1e-6)
+        return 0;
+    return a > b ? -1 : 1;
+}
+
 /* <0 if bot i ranks above bot j; 0 if they share a rank (ties on the index
- * are left to the caller). by_points compares points only. */
-static int compare(const struct standings *st, size_t i, size_t j, bool by_points)
+ * are left to the caller). by_rating compares ratings only. */
+static int compare(const struct standings *st, size_t i, size_t j, bool by_rating)
 {
     const struct bot *a = &st->bots[i], *b = &st->bots[j];
+    int c = compare_ratings(st->ratings[i].elo, st->ratings[j].elo);
 
-    if (bot_points(a) != bot_points(b))
-        return bot_points(a) > bot_points(b) ? -1 : 1;
-    if (by_points)
-        return 0;
+    if (c != 0 || by_rating)
+        return c;
     if (st->h2h[i] != st->h2h[j])
         return st->h2h[i] > st->h2h[j] ? -1 : 1;
     if (a->wins != b->wins)
@@ -225,18 +235,28 @@ static int compare(const struct standings *st, size_t i, size_t j, bool by_point
 }
 
 /* Insertion sort, stable: equal bots keep the order they were given. */
-static void sort(struct standings *st, bool by_points)
+static void sort(struct standings *st, bool by_rating)
 {
     for (size_t k = 1; k < st->n; k++) {
         size_t v = st->order[k], p = k;
-        for (; p > 0 && compare(st, v, st->order[p - 1], by_points) < 0; p--)
+        for (; p > 0 && compare(st, v, st->order[p - 1], by_rating) < 0; p--)
             st->order[p] = st->order[p - 1];
         st->order[p] = v;
     }
 }
 
+static enum standings_sweep sweep_of(const struct bot *b)
+{
+    if (b->games > 0 && b->wins == b->games)
+        return SWEEP_WON_ALL;
+    if (b->games > 0 && b->losses == b->games)
+        return SWEEP_LOST_ALL;
+    return SWEEP_NONE;
+}
+
 const struct standings_row *standings_rows(struct standings *st, size_t *count)
 {
+    rating_fit(st->n, st->cap, st->wins, st->draws, &st->work, st->ratings);
     for (size_t k = 0; k < st->n; k++)
         st->order[k] = k;
     sort(st, true);
@@ -251,10 +271,10 @@ const struct standings_row *standings_rows(struct standings *st, size_t *count)
         }
     }
     sort(st, false);
-    rating_fit(st->n, st->cap, st->wins, st->draws, &st->work, st->ratings);
 
     for (size_t k = 0; k < st->n; k++) {
         const struct bot *b = &st->bots[st->order[k]];
+        const struct rating *rt = &st->ratings[st->order[k]];
         struct standings_row *row = &st->rows[k];
 
         row->name = b->name;
@@ -268,9 +288,12 @@ const struct standings_row *standings_rows(struct standings *st, size_t *count)
         row->losses = b->losses;
         row->points = bot_points(b);
         row->score = b->games > 0 ? row->points / b->games : NAN;
-        row->elo = st->ratings[st->order[k]].elo;
-        row->elo_lo = st->ratings[st->order[k]].elo_lo;
-        row->elo_hi = st->ratings[st->order[k]].elo_hi;
+        row->elo = rt->elo;
+        row->elo_lo = rt->elo_lo;
+        row->elo_hi = rt->elo_hi;
+        row->group = rt->group;
+        row->prior = rt->prior;
+        row->sweep = sweep_of(b);
         memcpy(row->fouls, b->fouls, sizeof(row->fouls));
         row->fouls_total = b->fouls_total;
         row->restarts = b->restarts;
@@ -279,6 +302,23 @@ const struct standings_row *standings_rows(struct standings *st, size_t *count)
     }
     *count = st->n;
     return st->rows;
+}
+
+int standings_groups(struct standings *st, size_t *i, size_t *j)
+{
+    size_t n;
+    const struct standings_row *rows = standings_rows(st, &n);
+    int most = 0;
+
+    for (size_t k = 0; k < n; k++) {
+        if (rows[k].group == 1)
+            *i = k;
+        if (rows[k].group == 2)
+            *j = k;
+        if (rows[k].group > most)
+            most = rows[k].group;
+    }
+    return most;
 }
 
 double standings_points_between(struct standings *st, size_t i, size_t j)

@@ -23,15 +23,20 @@ struct game_summary {
     int restarts[2];     /* per side: its bot was started again before the game */
 };
 
+enum standings_sweep { SWEEP_NONE, SWEEP_WON_ALL, SWEEP_LOST_ALL };
+
 struct standings_row {
     char *name; /* owned by the standings */
     int rank;   /* 1-based; equal rows share a rank */
     int games, wins, draws, losses;
-    double points;         /* 1 a win, 1/2 a draw */
-    double score;          /* points / games, 0..1; NAN without games */
-    double elo;            /* rating, the mean of the finite ratings is 0; see standings_rows */
-    double elo_lo, elo_hi; /* its 95% interval */
-    int fouls[FOUL_COUNT]; /* fouls committed, by kind */
+    double points;              /* 1 a win, 1/2 a draw */
+    double score;               /* points / games, 0..1; NAN without games */
+    double elo;                 /* rating, mean 0 over its group; see standings_rows */
+    double elo_lo, elo_hi;      /* its 95% interval */
+    int group;                  /* 1, 2...: bots linked by games; 0 without games */
+    bool prior;                 /* rated with virtual draws (rating.h's RATING_PRIOR) */
+    enum standings_sweep sweep; /* won or lost every game it played */
+    int fouls[FOUL_COUNT];      /* fouls committed, by kind */
     int fouls_total;
     int restarts;       /* processes started again after it died or wrote between games */
     double mean_ms;     /* total thinking time / moves made; NAN without a move */
@@ -60,24 +65,26 @@ int standings_set_engine(struct standings *st, const char *name, const char *eng
  * foul_side out of range). */
 int standings_add_game(struct standings *st, const struct game_summary *g);
 
-/* Compute ranks and ratings and return the rows sorted by rank: points, then
+/* Compute ranks and ratings and return the rows sorted by rank: by rating
+ * (equal within 1e-6 Elo, the fit's rounding; bots without games last), then
  * the result between the tied bots (head to head: points each scored against
- * the others with the same points), then wins, then fewer fouls, then the order
- * the bots were given. Rows equal but for that order share a rank (1, 2, 2, 4).
- * The rows stay valid until the next call on st, their names until
- * standings_free. Never fails.
+ * the others with the same rating), then wins, then fewer fouls, then the
+ * order the bots were given. Rows equal but for that order share a rank (1, 2,
+ * 2, 4). In a round robin, where everyone plays everyone as often, the rating
+ * orders as the points do; in a gauntlet, where the first bot plays every
+ * game, points would not compare, ratings do. The rows stay valid until the
+ * next call on st, their names until standings_free. Never fails.
  *
- * Ratings (rating.h): a bot without games is NAN. With two bots that played, each gets
- * half the cutechess-cli Elo difference (rating_elo_pair), +-, with half its
- * error as the 95% interval. With more, a Bradley-Terry maximum likelihood fit
- * (a draw is half a win to each side) with mean 0, and 95% intervals from the
- * observed Fisher information under the mean-zero constraint. A group of bots
- * that nobody outside it scored against (or that scored against nobody outside
- * it) has no finite rating: its bots get +INFINITY (-INFINITY) and the rest is
- * fitted without them; a bot left with no games after that gets NAN. Bots that
- * are not linked by games are fitted group by group, each with mean 0. An
- * infinite rating or interval comes with elo_lo = -INFINITY, elo_hi = INFINITY. */
+ * Ratings: rating_fit (rating.h) of the games between different bots: finite
+ * for every bot with a game, NAN without; bots not linked by games, even
+ * through others, are fitted group by group, each with mean 0 (see
+ * standings_groups). */
 const struct standings_row *standings_rows(struct standings *st, size_t *count);
+
+/* The number of groups of bots linked by games (standings_rows' group);
+ * with more than one, *i and *j are rows of groups 1 and 2, which never met.
+ * Ratings of different groups are on unrelated scales. Calls standings_rows. */
+int standings_groups(struct standings *st, size_t *i, size_t *j);
 
 /* Points scored by bot i against bot j, and games between them (indices into
  * the order of the last standings_rows; bots added since come after). An index

@@ -45,6 +45,43 @@ Test(regress, sprt_command_computes_from_counts_with_the_verdict_as_status, .tim
     cr_expect(strstr(r.err, "needs elo0 < elo1"), "%s", r.err);
 }
 
+/* Counts a double holds exactly (2^53 in all) get a verdict; more, or more
+ * than a count holds, is bad usage; never an LLR of nan. */
+Test(regress, sprt_command_gives_a_verdict_or_a_usage_error_for_huge_counts, .timeout = 30)
+{
+    static const struct {
+        const char *counts;
+        int status;
+        const char *out;
+    } cases[] = {
+        {"30000000000000,0,0", 0, " - H1 was accepted\n"},
+        {"1000000000000000,0,0", 0, "SPRT: llr 1.43e+13 ("},
+        {"0,0,1000000000000000", 10, " - H0 was accepted\n"},
+        {"5,0,1000000000000000", 10, " - H0 was accepted\n"},
+        {"9007199254740992,0,0", 0, " - H1 was accepted\n"},
+        {"9007199254740992,1,0", 2, NULL},
+        {"18446744073709551616,0,0", 2, NULL},
+        {"99999999999999999999,0,0", 2, NULL},
+        {"1,-2,3", 2, NULL},
+        {"1,2,3x", 2, NULL},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char *argv[] = {REFEREE_BIN, "sprt", "--wdl", (char *)cases[i].counts, NULL};
+        cr_assert_eq(run_program(argv, NULL, &r), 0);
+        cr_expect_eq(r.status, cases[i].status, "%s: %d %s%s", cases[i].counts, r.status, r.out,
+                     r.err);
+        cr_expect_not(strstr(r.out, "nan"), "%s: %s", cases[i].counts, r.out);
+        if (cases[i].out)
+            cr_expect(strstr(r.out, cases[i].out), "%s: %s", cases[i].counts, r.out);
+        else
+            cr_expect(strstr(r.err, "--wdl '") && !r.out[0], "%s: %s", cases[i].counts, r.err);
+    }
+    char *penta[] = {REFEREE_BIN, "sprt", "--ptnml", "0,0,0,0,18446744073709551616", NULL};
+    cr_assert_eq(run_program(penta, NULL, &r), 0);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "--ptnml '"), "%s", r.err);
+}
+
 Test(regress, clearly_stronger_candidate_is_accepted_and_the_run_stops, .timeout = 60)
 {
     char dir[64];

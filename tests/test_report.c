@@ -2,8 +2,10 @@
  * back against the run's own CSV files and `referee standings`. */
 #include "helpers.h"
 #include "run.h"
+#include "schema.h"
 
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -236,4 +238,230 @@ Test(report, a_runs_page_is_the_one_its_files_give, .timeout = 90)
                     dir,         NULL};
     same_page_read_back(sprt, 10);
     cr_expect(strstr(html, "<h3>SPRT</h3>"));
+}
+
+/* ---- Ratings in every shape, from games.csv files written here ------------ */
+
+/* A game between first and second, won by winner ("" a draw). */
+struct played {
+    const char *first, *second, *winner;
+};
+
+/* Write dir/games.csv (every column of the schema) with n games of game. */
+static void write_games(const char *dir, const char *game, const struct played *g, size_t n)
+{
+    char path[512];
+    snprintf(path, sizeof(path), "%s/games.csv", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "%s", path);
+    for (int c = 0; c < GC_COUNT; c++)
+        fprintf(f, "%s\"%s\"", c ? "," : "", schema_games_columns[c]);
+    fputc('\n', f);
+    for (size_t i = 0; i < n; i++) {
+        bool draw = !g[i].winner[0], first = strcmp(g[i].winner, g[i].first) == 0;
+        fprintf(f,
+                "%zu,%zu,1,7,7,%s,%s,%s,x,o,%s,%s,%s,%s,,,%s,7,0,2026-11-25T18:00:00Z,9,1.5,"
+                "1.5,4,3,0.5,0.5,0,0,0,\n",
+                i + 1, i + 1, game, g[i].first, g[i].second,
+                draw    ? "1/2-1/2"
+                : first ? "1-0"
+                        : "0-1",
+                g[i].winner,
+                draw    ? ""
+                : first ? "x"
+                        : "o",
+                draw ? "dead" : "line", draw ? "no line can be completed" : "a line");
+    }
+    fclose(f);
+}
+
+/* a against b: w wins of a, then d draws, then l wins of b, colours alternating. */
+static size_t add_results(struct played *g, size_t n, const char *a, const char *b, int w, int d,
+                          int l)
+{
+    for (int k = 0; k < w + d + l; k++, n++) {
+        g[n].first = k % 2 ? b : a;
+        g[n].second = k % 2 ? a : b;
+        g[n].winner = k < w ? a : k < w + d ? "" : b;
+    }
+    return n;
+}
+
+/* The rows of `referee standings`' table, names in order, and their Elo. */
+static size_t table_rows(const char *out, char names[][16], double *elo, size_t cap)
+{
+    size_t n = 0;
+    for (const char *line = strchr(out, '\n'); line && line[1] && n < cap;
+         line = strchr(line + 1, '\n')) {
+        int rank;
+        char name[16], e[32];
+        if (sscanf(line + 1, "%d %15s %31s", &rank, name, e) != 3)
+            break;
+        snprintf(names[n], 16, "%s", name);
+        elo[n++] =
+            strcmp(e, "inf") == 0 || strcmp(e, "-inf") == 0 || strcmp(e, "-") == 0 ? NAN : atof(e);
+    }
+    return n;
+}
+
+/* The points of the polyline titled name in the "Over the run" plot. */
+static int line_points(const char *name)
+{
+    const char *section = strstr(html, "<section id=\"progress\">");
+    cr_assert_not_null(section, "an Over the run section");
+    char title[64];
+    snprintf(title, sizeof(title), "\"><title>%s</title></polyline>", name);
+    const char *end = strstr(section, title);
+    cr_assert_not_null(end, "a line for %s", name);
+    const char *start = end;
+    while (start > section && strncmp(start, "points=\"", 8) != 0)
+        start--;
+    int n = 0;
+    for (const char *p = start; p < end; p++)
+        n += *p == ',';
+    return n;
+}
+
+/* The issue's connect-four round robin: top beats everyone, second the rest,
+ * and c, d, e beat each other (c 3-1 and 4-0: seven wins). */
+Test(report, nested_sweep_is_rated_finite_in_order_and_drawn_over_the_run, .timeout = 60)
+{
+    static const char *const bots[] = {"top", "second", "c", "d", "e"};
+    static struct played g[64];
+    static char table[sizeof(r.out)];
+    char dir[64], path[128], names[8][16];
+    double elo[8];
+    size_t n = 0;
+
+    for (int i = 1; i < 5; i++)
+        n = add_results(g, n, "top", bots[i], 4, 0, 0);
+    for (int i = 2; i < 5; i++)
+        n = add_results(g, n, "second", bots[i], 4, 0, 0);
+    n = add_results(g, n, "c", "d", 3, 0, 1);
+    n = add_results(g, n, "c", "e", 4, 0, 0);
+    n = add_results(g, n, "d", "e", 3, 0, 1);
+    test_tmpdir(dir, "report");
+    write_games(dir, "connect4", g, n);
+
+    snprintf(path, sizeof(path), "%s/games.csv", dir);
+    char *standings[] = {REFEREE_BIN, "standings", path, NULL};
+    cr_assert_eq(run_program(standings, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    memcpy(table, r.out, sizeof(table));
+    cr_assert_eq(table_rows(table, names, elo, 8), 5, "%s", table);
+    for (size_t k = 0; k < 5; k++) {
+        cr_expect_str_eq(names[k], bots[k], "%s", table);
+        cr_expect(isfinite(elo[k]), "%s: a finite rating\n%s", bots[k], table);
+        cr_expect(k == 0 || elo[k] < elo[k - 1], "%s below %s\n%s", bots[k], bots[k - 1], table);
+    }
+    cr_expect(strstr(table, "'top' won every game it played\n"), "%s", table);
+    cr_expect(!strstr(table, "lost every game"), "everyone else won a game\n%s", table);
+    cr_expect(strstr(table, "one virtual draw"), "%s", table);
+
+    char *report[] = {REFEREE_BIN, "report", dir, NULL};
+    cr_assert_eq(run_program(report, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    test_slurp(dir, "report.html", html, sizeof(html));
+    for (size_t k = 0; k < 5; k++) {
+        char page[32], printed[32];
+        page_elo(bots[k], page, sizeof(page));
+        printed_elo(table, bots[k], printed, sizeof(printed));
+        cr_expect_str_eq(page, printed, "%s: the page's Elo is the table's", bots[k]);
+        /* A point every game or so: the three at the bottom have one at each
+         * after their first game, none infinite and left out. */
+        cr_expect_geq(line_points(bots[k]), 10, "%s has a line", bots[k]);
+    }
+}
+
+/* The hub plays every game and has the most points; best beat it 9-1-0. */
+Test(report, gauntlet_ranks_the_best_bot_first_not_the_one_with_most_points, .timeout = 60)
+{
+    static struct played g[64];
+    char dir[64], path[128], names[8][16];
+    double elo[8];
+    size_t n = 0;
+
+    n = add_results(g, n, "best", "hub", 9, 1, 0);
+    n = add_results(g, n, "hub", "w1", 10, 0, 0);
+    n = add_results(g, n, "hub", "w2", 9, 0, 1);
+    n = add_results(g, n, "hub", "w3", 8, 1, 1);
+    test_tmpdir(dir, "report");
+    write_games(dir, "tictactoe", g, n);
+    snprintf(path, sizeof(path), "%s/games.csv", dir);
+    char *argv[] = {REFEREE_BIN, "standings", "--write", dir, path, NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_eq(table_rows(r.out, names, elo, 8), 5, "%s", r.out);
+    cr_expect_str_eq(names[0], "best", "%s", r.out);
+    cr_expect_str_eq(names[1], "hub", "%s", r.out);
+    for (size_t k = 0; k < 5; k++)
+        cr_expect(isfinite(elo[k]), "%s\n%s", names[k], r.out);
+    struct table t;
+    test_load(&t, dir, "standings.csv");
+    cr_expect_str_eq(test_cell(&t, 0, "bot"), "best");
+    cr_expect_str_eq(test_cell(&t, 0, "rank"), "1");
+    cr_expect_str_eq(test_cell(&t, 0, "sweep"), "");
+    cr_expect_str_eq(test_cell(&t, 4, "bot"), "w1");
+    cr_expect_str_eq(test_cell(&t, 4, "sweep"), "lost_all");
+    cr_expect_str_eq(test_cell(&t, 4, "prior"), "1");
+    table_release(&t);
+}
+
+Test(report, bots_that_never_met_are_refused, .timeout = 60)
+{
+    static struct played g[16];
+    char dir[64], path[128];
+    size_t n = 0;
+
+    n = add_results(g, n, "a", "b", 2, 1, 1);
+    n = add_results(g, n, "c", "d", 1, 1, 2);
+    test_tmpdir(dir, "report");
+    write_games(dir, "tictactoe", g, n);
+    snprintf(path, sizeof(path), "%s/games.csv", dir);
+    char *standings[] = {REFEREE_BIN, "standings", path, NULL};
+    cr_assert_eq(run_program(standings, NULL, &r), 0);
+    cr_expect_eq(r.status, 3, "%s", r.out);
+    cr_expect(strstr(r.err, "cannot rate 'a' and 'c' together: no games link them") ||
+                  strstr(r.err, "cannot rate 'b' and 'c' together: no games link them") ||
+                  strstr(r.err, "cannot rate 'a' and 'd' together: no games link them") ||
+                  strstr(r.err, "cannot rate 'b' and 'd' together: no games link them"),
+              "%s", r.err);
+    cr_expect(strstr(r.err, "(2 groups)"), "%s", r.err);
+    cr_expect_eq(r.out[0], '\0', "no table: %s", r.out);
+    char *report[] = {REFEREE_BIN, "report", dir, NULL};
+    cr_assert_eq(run_program(report, NULL, &r), 0);
+    cr_expect_eq(r.status, 3);
+    cr_expect(strstr(r.err, "no games link them"), "%s", r.err);
+    cr_expect_neq(access(path, F_OK), -1);
+    snprintf(path, sizeof(path), "%s/report.html", dir);
+    cr_expect_eq(access(path, F_OK), -1, "no page");
+}
+
+Test(report, games_of_different_games_are_refused, .timeout = 60)
+{
+    static struct played g[16];
+    char one[64], two[64], a[128], b[128];
+    size_t n = add_results(g, 0, "a", "b", 2, 1, 1);
+
+    test_tmpdir(one, "report");
+    test_tmpdir(two, "report");
+    write_games(one, "tictactoe", g, n);
+    write_games(two, "connect4", g, n);
+    snprintf(a, sizeof(a), "%s/games.csv", one);
+    snprintf(b, sizeof(b), "%s/games.csv", two);
+    char *standings[] = {REFEREE_BIN, "standings", a, b, NULL};
+    cr_assert_eq(run_program(standings, NULL, &r), 0);
+    cr_expect_eq(r.status, 3);
+    cr_expect(strstr(r.err, "game 1 is of connect4") && strstr(r.err, "of tictactoe") &&
+                  strstr(r.err, "games of different games cannot be rated together"),
+              "%s", r.err);
+    cr_expect_eq(r.out[0], '\0', "no table: %s", r.out);
+    char *report[] = {REFEREE_BIN, "report", one, two, NULL};
+    cr_assert_eq(run_program(report, NULL, &r), 0);
+    cr_expect_eq(r.status, 3);
+    cr_expect(strstr(r.err, "games of different games cannot be rated together"), "%s", r.err);
+    /* Each alone is fine. */
+    char *alone[] = {REFEREE_BIN, "standings", b, NULL};
+    cr_assert_eq(run_program(alone, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
 }

@@ -5,6 +5,7 @@
 #include "standings.h"
 
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -542,6 +543,51 @@ Test(sprt, llr_scales_with_the_number_of_samples, .timeout = 10)
     one = run(penta(10, 20, 30, 25, 15), defaults, SPRT_PENTANOMIAL).llr;
     ten = run(penta(100, 200, 300, 250, 150), defaults, SPRT_PENTANOMIAL).llr;
     expect_near(ten, 10 * one, 1e-10, "pentanomial");
+}
+
+/* An empty cell beside billions of games: the root that gives the LLR lies
+ * 1e-17 from the end of its interval, where a multiplier in x cannot be told
+ * from the end (the LLR came out NAN from about 3e13 games on). */
+Test(sprt, llr_stays_finite_and_exact_up_to_2_to_the_53_games, .timeout = 10)
+{
+    static const long many[] = {30000000000000L, 1000000000000000L, SPRT_COUNT_MAX};
+    double s0 = 0.5, s1 = 1 / (1 + pow(10, -5 / 400.0));
+
+    for (size_t k = 0; k < sizeof many / sizeof many[0]; k++) {
+        /* All won: the most likely laws put all but O(1e-3 / W) on wins, so the
+         * LLR is W ln(s1 / s0) to within the empty cells' share. */
+        struct sprt_result r = run(wdl(many[k], 0, 0), defaults, SPRT_TRINOMIAL);
+        double want = (double)many[k] * log(s1 / s0);
+        expect_near(r.llr, want, 1e-9 * want, "all won");
+        cr_expect_eq(r.verdict, SPRT_H1);
+        r = run(wdl(0, 0, many[k]), defaults, SPRT_TRINOMIAL);
+        cr_expect(isfinite(r.llr) && r.llr < 0, "all lost: %g", r.llr);
+        cr_expect_eq(r.verdict, SPRT_H0);
+        r = run(penta(0, 0, 0, 0, many[k]), defaults, SPRT_PENTANOMIAL);
+        cr_expect(isfinite(r.llr) && r.llr > 0, "all pairs won: %g", r.llr);
+    }
+    /* No empty cell: the LLR grows with the games, to the last digits. */
+    double one = run(wdl(100, 50, 80), defaults, SPRT_TRINOMIAL).llr;
+    double huge = run(wdl(100L << 43, 50L << 43, 80L << 43), defaults, SPRT_TRINOMIAL).llr;
+    expect_near(huge / (double)(1L << 43), one, 1e-9 * one, "trinomial at 2^51 games");
+}
+
+Test(sprt, counts_past_2_to_the_53_are_refused, .timeout = 10)
+{
+    struct sprt_counts c = wdl(SPRT_COUNT_MAX, 1, 0);
+    struct sprt_result r;
+
+    cr_expect_eq(sprt_compute(&c, &defaults, SPRT_TRINOMIAL, &r), -1);
+    c = wdl(SPRT_COUNT_MAX / 2, SPRT_COUNT_MAX / 2, SPRT_COUNT_MAX / 2);
+    cr_expect_eq(sprt_compute(&c, &defaults, SPRT_TRINOMIAL, &r), -1);
+    c = penta(LONG_MAX, 0, 0, 0, 0);
+    cr_expect_eq(sprt_compute(&c, &defaults, SPRT_PENTANOMIAL, &r), -1);
+    /* Each model reads only its own counts. */
+    c = penta(1, 2, 3, 4, 5);
+    c.wins = LONG_MAX;
+    cr_expect_eq(sprt_compute(&c, &defaults, SPRT_PENTANOMIAL, &r), 0);
+    c = wdl(SPRT_COUNT_MAX, 0, 0);
+    cr_expect_eq(sprt_compute(&c, &defaults, SPRT_TRINOMIAL, &r), 0);
 }
 
 /* ---- Invalid input ------------------------------------------------------ */

@@ -223,21 +223,41 @@ Test(standings, two_bots_rated_by_the_pair_formula, .timeout = 10)
     standings_free(st);
 }
 
-Test(standings, two_bots_all_won_are_infinite, .timeout = 10)
+/* One virtual draw (RATING_PRIOR) makes 5-0-0 a score of 5.5 / 6. */
+Test(standings, two_bots_all_won_get_finite_ratings_from_the_prior, .timeout = 10)
 {
     struct standings *st = fresh();
     size_t n;
 
     games(st, "a", "b", 5, 0, 0);
     const struct standings_row *rows = standings_rows(st, &n);
-    cr_expect(isinf(rows[0].elo) && rows[0].elo > 0);
-    cr_expect(isinf(rows[1].elo) && rows[1].elo < 0);
-    for (size_t k = 0; k < 2; k++)
-        cr_expect(isinf(rows[k].elo_lo) && rows[k].elo_lo < 0 && isinf(rows[k].elo_hi) &&
-                  rows[k].elo_hi > 0);
+    double p = (5 + RATING_PRIOR / 2) / (5 + RATING_PRIOR), diff = slow_elo(p);
+    double half = Z95 * ELO_K / sqrt((5 + RATING_PRIOR) * p * (1 - p)) / 2;
+    cr_assert_str_eq(rows[0].name, "a");
+    expect_near(rows[0].elo, diff / 2, 1e-6, "a");
+    expect_near(rows[1].elo, -diff / 2, 1e-6, "b");
+    for (size_t k = 0; k < 2; k++) {
+        expect_near(rows[k].elo_hi - rows[k].elo, half, 1e-6, rows[k].name);
+        expect_near(rows[k].elo - rows[k].elo_lo, half, 1e-6, rows[k].name);
+        cr_expect(rows[k].prior);
+    }
+    cr_expect_eq(rows[0].sweep, SWEEP_WON_ALL);
+    cr_expect_eq(rows[1].sweep, SWEEP_LOST_ALL);
     standings_free(st);
 }
 
+Test(standings, two_bots_that_both_scored_use_no_prior, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+
+    games(st, "a", "b", 4, 0, 1);
+    const struct standings_row *rows = standings_rows(st, &n);
+    cr_expect_not(rows[0].prior || rows[1].prior);
+    cr_expect_eq(rows[0].sweep, SWEEP_NONE);
+    expect_near(rows[0].elo, slow_elo(0.8) / 2, 1e-6, "a");
+    standings_free(st);
+}
 Test(standings, symmetric_cycle_rates_everyone_zero, .timeout = 10)
 {
     struct standings *st = fresh();
@@ -320,7 +340,7 @@ static void invert(int m, double a[8][8], double inv[8][8])
 /* Check the rows are the maximum likelihood, mean 0, and that the intervals
  * come from the information matrix: reparametrize r_last = -sum(others),
  * invert the reduced (n-1) x (n-1) information, map back. */
-static void check_fit(struct standings *st)
+static void check_fit_with(struct standings *st, double prior)
 {
     size_t n;
     const struct standings_row *rows = standings_rows(st, &n);
@@ -334,9 +354,11 @@ static void check_fit(struct standings *st)
         for (size_t j = 0; j < n; j++) {
             if (j == i)
                 continue;
-            int g = standings_games_between(st, i, j);
+            int met = standings_games_between(st, i, j);
+            double g = met > 0 ? met + prior : 0;
+            double pts = met > 0 ? standings_points_between(st, i, j) + prior / 2 : 0;
             double pr = 1 / (1 + pow(10, (rows[j].elo - rows[i].elo) / 400));
-            grad += standings_points_between(st, i, j) - g * pr;
+            grad += pts - g * pr;
             info[i][j] = -g * pr * (1 - pr) / (ELO_K * ELO_K);
             info[i][i] += g * pr * (1 - pr) / (ELO_K * ELO_K);
         }
@@ -357,6 +379,11 @@ static void check_fit(struct standings *st)
     }
     expect_near(rows[m].elo_hi - rows[m].elo, Z95 * sqrt(last), 1e-6 * Z95 * sqrt(last),
                 rows[m].name);
+}
+
+static void check_fit(struct standings *st)
+{
+    check_fit_with(st, 0);
 }
 
 Test(standings, bradley_terry_is_the_likelihood_maximum, .timeout = 10)
@@ -427,7 +454,10 @@ Test(standings, intervals_halve_when_games_are_four_times_as_many, .timeout = 10
     standings_free(four);
 }
 
-Test(standings, unbeaten_and_winless_bots_are_infinite_the_rest_finite, .timeout = 10)
+/* Without a maximum of the plain likelihood (top took every point, bottom
+ * none), the whole group is the maximum a posteriori fit with one virtual draw
+ * per pair that met: finite, ordered as the results, and marked. */
+Test(standings, unbeaten_and_winless_bots_get_finite_ratings_from_the_prior, .timeout = 10)
 {
     struct standings *st = fresh();
     size_t n;
@@ -438,69 +468,82 @@ Test(standings, unbeaten_and_winless_bots_are_infinite_the_rest_finite, .timeout
     games(st, "b", "c", 2, 0, 1);
     games(st, "b", "bottom", 1, 0, 0);
     games(st, "c", "bottom", 1, 0, 0);
+    check_fit_with(st, RATING_PRIOR);
     const struct standings_row *rows = standings_rows(st, &n);
-    const struct standings_row *top = row_of(rows, n, "top"), *bot = row_of(rows, n, "bottom");
-    cr_expect(isinf(top->elo) && top->elo > 0);
-    cr_expect(isinf(bot->elo) && bot->elo < 0);
-    cr_expect(isinf(top->elo_lo) && isinf(top->elo_hi) && isinf(bot->elo_lo));
-    /* b and c alone: a two-bot Bradley-Terry fit, b - c = Elo(2/3) */
-    const struct standings_row *b = row_of(rows, n, "b"), *c = row_of(rows, n, "c");
-    expect_near(b->elo, slow_elo(2.0 / 3) / 2, 1e-6, "b");
-    expect_near(c->elo, -slow_elo(2.0 / 3) / 2, 1e-6, "c");
-    cr_expect(isfinite(b->elo_lo) && isfinite(b->elo_hi) && b->elo_lo < b->elo);
+    const char *order[] = {"top", "b", "c", "bottom"};
+    for (size_t k = 0; k < n; k++) {
+        cr_expect_str_eq(rows[k].name, order[k]);
+        cr_expect_eq(rows[k].rank, (int)k + 1);
+        cr_expect(isfinite(rows[k].elo_lo) && isfinite(rows[k].elo_hi) &&
+                      rows[k].elo_lo < rows[k].elo && rows[k].elo < rows[k].elo_hi,
+                  "%s", rows[k].name);
+        cr_expect(rows[k].prior && rows[k].group == 1);
+    }
+    cr_expect_eq(rows[0].sweep, SWEEP_WON_ALL);
+    cr_expect_eq(rows[1].sweep, SWEEP_NONE);
+    cr_expect_eq(rows[3].sweep, SWEEP_LOST_ALL);
     standings_free(st);
 }
-
-Test(standings, a_bot_between_infinite_ones_is_nan, .timeout = 10)
+Test(standings, a_chain_of_wins_is_rated_in_its_order, .timeout = 10)
 {
     struct standings *st = fresh();
     size_t n;
 
     games(st, "a", "b", 1, 0, 0);
     games(st, "b", "c", 1, 0, 0);
+    check_fit_with(st, RATING_PRIOR);
     const struct standings_row *rows = standings_rows(st, &n);
-    cr_expect(row_of(rows, n, "a")->elo == INFINITY);
-    cr_expect(row_of(rows, n, "c")->elo == -INFINITY);
+    cr_expect_str_eq(rows[0].name, "a");
+    cr_expect_str_eq(rows[2].name, "c");
     const struct standings_row *b = row_of(rows, n, "b");
-    cr_expect(isnan(b->elo));
-    cr_expect(b->elo_lo == -INFINITY && b->elo_hi == INFINITY);
+    expect_near(b->elo, 0, 1e-9, "b, between two mirrored results");
+    expect_near(rows[0].elo, -rows[2].elo, 1e-9, "a against c");
+    cr_expect(isfinite(b->elo_lo) && isfinite(b->elo_hi));
+    cr_expect_eq(b->sweep, SWEEP_NONE);
     standings_free(st);
 }
-
 Test(standings, groups_that_never_met_each_have_mean_zero, .timeout = 10)
 {
     struct standings *st = fresh();
-    size_t n;
+    size_t n, i = 99, j = 99;
 
+    standings_add_bot(st, "idle");
     games(st, "a", "b", 2, 0, 1);
+    cr_expect_eq(standings_groups(st, &i, &j), 1);
     games(st, "c", "d", 1, 0, 2);
+    cr_expect_eq(standings_groups(st, &i, &j), 2);
     const struct standings_row *rows = standings_rows(st, &n);
     double d = slow_elo(2.0 / 3) / 2;
     expect_near(row_of(rows, n, "a")->elo, d, 1e-6, "a");
     expect_near(row_of(rows, n, "b")->elo, -d, 1e-6, "b");
     expect_near(row_of(rows, n, "c")->elo, -d, 1e-6, "c");
     expect_near(row_of(rows, n, "d")->elo, d, 1e-6, "d");
+    cr_expect_eq(row_of(rows, n, "idle")->group, 0); /* no games, no group */
+    cr_expect_eq(row_of(rows, n, "a")->group, 1);
+    cr_expect_eq(row_of(rows, n, "d")->group, 2);
+    cr_expect_eq(rows[i].group, 1);
+    cr_expect_eq(rows[j].group, 2);
     standings_free(st);
 }
-
-Test(standings, points_tie_broken_by_head_to_head, .timeout = 10)
+/* Every pair met twice: equal points are an equal rating; b beat a. */
+Test(standings, rating_tie_broken_by_head_to_head, .timeout = 10)
 {
     struct standings *st = fresh();
     size_t n;
 
-    games(st, "a", "b", 0, 0, 1); /* b beat a */
+    games(st, "a", "b", 0, 1, 1);
     games(st, "a", "c", 2, 0, 0);
-    games(st, "b", "c", 1, 0, 0); /* a 2, b 2, c 0 */
+    games(st, "b", "c", 1, 0, 1); /* a 2.5, b 2.5, c 1 */
     const struct standings_row *rows = standings_rows(st, &n);
     cr_expect_str_eq(rows[0].name, "b");
     cr_expect_str_eq(rows[1].name, "a");
     cr_expect_str_eq(rows[2].name, "c");
+    expect_near(rows[0].elo, rows[1].elo, 1e-9, "a and b");
     cr_expect_eq(rows[0].rank, 1);
     cr_expect_eq(rows[1].rank, 2);
     cr_expect_eq(rows[2].rank, 3);
     standings_free(st);
 }
-
 Test(standings, then_by_wins, .timeout = 10)
 {
     struct standings *st = fresh();
@@ -737,18 +780,68 @@ Test(standings, many_bots_keep_their_games_as_the_table_grows, .timeout = 10)
     standings_free(st);
 }
 
-Test(standings, one_bot_that_won_everything_leaves_the_others_rated_among_themselves, .timeout = 10)
+/* The issue's connect-four round robin: top beats everyone, second beats the
+ * rest, and the three others beat each other (c 3-1 and 4-0: seven wins). */
+Test(standings, nested_sweep_rates_every_bot_finite_in_the_order_of_its_results, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n;
+    const char *bots[] = {"top", "second", "c", "d", "e"};
+
+    for (int i = 1; i < 5; i++)
+        games(st, "top", bots[i], 4, 0, 0);
+    for (int i = 2; i < 5; i++)
+        games(st, "second", bots[i], 4, 0, 0);
+    games(st, "c", "d", 3, 0, 1);
+    games(st, "c", "e", 4, 0, 0);
+    games(st, "d", "e", 3, 0, 1);
+    check_fit_with(st, RATING_PRIOR);
+    const struct standings_row *rows = standings_rows(st, &n);
+    for (size_t k = 0; k < n; k++) {
+        cr_expect_str_eq(rows[k].name, bots[k]);
+        cr_expect_eq(rows[k].rank, (int)k + 1);
+        cr_expect(isfinite(rows[k].elo_lo) && isfinite(rows[k].elo_hi), "%s", bots[k]);
+        cr_expect(k == 0 || rows[k].elo < rows[k - 1].elo, "%s", bots[k]);
+    }
+    cr_expect_eq(rows[0].sweep, SWEEP_WON_ALL);
+    for (size_t k = 1; k < n; k++)
+        cr_expect_eq(rows[k].sweep, SWEEP_NONE, "%s won a game", bots[k]);
+    standings_free(st);
+}
+
+/* The bot that plays every game has the most points; the best bot has not. */
+Test(standings, gauntlet_ranks_by_rating_not_by_points, .timeout = 10)
 {
     struct standings *st = fresh();
     size_t n;
 
-    games(st, "top", "b", 4, 0, 0);
-    games(st, "top", "c", 4, 0, 0);
-    games(st, "b", "c", 3, 0, 1); /* b scores 3/4 against c: 190.85 Elo apart */
+    /* All scored against each other: the plain fit. */
+    games(st, "hub", "best", 1, 2, 7);
+    games(st, "hub", "x", 7, 2, 1);
+    games(st, "hub", "y", 8, 1, 1);
+    check_fit(st);
     const struct standings_row *rows = standings_rows(st, &n);
-    cr_expect(isinf(row_of(rows, n, "top")->elo) && row_of(rows, n, "top")->elo > 0);
-    expect_near(row_of(rows, n, "b")->elo, 95.4243, 1e-3, "b");
-    expect_near(row_of(rows, n, "c")->elo, -95.4243, 1e-3, "c");
-    cr_expect(isfinite(row_of(rows, n, "b")->elo_lo));
+    cr_expect_str_eq(rows[0].name, "best");
+    cr_expect_str_eq(rows[1].name, "hub");
+    cr_expect_gt(rows[1].points, rows[0].points);
+    standings_free(st);
+
+    /* The issue's: best beat the hub 9-1-0 (95%), the hub swept the rest. */
+    st = fresh();
+    games(st, "hub", "best", 0, 1, 9);
+    games(st, "hub", "w1", 10, 0, 0);
+    games(st, "hub", "w2", 10, 0, 0);
+    games(st, "hub", "w3", 10, 0, 0);
+    check_fit_with(st, RATING_PRIOR);
+    rows = standings_rows(st, &n);
+    cr_expect_str_eq(rows[0].name, "best");
+    cr_expect_eq(rows[0].rank, 1);
+    cr_expect_str_eq(rows[1].name, "hub");
+    cr_expect_eq(rows[1].rank, 2);
+    for (size_t k = 0; k < n; k++)
+        cr_expect(isfinite(rows[k].elo) && isfinite(rows[k].elo_hi), "%s", rows[k].name);
+    cr_expect_eq(rows[2].rank, 3); /* w1, w2, w3: the same results, one rank */
+    cr_expect_eq(rows[4].rank, 3);
+    cr_expect_eq(rows[4].sweep, SWEEP_LOST_ALL);
     standings_free(st);
 }

@@ -102,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     rc = schema_open_games(&f, path, SCHEMA_STANDINGS, why, sizeof(why));
     FUZZ_CHECK(rc == 0 || ((rc == -EINVAL || rc == -ENODATA) && why[0] != '\0'));
     if (rc == 0) {
-        rc = ledger_add_games(st, &f, why, sizeof(why));
+        rc = ledger_add_games(st, &f, NULL, why, sizeof(why));
         FUZZ_CHECK(rc == 0 || (rc == -EINVAL && why[0] != '\0'));
         if (rc == 0)
             check_standings(st);
