@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 void html_text(FILE *f, const char *text)
 {
@@ -16,6 +17,23 @@ void html_text(FILE *f, const char *text)
         default: fputc(*p, f);
         }
     }
+}
+
+void html_label(FILE *f, const char *text)
+{
+    size_t n = strlen(text);
+    if (n <= HTML_LABEL_MAX) {
+        html_text(f, text);
+        return;
+    }
+    char cut[HTML_LABEL_MAX + 1];
+    n = HTML_LABEL_MAX - 1;
+    while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
+        n--;
+    memcpy(cut, text, n);
+    cut[n] = '\0';
+    html_text(f, cut);
+    fputs("\u2026", f);
 }
 
 static bool json_plain(unsigned char c)

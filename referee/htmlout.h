@@ -9,6 +9,12 @@
 /* text with &, <, > and " escaped. */
 void html_text(FILE *f, const char *text);
 
+/* A name as a plot's label: text escaped, cut to HTML_LABEL_MAX bytes (at a
+ * character's start) with an ellipsis where longer; the whole name goes in
+ * the plot's titles and tables. */
+#define HTML_LABEL_MAX 14
+void html_label(FILE *f, const char *text);
+
 /* text as a JSON string: quotes and backslashes escaped, and <, > and & too,
  * so that no text can end the <script> it is in. */
 void html_json(FILE *f, const char *text);

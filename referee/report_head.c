@@ -55,7 +55,8 @@ static void put_openings(FILE *f, const struct runinfo *ri)
     } else if (n[0] && strcmp(n, "0") != 0) {
         fputs("random, ", f);
         html_text(f, n);
-        fputs(" plies, each played with both colours", f);
+        fputs(strcmp(n, "1") == 0 ? " ply" : " plies", f);
+        fputs(", each played with both colours", f);
     } else {
         fputs("none: every game from the initial position", f);
     }
@@ -83,6 +84,16 @@ static void put_schedule(FILE *f, const struct runinfo *ri)
     if (strcmp(runinfo_get(ri, RI_EARLY_DRAW), "0") == 0)
         fputs("; no early draws", f);
     fputs("</dd>\n", f);
+}
+
+/* "2026-11-25T18:52:46Z" as "2026-11-25 18:52:46 UTC"; another text as it is. */
+static void put_utc(FILE *f, const char *stamp)
+{
+    size_t n = strlen(stamp);
+    if (n == 20 && stamp[10] == 'T' && stamp[19] == 'Z')
+        fprintf(f, "%.10s %.8s UTC", stamp, stamp + 11);
+    else
+        html_text(f, stamp);
 }
 
 void report_html_conditions(FILE *f, const struct report *r, size_t nbots, const char *const *dirs,
@@ -125,8 +136,8 @@ void report_html_conditions(FILE *f, const struct report *r, size_t nbots, const
         if (!infos[i].known)
             continue;
         put_term(f, "Started");
-        html_text(f, runinfo_get(&infos[i], RI_STARTED_UTC));
-        fputs(" (UTC)</dd>\n", f);
+        put_utc(f, runinfo_get(&infos[i], RI_STARTED_UTC));
+        fputs("</dd>\n", f);
         put_term(f, "Referee");
         html_text(f, runinfo_get(&infos[i], RI_REFEREE));
         fputs("</dd>\n", f);

@@ -72,7 +72,7 @@ void report_html_standings(FILE *f, const struct standings_row *rows, size_t n)
     }
     struct axis ax;
     axis_linear(&ax, lo, hi, 5);
-    int x0 = 130, w = 440, h = 52 + 22 * (int)n, base = 12 + 22 * (int)n;
+    int x0 = 120, w = 340, h = 52 + 22 * (int)n, base = 12 + 22 * (int)n;
     html_svg_open(f, "elo-plot", x0 + w + 24, h, "Elo with its 95% interval, by bot");
     for (int t = 0; t < ax.n; t++) {
         double x = x_of(&ax, ax.tick[t], x0, w);
@@ -88,7 +88,7 @@ void report_html_standings(FILE *f, const struct standings_row *rows, size_t n)
         const struct standings_row *s = &rows[i];
         int y = 18 + 22 * (int)i;
         fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", x0 - 8, y + 4);
-        html_text(f, s->name);
+        html_label(f, s->name);
         fputs("</text>", f);
         if (isnan(s->elo)) {
             fputs("\n", f);
@@ -141,20 +141,20 @@ static void score_colour(double score, char *out, size_t len)
 void report_html_crosstable(FILE *f, struct standings *st, const struct standings_row *rows,
                             size_t n)
 {
-    int cell = 64, x0 = 130, y0 = 100;
+    int cell = 64, x0 = 120, y0 = 100;
     fputs("<section id=\"crosstable\"><h2>Crosstable</h2>\n", f);
-    html_svg_open(f, NULL, x0 + (cell * (int)n > 300 ? cell * (int)n : 300) + 20,
+    html_svg_open(f, NULL, x0 + (cell * (int)n > 300 ? cell * (int)n : 300) + 70,
                   y0 + cell * (int)n + 60, "score of each row against each column");
     for (size_t j = 0; j < n; j++) {
         fprintf(f, "<text transform=\"translate(%d,%d) rotate(-45)\">", x0 + cell * (int)j + 20,
                 y0 - 6);
-        html_text(f, rows[j].name);
+        html_label(f, rows[j].name);
         fputs("</text>\n", f);
     }
     for (size_t i = 0; i < n; i++) {
         int y = y0 + cell * (int)i;
         fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", x0 - 6, y + cell / 2 + 4);
-        html_text(f, rows[i].name);
+        html_label(f, rows[i].name);
         fputs("</text>\n", f);
         for (size_t j = 0; j < n; j++) {
             int games = standings_games_between(st, i, j), x = x0 + cell * (int)j, wdl[3];
@@ -206,7 +206,7 @@ void report_html_colours(FILE *f, const struct report *r, const struct standings
 {
     static const char *const fills[3] = {"#2e9d4d", "#bbbbbb", "#d04a3a"};
     static const char *const words[3] = {"wins", "draws", "losses"};
-    int x0 = 130, w = 200, gap = 70;
+    int x0 = 120, w = 150, gap = 60;
     fputs("<section id=\"colours\"><h2>Results by colour</h2>\n", f);
     html_svg_open(f, NULL, x0 + 2 * w + 2 * gap, 48 + 22 * (int)n,
                   "wins, draws and losses as first and as second mover");
@@ -218,7 +218,7 @@ void report_html_colours(FILE *f, const struct report *r, const struct standings
         const struct report_bot *b = report_bot(r, rows[i].name);
         int y = 24 + 22 * (int)i;
         fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", x0 - 8, y + 12);
-        html_text(f, rows[i].name);
+        html_label(f, rows[i].name);
         fputs("</text>\n", f);
         for (int c = 0; b && c < 2; c++) {
             const int *wdl = c == 0 ? b->as_first : b->as_second;

@@ -57,7 +57,7 @@ static void put_lines(FILE *f, const struct series *s, const struct bound *bound
                 drawn++;
                 break;
             }
-    int x0 = 56, w = 500, y0 = 24, h = 200;
+    int x0 = 50, w = 400, y0 = 24, h = 180;
     int keys = (int)(drawn + 2) / 3, height = y0 + h + 44 + 18 * keys;
     html_svg_open(f, NULL, x0 + w + 24, height, s->unit);
     for (int t = 0; t < ya.n; t++) {
@@ -120,7 +120,7 @@ static void put_lines(FILE *f, const struct series *s, const struct bound *bound
                 "<g class=\"key\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
                 "stroke-width=\"3\"/><text x=\"%d\" y=\"%d\">",
                 kx, ky - 4, kx + 18, ky - 4, colour, kx + 24, ky);
-        html_text(f, s->names[j]);
+        html_label(f, s->names[j]);
         fputs("</text></g>\n", f);
         key++;
     }

@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#define X0 150
-#define W  420
+#define X0 120
+#define W  340
 
 /* A box: quartiles, whiskers at 5% and 95%, the longest a dot; y its middle. */
 static void put_box(FILE *f, const struct axis *ax, const struct report_times *t, const char *name,
@@ -96,7 +96,7 @@ static void put_plot(FILE *f, const struct report *r, const struct standings_row
         const struct report_bot *b = report_bot(r, rows[i].name);
         int y = top + row * (int)i + 10;
         fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", X0 - 8, y + 4);
-        html_text(f, rows[i].name);
+        html_label(f, rows[i].name);
         fputs("</text>", f);
         fprintf(f,
                 "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#a0660a\" "

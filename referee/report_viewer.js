@@ -195,7 +195,8 @@
         svg.appendChild(stone);
         if (last && last[0] === r && last[1] === c)
           svg.appendChild(svgEl('circle', {'class': 'last-move', cx: x + cell / 2, cy: y + cell / 2,
-                                           r: Math.max(3, cell * 0.13), fill: '#e01b24'}));
+                                           r: Math.max(3, cell * 0.13),
+                                           fill: data.game === 'connect4' ? '#fff' : '#e01b24'}));
       }
     }
     var holder = $('viewer-board');

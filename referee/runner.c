@@ -243,8 +243,9 @@ static int open_results(struct runner *rn)
         return EXIT_SYSTEM;
     }
     rn->t.log_dir = rn->logs;
-    /* The run's conditions, for its report; a resumed run keeps its own. */
-    if (!c->resume && (err = runinfo_write(c->results, c, c->argc, c->argv)) < 0) {
+    /* The run's conditions, for its report; a resumed run keeps those it
+     * started under, unless it had played nothing yet. */
+    if ((!c->resume || rn->done == 0) && (err = runinfo_write(c->results, c, c->argc, c->argv)) < 0) {
         cli_error("cannot write '%s/run.csv': %s", c->results, strerror(-err));
         return EXIT_SYSTEM;
     }
