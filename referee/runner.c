@@ -245,7 +245,8 @@ static int open_results(struct runner *rn)
     rn->t.log_dir = rn->logs;
     /* The run's conditions, for its report; a resumed run keeps those it
      * started under, unless it had played nothing yet. */
-    if ((!c->resume || rn->done == 0) && (err = runinfo_write(c->results, c, c->argc, c->argv)) < 0) {
+    if ((!c->resume || rn->done == 0) &&
+        (err = runinfo_write(c->results, c, c->argc, c->argv)) < 0) {
         cli_error("cannot write '%s/run.csv': %s", c->results, strerror(-err));
         return EXIT_SYSTEM;
     }
