@@ -108,7 +108,7 @@ int runinfo_write(const char *dir, const struct run_config *c, int argc, char *c
     csvout_field(&out, c->no_early_draw ? "0" : "1");
     csvout_fieldf(&out, "%d/%d", c->shard + 1, c->shards > 0 ? c->shards : 1);
     if (c->sprt)
-        csvout_fieldf(&out, "elo0=%g elo1=%g alpha=%g beta=%g %s", c->sprt_params.elo0,
+        csvout_fieldf(&out, "elo0=%.15g elo1=%.15g alpha=%.15g beta=%.15g %s", c->sprt_params.elo0,
                       c->sprt_params.elo1, c->sprt_params.alpha, c->sprt_params.beta,
                       c->sprt_model == SPRT_PENTANOMIAL ? "pentanomial" : "trinomial");
     else

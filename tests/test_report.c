@@ -175,6 +175,19 @@ Test(report, an_sprt_run_shows_its_llr_and_bounds, .timeout = 60)
     cr_expect(strstr(html, "<h3>SPRT</h3>"));
     cr_expect_eq(count_of(html, "class=\"bound\""), 2);
     cr_expect(strstr(html, ">accept H1 (") && strstr(html, ">accept H0 ("), "bounds labelled");
+    cr_expect(strstr(html, "<dt>SPRT</dt><dd>elo0=0 elo1=20 alpha=0.05 beta=0.05 pentanomial, for "
+                           "a</dd>"),
+              "the SPRT among the conditions");
+
+    /* Later, from the files: run.csv tells the SPRT, and the LLR is drawn. */
+    static char later[1 << 20];
+    char out[128];
+    snprintf(out, sizeof(out), "%s/later.html", dir);
+    char *report[] = {REFEREE_BIN, "report", dir, "--out", out, NULL};
+    cr_assert_eq(run_program(report, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    test_slurp(dir, "later.html", later, sizeof(later));
+    cr_expect_str_eq(later, html, "the run's own page");
     cr_expect_eq(count_of(html, "<polyline class=\"series\""), 3, "two bots, and the LLR");
 }
 
