@@ -297,6 +297,19 @@ static int beside(const char *const *dirs, int ndirs, char *out, size_t cap)
     return EXIT_OK;
 }
 
+/* Where the page goes without --out: DIR/report.html for one folder, beside
+ * several. Returns an exit code, having said why. */
+static int default_out(const char *const *dirs, int ndirs, char *out, size_t cap)
+{
+    if (ndirs > 1)
+        return beside(dirs, ndirs, out, cap);
+    if (path_join(out, cap, dirs[0], "report.html") < 0) {
+        cli_error("'%s': %s", dirs[0], strerror(ENAMETOOLONG));
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
 int cmd_report(int argc, char **argv)
 {
     static const struct option options[] = {
@@ -321,17 +334,10 @@ int cmd_report(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (!out) {
-        int rc = argc - optind == 1
-                     ? (path_join(fallback, sizeof(fallback), argv[optind], "report.html") < 0
-                            ? EXIT_USAGE
-                            : EXIT_OK)
-                     : beside((const char *const *)argv + optind, argc - optind, fallback,
-                              sizeof(fallback));
-        if (rc != EXIT_OK) {
-            if (argc - optind == 1)
-                cli_error("'%s': %s", argv[optind], strerror(ENAMETOOLONG));
+        int rc = default_out((const char *const *)argv + optind, argc - optind, fallback,
+                             sizeof(fallback));
+        if (rc != EXIT_OK)
             return rc;
-        }
         out = fallback;
     }
     int rc = report_write(out, (const char *const *)argv + optind, argc - optind, NULL);
