@@ -41,13 +41,15 @@
     var pages = Math.max(1, Math.ceil(shown.length / PAGE));
     shown.slice(page * PAGE, page * PAGE + PAGE).forEach(function (g) {
       var tr = el('tr', {'data-id': g[0], 'class': game && game[0] === g[0] ? 'viewing' : ''});
-      [g[0], data.bots[g[1]], data.bots[g[2]], g[3], g[4], g[6]].forEach(function (v, i) {
-        tr.appendChild(el('td', i === 1 || i === 2 || i === 5 ? {'class': 'name'} : {}, v));
-      });
+      /* The button first, where a narrow screen shows it without scrolling
+       * the table; a click anywhere on the row does the same. */
       var td = el('td'), b = el('button', {type: 'button'}, 'view');
-      b.addEventListener('click', function () { view(g); });
       td.appendChild(b);
       tr.appendChild(td);
+      [g[0], data.bots[g[1]], data.bots[g[2]], g[3], g[4], g[6]].forEach(function (v, i) {
+        tr.appendChild(el('td', i === 1 || i === 2 ? {'class': 'name'} : i === 5 ? {'class': 'wrap'} : {}, v));
+      });
+      tr.addEventListener('click', function () { view(g); });
       body.appendChild(tr);
     });
     $('game-page').textContent = shown.length + ' games; page ' + (page + 1) + ' of ' + pages;

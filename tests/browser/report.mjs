@@ -80,11 +80,11 @@ for (const c of cases) {
     await page.selectOption('#game-filter-bot', c.filterBot);
     const rows = await page.$$eval('#game-list tbody tr', (trs) =>
       trs.map((tr) => [...tr.children].map((td) => td.textContent)));
-    expect(rows.length > 0 && rows.every((r) => r[1] === c.filterBot || r[2] === c.filterBot),
+    expect(rows.length > 0 && rows.every((r) => r[2] === c.filterBot || r[3] === c.filterBot),
       `${tag} the bot filter`);
     await page.selectOption('#game-filter-bot', '');
     await page.selectOption('#game-filter-result', '1-0');
-    const results = await page.$$eval('#game-list tbody tr td:nth-child(4)', (tds) =>
+    const results = await page.$$eval('#game-list tbody tr td:nth-child(5)', (tds) =>
       tds.map((td) => td.textContent));
     expect(results.every((r) => r === '1-0'), `${tag} the result filter`);
     await page.selectOption('#game-filter-result', '');
