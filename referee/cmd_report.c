@@ -6,6 +6,7 @@
 #include "path.h"
 #include "report.h"
 #include "report_html.h"
+#include "runinfo.h"
 #include "schema.h"
 #include "table.h"
 
@@ -25,8 +26,11 @@ static void report_usage(FILE *f)
           "the shards of one run) and writes one HTML page that shows the run: the\n"
           "standings with each Elo's 95% interval, the crosstable as a heatmap,\n"
           "results by colour, fouls by bot and kind with the games they ended, and the\n"
-          "move times of each bot. The page needs no network and no other file.\n"
-          "--out FILE writes it there (default: the first DIR's report.html).\n"
+          "move times of each bot, under the conditions the run recorded (run.csv).\n"
+          "The page needs no network and no other file.\n"
+          "--out FILE writes it there. Default: DIR/report.html for one folder; for\n"
+          "several (the shards of a run), report.html in the folder that holds them all,\n"
+          "never in one of them.\n"
           "Games of different games, or bots that no games link, are refused.\n"
           "Exit status: 0 written, 2 bad usage, 3 a file that is not a games.csv or\n"
           "moves.csv or games that cannot be rated together, 4 a file that cannot be\n"
@@ -109,6 +113,39 @@ static int write_games(FILE *f, const struct report *r, const char *const *dirs,
     return EXIT_OK;
 }
 
+/* dir's run.csv into *ri (known false without one). Returns an exit code,
+ * having said why. */
+static int read_info(struct runinfo *ri, const char *dir)
+{
+    char why[PATH_MAX + 200];
+    int rc = runinfo_read(ri, dir, why, sizeof(why));
+    if (rc < 0) {
+        cli_error("cannot report on %s", why);
+        return rc == -EINVAL || rc == -ENODATA ? EXIT_DATA : EXIT_SYSTEM;
+    }
+    return EXIT_OK;
+}
+
+/* What a run's run.csv tells its report, as the run itself would: its limits,
+ * and the SPRT it stopped at. */
+static void run_of_info(const struct runinfo *ri, struct report_run *run)
+{
+    int move = runinfo_ms(ri, RI_MOVETIME_MS), first = runinfo_ms(ri, RI_FIRSTMOVE_MS);
+    char model[16];
+    struct sprt_params p;
+
+    *run =
+        (struct report_run){.move_ms = move > 0 ? move : 0, .first_move_ms = first > 0 ? first : 0};
+    if (sscanf(runinfo_get(ri, RI_SPRT), "elo0=%lf elo1=%lf alpha=%lf beta=%lf %15s", &p.elo0,
+               &p.elo1, &p.alpha, &p.beta, model) == 5 &&
+        runinfo_get(ri, RI_CANDIDATE)[0]) {
+        run->sprt = true;
+        run->params = p;
+        run->model = strcmp(model, "pentanomial") == 0 ? SPRT_PENTANOMIAL : SPRT_TRINOMIAL;
+        run->candidate = runinfo_get(ri, RI_CANDIDATE);
+    }
+}
+
 int report_write_page(const char *out, struct report *r, const char *const *dirs, int ndirs,
                       int (*games)(FILE *f, void *ctx), void *ctx)
 {
@@ -123,12 +160,26 @@ int report_write_page(const char *out, struct report *r, const char *const *dirs
         cli_error("'%s': %s", out, strerror(ENAMETOOLONG));
         return EXIT_USAGE;
     }
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        cli_error("cannot write '%s': %s", tmp, strerror(errno));
+    struct runinfo *infos = calloc((size_t)ndirs, sizeof(*infos));
+    if (!infos) {
+        cli_error("out of memory");
         return EXIT_SYSTEM;
     }
-    report_html_begin(f, r, dirs, ndirs);
+    for (int i = 0; i < ndirs && rc == EXIT_OK; i++)
+        rc = read_info(&infos[i], dirs[i]);
+    FILE *f = rc == EXIT_OK ? fopen(tmp, "w") : NULL;
+    if (!f) {
+        if (rc == EXIT_OK)
+            cli_error("cannot write '%s': %s", tmp, strerror(errno));
+        for (int i = 0; i < ndirs; i++)
+            runinfo_release(&infos[i]);
+        free(infos);
+        return rc == EXIT_OK ? EXIT_SYSTEM : rc;
+    }
+    report_html_begin(f, r, dirs, infos, ndirs);
+    for (int i = 0; i < ndirs; i++)
+        runinfo_release(&infos[i]);
+    free(infos);
     rc = games(f, ctx);
     report_html_end(f);
     bool ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
@@ -158,10 +209,21 @@ static int games_from_dirs(FILE *f, void *ctx)
 int report_write(const char *out, const char *const *dirs, int ndirs, const struct report_run *run)
 {
     struct report r;
+    struct runinfo info = {0};
+    struct report_run known;
+    bool own_run = run != NULL; /* a run's own report, not `referee report` */
     int rc = EXIT_OK;
 
+    /* Without the run's own word, what its first folder recorded. */
+    if (!run && (rc = read_info(&info, dirs[0])) != EXIT_OK)
+        return rc;
+    if (!run && info.known) {
+        run_of_info(&info, &known);
+        run = &known;
+    }
     if (report_init(&r) < 0) {
         cli_error("out of memory");
+        runinfo_release(&info);
         return EXIT_SYSTEM;
     }
     struct ledger_game game = {0};
@@ -170,13 +232,93 @@ int report_write(const char *out, const char *const *dirs, int ndirs, const stru
         rc = read_dir(&r, &game, dirs[i]);
     /* A run's own report shows what it has; folders given to `report` must
      * rate on one scale. */
-    if (rc == EXIT_OK && !run)
+    if (rc == EXIT_OK && !own_run)
         rc = cli_check_groups(r.st);
     struct reread d = {.r = &r, .dirs = dirs, .ndirs = ndirs};
     if (rc == EXIT_OK)
         rc = report_write_page(out, &r, dirs, ndirs, games_from_dirs, &d);
     report_free(&r);
+    runinfo_release(&info);
     return rc;
+}
+
+/* The folder that holds dirs, by their real paths: their longest common
+ * leading folders, or the one above when that is one of dirs. */
+static int common_parent(const char *const *dirs, int ndirs, char *out, size_t cap)
+{
+    char real[PATH_MAX];
+    size_t len = 0;
+
+    for (int i = 0; i < ndirs; i++) {
+        if (!realpath(dirs[i], real)) {
+            cli_error("cannot report on '%s': %s", dirs[i], strerror(errno));
+            return EXIT_SYSTEM;
+        }
+        if (i == 0) {
+            if (snprintf(out, cap, "%s", real) >= (int)cap)
+                return EXIT_USAGE;
+            len = strlen(out);
+            continue;
+        }
+        size_t n = 0;
+        while (n < len && out[n] == real[n])
+            n++;
+        /* Back to a whole folder: both paths end there or go on with a '/'. */
+        if (!(n == len && (real[n] == '/' || real[n] == '\0')))
+            while (n > 0 && out[n] != '/')
+                n--;
+        len = n;
+        out[len] = '\0';
+    }
+    for (int i = 0; i < ndirs; i++) {
+        if (!realpath(dirs[i], real))
+            continue;
+        if (strcmp(real, len ? out : "/") == 0) {
+            while (len > 0 && out[len] != '/')
+                len--;
+            out[len] = '\0';
+            break;
+        }
+    }
+    if (len == 0)
+        snprintf(out, cap, "/");
+    return EXIT_OK;
+}
+
+/* Where the page of several folders goes without --out: report.html in the
+ * folder that holds them, which must not be a run's results folder itself
+ * (whose own report it would replace). */
+static int beside(const char *const *dirs, int ndirs, char *out, size_t cap)
+{
+    char parent[PATH_MAX], games[PATH_MAX];
+    int rc = common_parent(dirs, ndirs, parent, sizeof(parent));
+
+    if (rc != EXIT_OK)
+        return rc;
+    if (path_join(games, sizeof(games), parent, "games.csv") == 0 && access(games, F_OK) == 0) {
+        cli_error("the folders' common folder '%s' holds a run of its own; say where the page "
+                  "goes with --out FILE",
+                  parent);
+        return EXIT_USAGE;
+    }
+    if (path_join(out, cap, parent, "report.html") < 0) {
+        cli_error("'%s': %s", parent, strerror(ENAMETOOLONG));
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+/* Where the page goes without --out: DIR/report.html for one folder, beside
+ * several. Returns an exit code, having said why. */
+static int default_out(const char *const *dirs, int ndirs, char *out, size_t cap)
+{
+    if (ndirs > 1)
+        return beside(dirs, ndirs, out, cap);
+    if (path_join(out, cap, dirs[0], "report.html") < 0) {
+        cli_error("'%s': %s", dirs[0], strerror(ENAMETOOLONG));
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
 }
 
 int cmd_report(int argc, char **argv)
@@ -203,10 +345,10 @@ int cmd_report(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (!out) {
-        if (path_join(fallback, sizeof(fallback), argv[optind], "report.html") < 0) {
-            cli_error("'%s': %s", argv[optind], strerror(ENAMETOOLONG));
-            return EXIT_USAGE;
-        }
+        int rc = default_out((const char *const *)argv + optind, argc - optind, fallback,
+                             sizeof(fallback));
+        if (rc != EXIT_OK)
+            return rc;
         out = fallback;
     }
     int rc = report_write(out, (const char *const *)argv + optind, argc - optind, NULL);

@@ -438,6 +438,8 @@ static int run_command(int argc, char **argv, bool is_match)
     int rc;
 
     set_defaults(c, is_match);
+    c->argc = argc;
+    c->argv = argv;
     const struct option_set set = {run_options, NOPTIONS, is_match ? FOR_MATCH : FOR_TOURNAMENT,
                                    is_match ? match_head : tournament_head, exit_text};
     rc = options_parse(&set, argc, argv, c, given);

@@ -92,6 +92,8 @@ struct run_config {
     enum sprt_model sprt_model;
     long log_cap, standings_every;
     bool quiet;
+    int argc; /* the command line, from the command's name (borrowed): run.csv */
+    char **argv;
 };
 
 /* Free what c owns; safe twice and on a zeroed struct. */

@@ -1,5 +1,6 @@
 /* main.c: the referee program: picks the subcommand and reports its errors. */
 #include "cli.h"
+#include "version.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -26,7 +27,9 @@ static void usage(FILE *f)
     fputs("usage: referee <command> [options]\n\ncommands:\n", f);
     for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
         fprintf(f, "  %-12s %s\n", commands[i].name, commands[i].summary);
-    fputs("\nrun 'referee <command> --help' for a command's options\n", f);
+    fputs("\nrun 'referee <command> --help' for a command's options; 'referee --version' says "
+          "which referee this is\n",
+          f);
 }
 
 int main(int argc, char **argv)
@@ -38,6 +41,10 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("referee %s\n", referee_version);
         return EXIT_OK;
     }
     for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)

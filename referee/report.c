@@ -212,6 +212,18 @@ int report_add_move(struct report *r, const struct move_row *m)
     return report_add_move_ms(r, m->text[MC_BOT], m->text[MC_MOVE], m->game_id, m->ply, ms);
 }
 
+/* Count a time of ms milliseconds in t. Returns 0 or -ENOMEM. */
+static int count_time(struct report_times *t, double ms)
+{
+    if (!t->bins && !(t->bins = calloc(REPORT_BINS, sizeof(*t->bins))))
+        return -ENOMEM;
+    t->bins[bin_of(ms)]++;
+    t->nms++;
+    t->sum_ms += ms;
+    t->max_ms = ms > t->max_ms ? ms : t->max_ms;
+    return 0;
+}
+
 int report_add_move_ms(struct report *r, const char *bot, const char *move, long game, long ply,
                        double ms)
 {
@@ -219,12 +231,12 @@ int report_add_move_ms(struct report *r, const char *bot, const char *move, long
     if (i < 0)
         return -ENOMEM;
     struct report_bot *b = &r->bots[i];
-    if (!b->bins && !(b->bins = calloc(REPORT_BINS, sizeof(*b->bins))))
+    bool first = b->last_game != game;
+    b->last_game = game;
+    if (count_time(first ? &b->first : &b->moves, ms) < 0)
         return -ENOMEM;
-    b->bins[bin_of(ms)]++;
-    b->nms++;
-    b->max_ms = ms > b->max_ms ? ms : b->max_ms;
-    if (r->nslowest == REPORT_SLOWEST && r->slowest[REPORT_SLOWEST - 1].ms >= ms)
+    /* The slowest of the moves proper: a start-up is not a slow move. */
+    if (first || (r->nslowest == REPORT_SLOWEST && r->slowest[REPORT_SLOWEST - 1].ms >= ms))
         return 0;
     struct report_move slow = {.ms = ms, .game = game, .ply = ply};
     snprintf(slow.bot, sizeof(slow.bot), "%.71s", bot);
@@ -242,7 +254,7 @@ const struct report_bot *report_bot(const struct report *r, const char *name)
 }
 
 /* The move time of rank i (0-based, in order) of b, in ms. */
-static double ranked(const struct report_bot *b, size_t i)
+static double ranked(const struct report_times *b, size_t i)
 {
     size_t seen = 0;
     for (size_t k = 0; k < REPORT_BINS; k++) {
@@ -254,7 +266,7 @@ static double ranked(const struct report_bot *b, size_t i)
     return b->max_ms;
 }
 
-double report_quantile(const struct report_bot *b, double q)
+double report_quantile(const struct report_times *b, double q)
 {
     if (b->nms == 0 || !b->bins)
         return 0;
@@ -269,7 +281,8 @@ void report_free(struct report *r)
 {
     for (size_t i = 0; i < r->nbots; i++) {
         free(r->bots[i].name);
-        free(r->bots[i].bins);
+        free(r->bots[i].moves.bins);
+        free(r->bots[i].first.bins);
     }
     free(r->bots);
     for (size_t i = 0; i < r->npoints; i++)

@@ -24,12 +24,21 @@
 #define REPORT_BIN_STEP 1.01
 #define REPORT_BINS     2400
 
+struct report_times {
+    uint32_t *bins; /* REPORT_BINS counts of move times; NULL: none yet */
+    size_t nms;     /* moves counted */
+    double max_ms;  /* the longest, exactly */
+    double sum_ms;  /* for the mean */
+};
+
+/* A bot's first reply of a game is timed apart from its others: it carries
+ * the start-up of a new process, under its own limit (--firstmove). */
 struct report_bot {
     char *name;
     int as_first[3], as_second[3]; /* wins, draws, losses by colour */
-    uint32_t *bins;                /* REPORT_BINS counts of move times; NULL: none yet */
-    size_t nms;                    /* moves counted */
-    double max_ms;                 /* the longest, exactly */
+    struct report_times moves;     /* its replies but the first of each game */
+    struct report_times first;     /* its first reply of each game */
+    long last_game;                /* the game of its last move counted; 0: none */
 };
 
 struct report_game {
@@ -61,14 +70,16 @@ struct report_point {
     size_t nelo;
 };
 
-/* What the run itself knows and its files do not: the SPRT it stopped at (its
- * LLR over the run is drawn), and its limit per move (drawn over the times). */
+/* What the run itself knows, or its run.csv (runinfo.h) tells: the SPRT it
+ * stopped at (its LLR over the run is drawn), and its limits per move (drawn
+ * over the times). */
 struct report_run {
     bool sprt;
     struct sprt_params params;
     enum sprt_model model;
     const char *candidate; /* the first bot: SPRT scores are told from its side */
     int move_ms;           /* 0: none, or not known */
+    int first_move_ms;     /* the limit of a bot's first move of a game; 0: not known */
 };
 
 struct report {
@@ -90,7 +101,7 @@ struct report {
     size_t nfouls;
     struct report_game first[REPORT_FIRST]; /* the first games read */
     size_t nfirst;
-    struct report_move slowest[REPORT_SLOWEST]; /* slowest first */
+    struct report_move slowest[REPORT_SLOWEST]; /* slowest first, first replies apart */
     size_t nslowest;
 };
 
@@ -101,7 +112,9 @@ int report_init(struct report *r);
  * standings cannot count). */
 int report_add_game(struct report *r, const struct game_row *row);
 
-/* Count a row of moves.csv (opening moves are nobody's). Returns 0 or -ENOMEM. */
+/* Count a row of moves.csv (opening moves are nobody's). A bot's first move
+ * of a game is the first row of that game with its name: a game's rows come
+ * together, as results.c writes them. Returns 0 or -ENOMEM. */
 int report_add_move(struct report *r, const struct move_row *m);
 
 /* The same for a move told by its parts: bot's reply `move` (no mark), ply
@@ -112,8 +125,8 @@ int report_add_move_ms(struct report *r, const char *bot, const char *move, long
 /* The bot named name, or NULL. */
 const struct report_bot *report_bot(const struct report *r, const char *name);
 
-/* Quantile q (0..1) of a bot's move times, in ms. */
-double report_quantile(const struct report_bot *b, double q);
+/* Quantile q (0..1) of a bot's move times t (its moves or its first), in ms. */
+double report_quantile(const struct report_times *t, double q);
 
 /* After the last row: the point at the end of the run, if it is not one. */
 int report_finish(struct report *r);

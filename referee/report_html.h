@@ -7,12 +7,15 @@
 #define REFEREE_REPORT_HTML_H
 
 #include "report.h"
+#include "runinfo.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 
-/* The page up to the games: r's figures; dirs name the results folders. */
-void report_html_begin(FILE *f, struct report *r, const char *const *dirs, int ndirs);
+/* The page up to the games: r's figures; dirs name the results folders,
+ * infos[i] what dirs[i]'s run.csv says of its run (known false: nothing). */
+void report_html_begin(FILE *f, struct report *r, const char *const *dirs,
+                       const struct runinfo *infos, int ndirs);
 
 /* One game for the list and the viewer (first: the first one written). */
 void report_html_game(FILE *f, const struct report *r, const struct game_row *row, bool first);
@@ -20,7 +23,8 @@ void report_html_game(FILE *f, const struct report *r, const struct game_row *ro
 /* The end of the page, with its script. */
 void report_html_end(FILE *f);
 
-/* referee/report_viewer.js, as the build embeds it. */
+/* referee/report_viewer.js and referee/report.css, as the build embeds them. */
 extern const char report_viewer_js[];
+extern const char report_css[];
 
 #endif

@@ -40,14 +40,16 @@
     body.textContent = '';
     var pages = Math.max(1, Math.ceil(shown.length / PAGE));
     shown.slice(page * PAGE, page * PAGE + PAGE).forEach(function (g) {
-      var tr = el('tr', {'data-id': g[0]});
-      [g[0], data.bots[g[1]], data.bots[g[2]], g[3], g[4], g[6]].forEach(function (v, i) {
-        tr.appendChild(el('td', i === 1 || i === 2 || i === 5 ? {'class': 'name'} : {}, v));
-      });
+      var tr = el('tr', {'data-id': g[0], 'class': game && game[0] === g[0] ? 'viewing' : ''});
+      /* The button first, where a narrow screen shows it without scrolling
+       * the table; a click anywhere on the row does the same. */
       var td = el('td'), b = el('button', {type: 'button'}, 'view');
-      b.addEventListener('click', function () { view(g); });
       td.appendChild(b);
       tr.appendChild(td);
+      [g[0], data.bots[g[1]], data.bots[g[2]], g[3], g[4], g[6]].forEach(function (v, i) {
+        tr.appendChild(el('td', i === 1 || i === 2 ? {'class': 'name'} : i === 5 ? {'class': 'wrap'} : {}, v));
+      });
+      tr.addEventListener('click', function () { view(g); });
       body.appendChild(tr);
     });
     $('game-page').textContent = shown.length + ' games; page ' + (page + 1) + ' of ' + pages;
@@ -115,50 +117,132 @@
   /* --- the viewer --- */
 
   var game = null, moves = [], ply = 0;
+  var ns = 'http://www.w3.org/2000/svg';
+  var bg = {reversi: '#2e7d4f', connect4: '#1a5fb4'}[data.game] || '#f2e3c6';
+  /* The colour of each mark's stones: reversi's and gomoku's black and white,
+   * connect4's red and yellow; tic-tac-toe writes its marks. */
+  function fill(mark) {
+    if (data.game === 'connect4') return mark === 'x' ? '#d04a3a' : '#e5c50a';
+    return mark === 'x' ? '#111' : '#fafafa';
+  }
+
+  function svgEl(tag, attrs, text) {
+    var e = document.createElementNS(ns, tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  /* The labels of the board's edges, in the game's notation: tic-tac-toe's
+   * rows are letters and columns numbers, connect4's columns numbers, the
+   * others' columns letters and rows numbers. */
+  function edges() {
+    var letters = function (n) {
+      var out = [];
+      for (var i = 0; i < n; i++) out.push(String.fromCharCode(97 + i));
+      return out;
+    };
+    var numbers = function (n) {
+      var out = [];
+      for (var i = 0; i < n; i++) out.push(String(i + 1));
+      return out;
+    };
+    if (data.game === 'tictactoe') return {cols: numbers(geometry[1]), rows: letters(geometry[0])};
+    if (data.game === 'connect4') return {cols: numbers(geometry[1]), rows: null};
+    return {cols: letters(geometry[1]), rows: numbers(geometry[0])};
+  }
+
+  /* Where the move of ply n (1-based) went on board: [row, col], or null. */
+  function placed(board, n) {
+    if (n < 1) return null;
+    var what = moves[n - 1].slice(2);
+    if (/^(pass|resign|forfeit|abort)$/.test(what)) return null;
+    var sq = square(what);
+    if (data.game === 'connect4') {
+      if (!(sq.col >= 0 && sq.col < geometry[1])) return null;
+      for (var r = 0; r < geometry[0]; r++) if (board[r][sq.col] !== '-') return [r, sq.col];
+      return null;
+    }
+    return sq.row >= 0 && sq.row < geometry[0] && sq.col >= 0 && sq.col < geometry[1] ?
+      [sq.row, sq.col] : null;
+  }
 
   function draw() {
     var board = position(moves, ply), rows = geometry[0], cols = geometry[1];
-    var cell = Math.floor(360 / Math.max(rows, cols)), ns = 'http://www.w3.org/2000/svg';
-    var svg = document.createElementNS(ns, 'svg');
-    svg.setAttribute('width', cols * cell + 2);
-    svg.setAttribute('height', rows * cell + 2);
+    var cell = Math.floor(360 / Math.max(rows, cols)), pad = 20, e = edges();
+    var width = pad + cols * cell + 2, height = pad + rows * cell + 2;
+    var svg = svgEl('svg', {viewBox: '0 0 ' + width + ' ' + height, width: width, height: height,
+                            role: 'img', 'aria-label': 'the board at ply ' + ply});
     svg.setAttribute('data-board', '[' + board.map(function (r) { return r.join(''); }).join(',') + ']');
-    var bg = {reversi: '#2e7d4f', connect4: '#1a5fb4'}[data.game] || '#f2e3c6';
+    e.cols.forEach(function (t, c) {
+      svg.appendChild(svgEl('text', {x: pad + c * cell + cell / 2 + 1, y: 14, 'text-anchor': 'middle',
+                                     'class': 'coord'}, t));
+    });
+    (e.rows || []).forEach(function (t, r) {
+      svg.appendChild(svgEl('text', {x: pad - 5, y: pad + r * cell + cell / 2 + 5, 'text-anchor': 'end',
+                                     'class': 'coord'}, t));
+    });
+    var last = placed(board, ply);
     for (var r = 0; r < rows; r++) {
       for (var c = 0; c < cols; c++) {
-        var rect = document.createElementNS(ns, 'rect');
-        [['x', c * cell + 1], ['y', r * cell + 1], ['width', cell], ['height', cell], ['fill', bg],
-         ['stroke', '#333']].forEach(function (a) { rect.setAttribute(a[0], a[1]); });
-        svg.appendChild(rect);
+        var x = pad + c * cell + 1, y = pad + r * cell + 1;
+        svg.appendChild(svgEl('rect', {x: x, y: y, width: cell, height: cell, fill: bg, stroke: '#333'}));
         var m = board[r][c];
         if (m === '-') continue;
-        var stone = document.createElementNS(ns, data.game === 'tictactoe' ? 'text' : 'circle');
-        if (data.game === 'tictactoe') {
-          stone.setAttribute('x', c * cell + cell / 2 + 1);
-          stone.setAttribute('y', r * cell + cell * 0.68 + 1);
-          stone.setAttribute('text-anchor', 'middle');
-          stone.setAttribute('font-size', cell * 0.6);
-          stone.textContent = m;
-        } else {
-          stone.setAttribute('cx', c * cell + cell / 2 + 1);
-          stone.setAttribute('cy', r * cell + cell / 2 + 1);
-          stone.setAttribute('r', cell * 0.4);
-          stone.setAttribute('fill', m === 'x' ? (data.game === 'connect4' ? '#d04a3a' : '#111') :
-                                                (data.game === 'connect4' ? '#e5c50a' : '#fafafa'));
-          stone.setAttribute('stroke', '#333');
-        }
+        var stone = data.game === 'tictactoe' ?
+          svgEl('text', {x: x + cell / 2, y: y + cell * 0.68, 'text-anchor': 'middle',
+                         'font-size': cell * 0.6}, m) :
+          svgEl('circle', {cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.4, fill: fill(m), stroke: '#333'});
         stone.setAttribute('class', 'stone');
         svg.appendChild(stone);
+        if (last && last[0] === r && last[1] === c)
+          svg.appendChild(svgEl('circle', {'class': 'last-move', cx: x + cell / 2, cy: y + cell / 2,
+                                           r: Math.max(3, cell * 0.13),
+                                           fill: data.game === 'connect4' ? '#fff' : '#e01b24'}));
       }
     }
     var holder = $('viewer-board');
     holder.textContent = '';
     holder.appendChild(svg);
-    var text = 'Game ' + game[0] + ': ' + data.bots[game[1]] + ' against ' + data.bots[game[2]] +
-      '. Ply ' + ply + ' of ' + moves.length + (ply ? ' (' + moves[ply - 1] + ')' : '');
+    var text = 'Game ' + game[0] + ', ply ' + ply + ' of ' + moves.length +
+      (ply ? ': ' + moves[ply - 1] : '');
     if (ply === moves.length) text += '. Result ' + game[3] + ': ' + game[6];
     $('viewer-status').textContent = text;
     $('viewer-ply').value = ply;
+    var buttons = $('viewer-moves').querySelectorAll('button');
+    for (var i = 0; i < buttons.length; i++) {
+      var on = i === ply - 1;
+      buttons[i].className = on ? 'current' : '';
+      if (on) {
+        /* Keep the current move in the list's own view, not the page's. */
+        var list = $('viewer-moves'), b = buttons[i];
+        if (b.offsetTop < list.scrollTop) list.scrollTop = b.offsetTop;
+        else if (b.offsetTop + b.offsetHeight > list.scrollTop + list.clientHeight)
+          list.scrollTop = b.offsetTop + b.offsetHeight - list.clientHeight;
+      }
+    }
+  }
+
+  /* Which bot plays which colour, and the game's moves to click. */
+  function key() {
+    var holder = $('viewer-key');
+    holder.textContent = '';
+    [1, 2].forEach(function (side) {
+      var mark = data.marks[side - 1], span = el('span', {'class': 'side'});
+      if (data.game === 'tictactoe') span.appendChild(el('b', {}, mark + ' '));
+      else span.appendChild(el('span', {'class': 'swatch', style: 'background:' + fill(mark)}));
+      span.appendChild(document.createTextNode(data.bots[game[side]] +
+                                               (side === 1 ? ' (first)' : ' (second)')));
+      holder.appendChild(span);
+    });
+    var list = $('viewer-moves');
+    list.textContent = '';
+    moves.forEach(function (m, i) {
+      var li = el('li'), b = el('button', {type: 'button', 'data-ply': i + 1}, (i + 1) + '. ' + m);
+      b.addEventListener('click', function () { step(i + 1); });
+      li.appendChild(b);
+      list.appendChild(li);
+    });
   }
 
   function view(g) {
@@ -167,7 +251,12 @@
     ply = 0;
     $('viewer').hidden = false;
     $('viewer-ply').max = moves.length;
+    var rows = $('game-list').tBodies[0].rows;
+    for (var i = 0; i < rows.length; i++)
+      rows[i].className = rows[i].getAttribute('data-id') === String(g[0]) ? 'viewing' : '';
+    key();
     draw();
+    $('viewer').scrollIntoView({block: 'nearest'});
   }
 
   function step(to) {
@@ -191,6 +280,13 @@
   $('viewer-forward').addEventListener('click', function () { step(ply + 1); });
   $('viewer-end').addEventListener('click', function () { step(moves.length); });
   $('viewer-ply').addEventListener('input', function () { step(parseInt(this.value, 10)); });
+  $('viewer').addEventListener('keydown', function (ev) {
+    if (ev.target.tagName === 'INPUT') return;
+    if (ev.key === 'ArrowLeft') step(ply - 1);
+    else if (ev.key === 'ArrowRight') step(ply + 1);
+    else return;
+    ev.preventDefault();
+  });
   $('games-js').hidden = false;
   filter();
 })();

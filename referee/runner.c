@@ -7,6 +7,7 @@
 #include "console.h"
 #include "ledger.h"
 #include "results.h"
+#include "runinfo.h"
 #include "standings.h"
 #include "schema.h"
 #include "tournament.h"
@@ -242,6 +243,13 @@ static int open_results(struct runner *rn)
         return EXIT_SYSTEM;
     }
     rn->t.log_dir = rn->logs;
+    /* The run's conditions, for its report; a resumed run keeps those it
+     * started under, unless it had played nothing yet. */
+    if ((!c->resume || rn->done == 0) &&
+        (err = runinfo_write(c->results, c, c->argc, c->argv)) < 0) {
+        cli_error("cannot write '%s/run.csv': %s", c->results, strerror(-err));
+        return EXIT_SYSTEM;
+    }
     return 0;
 }
 
@@ -425,7 +433,8 @@ static int conclude(struct runner *rn, int rc)
         reported = (rn->live ? report_live_write(rn->live, report)
                              : report_write(report, dirs, 1, &rn->report_run)) == EXIT_OK;
     }
-    if (!c->quiet && rn->done > 0) {
+    /* Where to look: the last lines, -q or not. */
+    if (rn->done > 0) {
         fprintf(stderr, "Results in %s (bots' logs in %s)\n", c->results, rn->logs);
         if (reported)
             fprintf(stderr, "Report in %s\n", report);
@@ -458,7 +467,8 @@ int runner_run(const struct run_config *c)
                                              .params = c->sprt_params,
                                              .model = c->sprt_model,
                                              .candidate = c->bots[0].name,
-                                             .move_ms = c->time.move_ms};
+                                             .move_ms = c->time.move_ms,
+                                             .first_move_ms = c->time.first_move_ms};
         /* A run from scratch counts its report as it goes; a resumed one reads
          * its files back at the end, the games it had included. */
         if (!c->no_report && rn->done == 0 &&

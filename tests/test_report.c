@@ -99,10 +99,16 @@ Test(report, a_run_writes_a_page_whose_figures_are_its_standings, .timeout = 60)
     /* One dot a bot, a cell a pair that played (both ways), a box a bot. */
     cr_expect_eq(count_of(html, "class=\"elo-dot\""), 4);
     cr_expect_eq(count_of(html, "<rect class=\"cell\""), 12);
-    cr_expect_eq(count_of(html, "<g class=\"box\">"), 4);
-    cr_expect_eq(count_of(html, "<polyline class=\"series\""), 4, "a line a bot over the run");
+    /* f's only reply of a game is its first: its moves have no box, its first moves one. */
+    cr_expect_eq(count_of(html, "<g class=\"box\">"), 3);
+    cr_expect_eq(count_of(html, "<g class=\"box-first\">"), 4);
+    int lines = count_of(html, "<polyline class=\"series\"");
+    cr_expect(lines >= 1 && lines == count_of(html, "<g class=\"key\">"),
+              "a line and a key for each bot with a finite Elo: %d lines", lines);
     cr_expect(!strstr(html, "<h3>SPRT</h3>"), "no SPRT in this run");
-    cr_expect(strstr(html, "Every move far within the limit of 1000 ms"), "the run's limit");
+    cr_expect_eq(count_of(html, "<line class=\"limit\""), 2, "both limits drawn");
+    cr_expect(strstr(html, ">limit 1000 ms</text>") && strstr(html, ">first-move limit 5000 ms<"),
+              "and labelled");
     /* The garbage bot's fouls, each game listed with its reason. */
     struct table t;
     test_load(&t, dir, "games.csv");
@@ -170,6 +176,20 @@ Test(report, an_sprt_run_shows_its_llr_and_bounds, .timeout = 60)
     test_slurp(dir, "report.html", html, sizeof(html));
     cr_expect(strstr(html, "<h3>SPRT</h3>"));
     cr_expect_eq(count_of(html, "class=\"bound\""), 2);
+    cr_expect(strstr(html, ">accept H1 (") && strstr(html, ">accept H0 ("), "bounds labelled");
+    cr_expect(strstr(html, "<dt>SPRT</dt><dd>elo0=0 elo1=20 alpha=0.05 beta=0.05 pentanomial, for "
+                           "a</dd>"),
+              "the SPRT among the conditions");
+
+    /* Later, from the files: run.csv tells the SPRT, and the LLR is drawn. */
+    static char later[1 << 20];
+    char out[128];
+    snprintf(out, sizeof(out), "%s/later.html", dir);
+    char *report[] = {REFEREE_BIN, "report", dir, "--out", out, NULL};
+    cr_assert_eq(run_program(report, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    test_slurp(dir, "later.html", later, sizeof(later));
+    cr_expect_str_eq(later, html, "the run's own page");
     cr_expect_eq(count_of(html, "<polyline class=\"series\""), 3, "two bots, and the LLR");
 }
 
@@ -464,4 +484,162 @@ Test(report, games_of_different_games_are_refused, .timeout = 60)
     char *alone[] = {REFEREE_BIN, "standings", b, NULL};
     cr_assert_eq(run_program(alone, NULL, &r), 0);
     cr_expect_eq(r.status, 0, "%s", r.err);
+}
+
+/* The last two lines of text, in last[0] and last[1]. */
+static void last_lines(const char *text, char last[2][512])
+{
+    const char *end = text + strlen(text), *p = end;
+    for (int i = 1; i >= 0; i--) {
+        const char *stop = p;
+        if (p > text && p[-1] == '\n')
+            p--;
+        while (p > text && p[-1] != '\n')
+            p--;
+        snprintf(last[i], 512, "%.*s", (int)(stop - p), p);
+    }
+}
+
+Test(report, a_quiet_run_ends_saying_where_its_results_and_report_are, .timeout = 60)
+{
+    char dir[64], last[2][512], want[256];
+    test_tmpdir(dir, "report");
+    char *run[] = {REFEREE_BIN, "match",
+                   "--bot",     "a=" BOTDIR "random",
+                   "--bot",     "b=" BOTDIR "perfect",
+                   "--games",   "4",
+                   "--results", dir,
+                   "-q",        NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    last_lines(r.err, last);
+    snprintf(want, sizeof(want), "Results in %s (bots' logs in %s/logs)\n", dir, dir);
+    cr_expect_str_eq(last[0], want);
+    snprintf(want, sizeof(want), "Report in %s/report.html\n", dir);
+    cr_expect_str_eq(last[1], want);
+}
+
+/* The conditions a run was played under head its page, from its run.csv: the
+ * page `referee report` makes of the folder later is the run's own. */
+Test(report, the_header_states_the_runs_conditions, .timeout = 60)
+{
+    static char later[1 << 20];
+    char dir[64], out[128], version[128];
+    struct table t;
+    test_tmpdir(dir, "report");
+    char *run[] = {REFEREE_BIN,   "match",
+                   "--game",      "connect4",
+                   "--bot",       "a=" BOTDIR "random",
+                   "--bot",       "b=" BOTDIR "random",
+                   "--games",     "4",
+                   "--movetime",  "300",
+                   "--firstmove", "3000",
+                   "--openings",  "2",
+                   "--seed",      "7",
+                   "--results",   dir,
+                   "-q",          NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char *ask[] = {REFEREE_BIN, "--version", NULL};
+    cr_assert_eq(run_program(ask, NULL, &r), 0);
+    cr_assert(strncmp(r.out, "referee ", 8) == 0, "%s", r.out);
+    snprintf(version, sizeof(version), "<dd>%.*s</dd>", (int)strcspn(r.out + 8, "\n"), r.out + 8);
+
+    test_load(&t, dir, "run.csv");
+    cr_assert_eq(t.nrows, 1);
+    cr_expect_str_eq(test_cell(&t, 0, "game"), "connect4");
+    cr_expect_str_eq(test_cell(&t, 0, "movetime_ms"), "300");
+    cr_expect_str_eq(test_cell(&t, 0, "seed"), "7");
+    char started[64];
+    const char *utc = test_cell(&t, 0, "started_utc");
+    cr_expect_eq(strlen(utc), 20, "%s", utc);
+    snprintf(started, sizeof(started), "<dd>%.10s %.8s UTC</dd>", utc, utc + 11);
+    table_release(&t);
+
+    test_slurp(dir, "report.html", html, sizeof(html));
+    cr_expect(strstr(html, "<dt>Game</dt><dd>connect4</dd>"), "the game");
+    cr_expect(strstr(html, "300 ms a move"), "the limit per move");
+    cr_expect(strstr(html, "3000 ms for a bot's first move of a game"), "the first move's");
+    cr_expect(strstr(html, "margin 50 ms"), "the margin");
+    cr_expect(strstr(html, "random, 2 plies, each played with both colours; seed 7"),
+              "the openings and the seed");
+    cr_expect(strstr(html, "match of 2 bots, 4 games"), "the schedule");
+    cr_expect(strstr(html, version), "referee's version: %s", version);
+    cr_expect(strstr(html, started), "when it started: %s", started);
+    cr_expect(strstr(html, "--movetime 300 --firstmove 3000 --openings 2 --seed 7"),
+              "the command line");
+    cr_expect(strstr(html, ">limit 300 ms</text>"), "the limit on the plot of times");
+
+    /* Later, from the files alone: the same page. */
+    snprintf(out, sizeof(out), "%s/later.html", dir);
+    char *report[] = {REFEREE_BIN, "report", dir, "--out", out, NULL};
+    cr_assert_eq(run_program(report, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    test_slurp(dir, "later.html", later, sizeof(later));
+    size_t at = 0;
+    while (html[at] && html[at] == later[at])
+        at++;
+    cr_expect(html[at] == later[at], "the pages differ at byte %zu: %.80s | %.80s", at, html + at,
+              later + at);
+
+    /* A folder of an older referee: no run.csv, and the page says so. */
+    snprintf(out, sizeof(out), "%s/run.csv", dir);
+    cr_assert_eq(unlink(out), 0);
+    char *old[] = {REFEREE_BIN, "report", dir, NULL};
+    cr_assert_eq(run_program(old, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    test_slurp(dir, "report.html", html, sizeof(html));
+    cr_expect(strstr(html, "conditions were not recorded"));
+    cr_expect(!strstr(html, "<dt>Game</dt>"));
+}
+
+/* The shards of a run, reported together without --out: the page goes in the
+ * folder that holds them, and no shard's own page is touched. */
+Test(report, several_folders_without_out_write_beside_them, .timeout = 60)
+{
+    static char before[2][1 << 20];
+    char dir[64], shard[2][96], page[128], line[192];
+    test_tmpdir(dir, "report");
+    for (int i = 0; i < 2; i++) {
+        char which[8];
+        snprintf(shard[i], sizeof(shard[i]), "%s/shard-%d", dir, i + 1);
+        snprintf(which, sizeof(which), "%d/2", i + 1);
+        char *run[] = {REFEREE_BIN, "match",
+                       "--bot",     "a=" BOTDIR "random",
+                       "--bot",     "b=" BOTDIR "perfect",
+                       "--games",   "6",
+                       "--shard",   which,
+                       "--results", shard[i],
+                       "-q",        NULL};
+        cr_assert_eq(run_program(run, NULL, &r), 0);
+        cr_assert_eq(r.status, 0, "%s", r.err);
+        test_slurp(shard[i], "report.html", before[i], sizeof(before[i]));
+    }
+    char *report[] = {REFEREE_BIN, "report", shard[0], shard[1], NULL};
+    cr_assert_eq(run_program(report, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    snprintf(line, sizeof(line), "Report in %s/report.html\n", dir);
+    cr_expect_str_eq(r.out, line);
+    for (int i = 0; i < 2; i++) {
+        test_slurp(shard[i], "report.html", html, sizeof(html));
+        cr_expect_str_eq(html, before[i], "shard %d's own page untouched", i + 1);
+    }
+    test_slurp(dir, "report.html", html, sizeof(html));
+    cr_expect(strstr(html, "<p>6 games, 2 bots,"), "both shards: %.200s", strstr(html, "<p>"));
+    cr_expect(strstr(html, ", shard 1/2</dd>") && strstr(html, ", shard 2/2</dd>"),
+              "each folder and its shard named");
+
+    snprintf(page, sizeof(page), "%s/report.html", dir);
+    cr_assert_eq(unlink(page), 0);
+
+    /* A common folder that holds a run of its own: its page is not replaced. */
+    char copy[160];
+    snprintf(copy, sizeof(copy), "%s/games.csv", dir);
+    FILE *f = fopen(copy, "w");
+    cr_assert_not_null(f);
+    fclose(f);
+    cr_assert_eq(run_program(report, NULL, &r), 0);
+    cr_expect_eq(r.status, 2, "%s", r.err);
+    cr_expect(strstr(r.err, "holds a run of its own") && strstr(r.err, "--out"), "%s", r.err);
+    cr_expect(access(page, F_OK) != 0, "no page written there");
 }

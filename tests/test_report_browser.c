@@ -1,10 +1,13 @@
 /* test_report_browser.c: real reports of a small tournament of each game, in
  * Debian's chromium: tests/browser/report.mjs (playwright-core, from the npm
- * registry; scripts/test installs both) loads each page, fails on a console
- * error, counts the marks of each plot, filters the game list, and steps a
- * game to its end in the viewer, whose board must be the one `referee replay`
- * gives for the record. Screenshots go to build/test/report-shots/. Skipped,
- * saying why, only where chromium, node or playwright-core is missing. */
+ * registry; scripts/test installs both) loads each page as a 390 px phone and
+ * on a 1400 px screen, fails on a console error, on a page wider than the
+ * screen or a plot cut by its edge, counts the marks of each plot, filters
+ * the game list, opens the viewer (which must come into view), clicks a move
+ * of its list, and steps a game to its end, whose board must be the one
+ * `referee replay` gives for the record. Screenshots go to
+ * build/test/report-shots/ (README's are copies). Skipped, saying why, only
+ * where chromium, node or playwright-core is missing. */
 #include "helpers.h"
 #include "run.h"
 
@@ -63,7 +66,7 @@ static void final_board(const char *dir, char *out, size_t cap)
     out[n] = '\0';
 }
 
-Test(report_browser, every_game_s_report_renders_filters_and_replays, .timeout = 240)
+Test(report_browser, every_game_s_report_fits_a_phone_and_a_screen_and_replays, .timeout = 300)
 {
     if (access("/usr/bin/chromium", X_OK) != 0)
         cr_skip_test("no /usr/bin/chromium: install Debian's chromium (scripts/deps --test does)");

@@ -1,0 +1,91 @@
+/* htmlout.c: escaping for the report's page. */
+#include "htmlout.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+void html_text(FILE *f, const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        switch (*p) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*p, f);
+        }
+    }
+}
+
+void html_label(FILE *f, const char *text)
+{
+    size_t n = strlen(text);
+    if (n <= HTML_LABEL_MAX) {
+        html_text(f, text);
+        return;
+    }
+    char cut[HTML_LABEL_MAX + 1];
+    n = HTML_LABEL_MAX - 1;
+    while (n > 0 && ((unsigned char)text[n] & 0xc0) == 0x80)
+        n--;
+    memcpy(cut, text, n);
+    cut[n] = '\0';
+    html_text(f, cut);
+    fputs("\u2026", f);
+}
+
+static bool json_plain(unsigned char c)
+{
+    return c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&';
+}
+
+void html_json(FILE *f, const char *text)
+{
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *p = (const unsigned char *)text;
+
+    putc('"', f);
+    while (*p) {
+        size_t n = 0; /* a run of bytes that go as they are, in one write */
+        while (p[n] && json_plain(p[n]))
+            n++;
+        fwrite(p, 1, n, f);
+        p += n;
+        if (!*p)
+            break;
+        if (*p == '"' || *p == '\\') {
+            char esc[2] = {'\\', (char)*p};
+            fwrite(esc, 1, 2, f);
+        } else {
+            char esc[6] = {'\\', 'u', '0', '0', hex[*p >> 4], hex[*p & 15]};
+            fwrite(esc, 1, 6, f);
+        }
+        p++;
+    }
+    putc('"', f);
+}
+
+void html_figure(FILE *f, const char *fmt, double v)
+{
+    if (isnan(v))
+        fputs("-", f);
+    else if (isinf(v))
+        fputs(v > 0 ? "inf" : "-inf", f);
+    else
+        fprintf(f, fmt, fabs(v) < 5e-7 ? 0.0 : v);
+}
+
+void html_svg_open(FILE *f, const char *id, int w, int h, const char *label)
+{
+    fputs("<svg class=\"plot\"", f);
+    if (id)
+        fprintf(f, " id=\"%s\"", id);
+    fprintf(f,
+            " viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
+            "preserveAspectRatio=\"xMinYMin meet\" role=\"img\" aria-label=\"",
+            w, h, w, h);
+    html_text(f, label);
+    fputs("\">\n", f);
+}

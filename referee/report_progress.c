@@ -1,0 +1,174 @@
+/* report_progress.c: the report's plots over the run: each bot's Elo as the
+ * games accumulate, and the SPRT's log-likelihood ratio between its bounds.
+ * A line is drawn, and named in the key, only where it has a figure. */
+#include "axis.h"
+#include "htmlout.h"
+#include "report_sections.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char *const palette[] = {"#1a5fb4", "#d04a3a", "#2e9d4d", "#e5a50a", "#813d9c",
+                                      "#63452c", "#1c71d8", "#c64600", "#26a269", "#5e5c64"};
+#define NPALETTE (sizeof(palette) / sizeof(palette[0]))
+
+/* A plot's series: values[point * stride + series] at games[point]. */
+struct series {
+    int points;
+    const long *games;
+    const double *values;
+    size_t stride, n;
+    const char *const *names;
+    const char *unit; /* the y axis's name */
+};
+
+/* A bound of the SPRT, named. */
+struct bound {
+    double at;
+    const char *name;
+};
+
+static void put_lines(FILE *f, const struct series *s, const struct bound *bounds, int nbounds)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    for (int k = 0; k < s->points; k++)
+        for (size_t j = 0; j < s->n; j++) {
+            double v = s->values[(size_t)k * s->stride + j];
+            if (isfinite(v)) {
+                lo = v < lo ? v : lo;
+                hi = v > hi ? v : hi;
+            }
+        }
+    for (int b = 0; b < nbounds; b++) {
+        lo = bounds[b].at < lo ? bounds[b].at : lo;
+        hi = bounds[b].at > hi ? bounds[b].at : hi;
+    }
+    struct axis ya, xa;
+    axis_linear(&ya, lo, hi, 5);
+    long last = s->games[s->points - 1];
+    axis_linear(&xa, 0, (double)last, 5);
+    /* The key under the plot, three names a line. */
+    size_t drawn = 0;
+    for (size_t j = 0; j < s->n; j++)
+        for (int k = 0; k < s->points; k++)
+            if (isfinite(s->values[(size_t)k * s->stride + j])) {
+                drawn++;
+                break;
+            }
+    int x0 = 50, w = 400, y0 = 24, h = 180;
+    int keys = (int)(drawn + 2) / 3, height = y0 + h + 44 + 18 * keys;
+    html_svg_open(f, NULL, x0 + w + 24, height, s->unit);
+    for (int t = 0; t < ya.n; t++) {
+        double y = y0 + h - h * axis_at(&ya, ya.tick[t]);
+        fprintf(f,
+                "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\"/>"
+                "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.*f</text>\n",
+                x0, y, x0 + w, y, ya.tick[t] == 0 ? "#999" : "#ddd", x0 - 6, y + 4,
+                axis_decimals(&ya, t), ya.tick[t]);
+    }
+    for (int t = 0; t < xa.n; t++) {
+        double x = x0 + w * axis_at(&xa, xa.tick[t]);
+        fprintf(f,
+                "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>"
+                "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.*f</text>\n",
+                x, y0, x, y0 + h, x, y0 + h + 16, axis_decimals(&xa, t), xa.tick[t]);
+    }
+    fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%d\">", x0 - 40, y0 - 10);
+    html_text(f, s->unit);
+    fprintf(f,
+            "</text><text class=\"label\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">games"
+            "</text>\n",
+            x0 + w / 2.0, y0 + h + 34);
+    for (int b = 0; b < nbounds; b++) {
+        double y = y0 + h - h * axis_at(&ya, bounds[b].at);
+        fprintf(f,
+                "<line class=\"bound\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+                "stroke=\"#888\" stroke-dasharray=\"4 3\"><title>%s: %.3f</title></line>"
+                "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555\">%s (%.2f)</text>\n",
+                x0, y, x0 + w, y, bounds[b].name, bounds[b].at, x0 + w - 4,
+                bounds[b].at > 0 ? y - 4 : y + 14, bounds[b].name, bounds[b].at);
+    }
+    size_t key = 0;
+    for (size_t j = 0; j < s->n; j++) {
+        const char *colour = palette[j % NPALETTE];
+        double lx = NAN, ly = NAN;
+        int npts = 0;
+        for (int k = 0; k < s->points; k++)
+            npts += isfinite(s->values[(size_t)k * s->stride + j]);
+        if (npts == 0)
+            continue;
+        fprintf(f,
+                "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
+                "points=\"",
+                colour);
+        for (int k = 0; k < s->points; k++) {
+            double v = s->values[(size_t)k * s->stride + j];
+            if (!isfinite(v))
+                continue;
+            lx = x0 + w * axis_at(&xa, (double)s->games[k]);
+            ly = y0 + h - h * axis_at(&ya, v);
+            fprintf(f, "%.1f,%.1f ", lx, ly);
+        }
+        fputs("\"><title>", f);
+        html_text(f, s->names[j]);
+        fputs("</title></polyline>", f);
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", lx, ly, colour);
+        int kx = x0 + (int)(key % 3) * (w / 3), ky = y0 + h + 52 + 18 * (int)(key / 3);
+        fprintf(f,
+                "<g class=\"key\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+                "stroke-width=\"3\"/><text x=\"%d\" y=\"%d\">",
+                kx, ky - 4, kx + 18, ky - 4, colour, kx + 24, ky);
+        html_label(f, s->names[j]);
+        fputs("</text></g>\n", f);
+        key++;
+    }
+    fputs("</svg>\n", f);
+}
+
+void report_html_progress(FILE *f, const struct report *r)
+{
+    if (r->played < 2 || r->npoints < 2 || r->nbots == 0)
+        return;
+    int points = (int)r->npoints;
+    long *games = calloc((size_t)points, sizeof(*games));
+    double *elo = malloc((size_t)points * r->nbots * sizeof(*elo));
+    double *llr = calloc((size_t)points, sizeof(*llr));
+    const char **names = calloc(r->nbots, sizeof(*names));
+    if (games && elo && llr && names) {
+        for (int k = 0; k < points; k++) {
+            const struct report_point *pt = &r->points[k];
+            games[k] = pt->games;
+            llr[k] = pt->llr;
+            for (size_t b = 0; b < r->nbots; b++)
+                elo[(size_t)k * r->nbots + b] = b < pt->nelo ? pt->elo[b] : NAN;
+        }
+        for (size_t b = 0; b < r->nbots; b++)
+            names[b] = r->bots[b].name;
+        fputs("<section id=\"progress\"><h2>Over the run</h2>\n<p>Each bot's Elo ", f);
+        if (r->step == 1)
+            fputs("after every game", f);
+        else
+            fprintf(f, "every %ld games and at the end", r->step);
+        fputs(", in the order the games were written, from its first game on.</p>\n", f);
+        struct series elos = {points, games, elo, r->nbots, r->nbots, names, "Elo"};
+        put_lines(f, &elos, NULL, 0);
+        if (r->run && r->run->sprt) {
+            struct bound bounds[2] = {{r->lower, "accept H0"}, {r->upper, "accept H1"}};
+            static const char *const llr_name[1] = {"LLR"};
+            fputs("<h3>SPRT</h3>\n<p>The log-likelihood ratio of H1 against H0, from ", f);
+            html_text(f, r->run->candidate);
+            fputs("'s side, with its two bounds: crossing the upper accepts H1, the lower H0."
+                  "</p>\n",
+                  f);
+            struct series s = {points, games, llr, 1, 1, llr_name, "LLR"};
+            put_lines(f, &s, bounds, 2);
+        }
+        fputs("</section>\n", f);
+    }
+    free(games);
+    free(elo);
+    free(llr);
+    free(names);
+}
