@@ -203,8 +203,9 @@ static const struct option_def run_options[] = {
     FLAG("no-report", no_report, "no report.html (referee report) at the end of the run"),
     FLAG("sandbox", sandbox,
          "run each bot in a bubblewrap sandbox (Debian package\n"
-         "bubblewrap): no network, no other processes, the files\n"
-         "read-only but its own directory, no results folder"),
+         "bubblewrap): it sees the system's folders read-only,\n"
+         "its own files and --dir, a private /tmp; no network,\n"
+         "no other process, no results, no other bot's files"),
     MS("startup", startup_ms,
        "deadline of a GTP or Gomocup engine's handshake\n"
        "(default 10000)"),
@@ -285,6 +286,10 @@ static const struct option_def run_options[] = {
     COUNT("max-files", "N", limits.open_files, 4, 1L << 20, "open descriptors of each bot process"),
     COUNT("max-procs", "N", limits.processes, 1, 1L << 20,
           "processes of the user, for each bot (not for root)"),
+    COUNT("disk", "MB", limits.disk_mb, 1, 1L << 30,
+          "with --sandbox, what each bot may write: its /tmp and\n"
+          "its /dev/shm hold MB each (in memory), a file in its\n"
+          "--dir MB (default 256, or half of --memory if less)"),
     FLAG("quiet", quiet, "no per-game lines", .letter = 'q'),
 };
 #define NOPTIONS (sizeof(run_options) / sizeof(run_options[0]))
@@ -418,6 +423,10 @@ static int check_config(struct run_config *c)
         cli_error("--results: a path of %zu bytes leaves no room for the files in it (at most "
                   "%d bytes)",
                   strlen(c->results), PATH_MAX - PATH_ROOM - 1);
+        return EXIT_USAGE;
+    }
+    if (c->limits.disk_mb > 0 && !c->sandbox) {
+        cli_error("--disk bounds what a sandboxed bot writes: give --sandbox too");
         return EXIT_USAGE;
     }
     if (c->repair && !c->resume) {

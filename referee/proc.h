@@ -54,6 +54,8 @@ struct proc_limits {
     long cpu_seconds; /* CPU time of the whole process life (RLIMIT_CPU) */
     long open_files;  /* descriptors (RLIMIT_NOFILE) */
     long processes;   /* processes of the user (RLIMIT_NPROC; not enforced for root) */
+    long file_mb;     /* size of a file it writes (RLIMIT_FSIZE), in MiB; past it a
+                       * write fails with EFBIG (SIGXFSZ is ignored) */
 };
 
 struct proc_options {

@@ -147,6 +147,12 @@ static void set_limits(const struct proc_limits *l, int report_fd)
         set_limit(RLIMIT_NOFILE, (rlim_t)l->open_files, report_fd);
     if (l->processes > 0)
         set_limit(RLIMIT_NPROC, (rlim_t)l->processes, report_fd);
+    if (l->file_mb > 0) {
+        set_limit(RLIMIT_FSIZE, (rlim_t)l->file_mb << 20, report_fd);
+        /* A write past it then fails with EFBIG, the bot's to handle, rather
+         * than killing it; an ignored signal stays ignored across exec. */
+        signal(SIGXFSZ, SIG_IGN);
+    }
 }
 
 static _Noreturn void child_run(const struct child_plan *c)

@@ -1,82 +1,310 @@
-/* sandbox_setup.c: each bot's sandbox paths, and a trial sandbox. */
+/* sandbox_setup.c: each bot's sandbox, from an allowlist, and a trial sandbox. */
 #include "sandbox_setup.h"
+#include "canon.h"
 #include "cli.h"
 #include "proc.h"
+#include "sandbox_files.h"
 #include "xalloc.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define TRIAL_MS 5000 /* a sandbox that does not start and end `true` in this is no use */
 
-/* path made absolute against the current directory (it may not exist yet). */
-static char *absolute(const char *path)
-{
-    char cwd[PATH_MAX];
+/* The system's programs and libraries, read-only (a link such as /bin ->
+ * usr/bin stays a link). */
+static const char *const system_dirs[] = {"/usr",   "/bin",   "/sbin",  "/lib",
+                                          "/lib32", "/lib64", "/libx32"};
 
-    if (path[0] == '/' || !getcwd(cwd, sizeof(cwd)))
-        return xstrdup(path);
-    size_t n = strlen(cwd) + strlen(path) + 2;
-    char *out = xmalloc(n);
-    snprintf(out, n, "%s/%s", cwd, strcmp(path, ".") == 0 ? "" : path);
-    return out;
+/* What of /etc a program may need to start and run: the dynamic linker's
+ * cache, the alternatives behind /usr/bin/python3 or java, user and group
+ * names, time zone, certificates, locale, the configuration of common
+ * interpreters. Not shadow, sudoers, ssh, cron, the machine's secrets. */
+static const char *const etc_allowed[] = {"ld.so.cache",
+                                          "ld.so.conf",
+                                          "ld.so.conf.d",
+                                          "alternatives",
+                                          "passwd",
+                                          "group",
+                                          "nsswitch.conf",
+                                          "localtime",
+                                          "timezone",
+                                          "ssl",
+                                          "ca-certificates",
+                                          "ca-certificates.conf",
+                                          "os-release",
+                                          "mime.types",
+                                          "locale.alias",
+                                          "locale.conf",
+                                          "host.conf",
+                                          "hosts",
+                                          "gai.conf",
+                                          "protocols",
+                                          "services",
+                                          "python*",
+                                          "perl",
+                                          "java*",
+                                          "node*",
+                                          "gtk*",
+                                          "fonts",
+                                          "R",
+                                          "php*",
+                                          "ruby*",
+                                          "julia",
+                                          "mono",
+                                          "lua*",
+                                          "guile",
+                                          "gprolog"};
+
+long sandbox_default_disk(long memory_mb)
+{
+    return memory_mb > 0 && memory_mb / 2 < 256 ? (memory_mb / 2 > 0 ? memory_mb / 2 : 1) : 256;
 }
 
-/* True if dir is path or one of its parents. */
-static bool contains(const char *dir, const char *path)
+/* path as the host has it: a link kept a link (its text), a folder or file
+ * bound read-only. */
+static void add_as_is(struct sandbox_paths *s, const char *path)
 {
-    size_t n = strlen(dir);
-    return strncmp(dir, path, n) == 0 && (path[n] == '\0' || path[n] == '/' || dir[n - 1] == '/');
+    struct stat st;
+    char text[PATH_MAX];
+    if (lstat(path, &st) != 0)
+        return;
+    if (S_ISLNK(st.st_mode)) {
+        ssize_t k = readlink(path, text, sizeof(text) - 1);
+        if (k <= 0)
+            return;
+        text[k] = '\0';
+        sandbox_add(s, SANDBOX_LINK, xstrdup(text), xstrdup(path));
+    } else if (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode)) {
+        sandbox_add(s, SANDBOX_READ, xstrdup(path), xstrdup(path));
+    }
 }
 
-/* True if dir holds one of the files bot's command names (its program, its
- * script: each word with a '/'), taken from workdir as the bot will. */
-static bool holds_its_files(const char *dir, const struct bot_spec *bot, const char *workdir)
+static void add_system(struct sandbox_paths *s)
 {
-    for (int i = 0; i < CONFIG_MAX_ARGS && bot->argv[i]; i++) {
-        const char *word = bot->argv[i];
-        if (!strchr(word, '/'))
-            continue;
-        char path[PATH_MAX * 2];
-        snprintf(path, sizeof(path), "%s%s%s", word[0] == '/' ? "" : workdir,
-                 word[0] == '/' ? "" : "/", word);
-        if (contains(dir, path))
+    for (size_t i = 0; i < sizeof(system_dirs) / sizeof(system_dirs[0]); i++)
+        add_as_is(s, system_dirs[i]);
+    DIR *d = opendir("/etc");
+    for (struct dirent *e; d && (e = readdir(d));)
+        for (size_t i = 0; i < sizeof(etc_allowed) / sizeof(etc_allowed[0]); i++)
+            if (e->d_name[0] != '.' && fnmatch(etc_allowed[i], e->d_name, 0) == 0) {
+                char path[PATH_MAX];
+                snprintf(path, sizeof(path), "/etc/%s", e->d_name);
+                add_as_is(s, path);
+                break;
+            }
+    if (d)
+        closedir(d);
+    s->nsystem = s->n;
+}
+
+static bool is_system(const char *real)
+{
+    for (size_t i = 0; i < sizeof(system_dirs) / sizeof(system_dirs[0]); i++)
+        if (canon_is_within(real, system_dirs[i]))
             return true;
+    return false;
+}
+
+/* Everything of the run a bot may be shown only if it is its own. */
+struct run_paths {
+    char *results, *cwd, *home;
+    char *dirs[CONFIG_MAX_BOTS]; /* each bot's --dir, canonical, or NULL */
+    struct sandbox_files files[CONFIG_MAX_BOTS];
+    int nbots;
+};
+
+/* True if path (canonical) is, or lies in, something of the run that is not
+ * bot i's: the results folder, another bot's folder or file. */
+static bool is_others(const struct run_paths *r, int i, const char *path)
+{
+    if (canon_is_within(path, r->results))
+        return true;
+    for (int j = 0; j < r->nbots; j++) {
+        if (j == i)
+            continue;
+        if (r->dirs[j] && canon_is_within(path, r->dirs[j]))
+            return true;
+        for (int k = 0; k < r->files[j].n; k++)
+            if (strcmp(path, r->files[j].f[k].real) == 0 && !sandbox_files_has(&r->files[i], path))
+                return true;
     }
     return false;
 }
 
-/* The directories of the files bot's command names, to keep in sight. */
-static void add_kept(struct sandbox_paths *s, const struct bot_spec *bot)
+/* True if showing dir (canonical) to bot i would show more than its own:
+ * it holds the results, referee's directory, the home folder, another
+ * bot's folder or file, or a place where sockets live. */
+static bool holds_others(const struct run_paths *r, int i, const char *dir)
 {
-    for (int i = 0; i < CONFIG_MAX_ARGS && bot->argv[i] && s->nkeep < SANDBOX_KEEP_MAX; i++) {
-        const char *word = bot->argv[i], *slash = strrchr(word, '/');
-        if (!slash)
+    static const char *const shared[] = {"/tmp",  "/var/tmp", "/run",    "/var/run",
+                                         "/home", "/root",    "/dev/shm"};
+    for (size_t k = 0; k < sizeof(shared) / sizeof(shared[0]); k++)
+        if (canon_is_within(shared[k], dir))
+            return true;
+    if (canon_is_within(r->results, dir) || canon_is_within(r->cwd, dir) ||
+        (r->home && canon_is_within(r->home, dir)))
+        return true;
+    for (int j = 0; j < r->nbots; j++) {
+        if (j == i)
             continue;
-        char dir[PATH_MAX * 2];
-        snprintf(dir, sizeof(dir), "%s%s%.*s", word[0] == '/' ? "" : s->workdir,
-                 word[0] == '/' ? "" : "/", (int)(slash - word), word);
-        if (!dir[0] || access(dir, F_OK) != 0) /* "/prog": the root; a word that is no path */
+        if (r->dirs[j] && (canon_is_within(r->dirs[j], dir) || canon_is_within(dir, r->dirs[j])))
+            return true;
+        for (int k = 0; k < r->files[j].n; k++)
+            if (canon_is_within(r->files[j].f[k].real, dir) &&
+                !sandbox_files_has(&r->files[i], r->files[j].f[k].real))
+                return true;
+    }
+    return false;
+}
+
+/* The folder an interpreter is installed in: the parent of its bin/ or
+ * shims/ (a virtual environment, pyenv, nvm), or NULL. */
+static char *install_root(const char *path)
+{
+    char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+    *slash = '\0';
+    slash = strrchr(dir, '/');
+    if (slash && slash != dir &&
+        (strcmp(slash, "/bin") == 0 || strcmp(slash, "/shims") == 0 ||
+         strcmp(slash, "/sbin") == 0)) {
+        *slash = '\0';
+        return dir;
+    }
+    free(dir);
+    return NULL;
+}
+
+/* path, read-only, at the same place; one inside referee's directory where
+ * that leads, its private /tmp (link is that directory, or NULL): bwrap
+ * makes mount points before the root is the sandbox's, so it must not meet
+ * the link on the way. */
+static void add_read(struct sandbox_paths *s, const char *path, const char *link)
+{
+    char *dest;
+    if (link && canon_is_within(path, link) && strcmp(link, "/") != 0) {
+        size_t n = strlen(link);
+        dest = xmalloc(strlen(path) - n + 5);
+        sprintf(dest, "/tmp%s", path + n);
+    } else {
+        dest = xstrdup(path);
+    }
+    for (int i = s->nsystem; i < s->n; i++)
+        if (strcmp(s->m[i].dest, dest) == 0) {
+            free(dest);
+            return;
+        }
+    sandbox_add(s, SANDBOX_READ, xstrdup(path), dest);
+}
+
+/* Bot i's own files, read-only, where its command names them and where they
+ * really are; an interpreter's installation with it. */
+static void add_files(struct sandbox_paths *s, const struct run_paths *r, int i, const char *link)
+{
+    const struct sandbox_files *fs = &r->files[i];
+    for (int k = 0; k < fs->n; k++) {
+        const struct sandbox_file *f = &fs->f[k];
+        if (is_system(f->real) || is_others(r, i, f->real))
             continue;
-        s->keep[s->nkeep++] = xstrdup(dir);
+        char *named = canon_path(f->path, NULL);
+        if (named && !is_system(f->path))
+            add_read(s, f->path, link);
+        free(named);
+        add_read(s, f->real, link);
+        for (int pass = 0; pass < 2 && f->interpreter; pass++) {
+            char *root = install_root(pass ? f->real : f->path);
+            char *real = root ? canon_path(root, NULL) : NULL;
+            if (real && !is_system(real) && !holds_others(r, i, real) && !is_others(r, i, real))
+                add_read(s, root, link);
+            free(real);
+            free(root);
+        }
     }
 }
 
-static void add_hidden(struct sandbox_paths *s, const struct bot_spec *bot, const char *dir)
+static void run_paths_release(struct run_paths *r)
 {
-    /* Never over its own directory or (but for the results) its own program,
-     * nor twice. */
-    if (contains(dir, s->workdir) || (bot && holds_its_files(dir, bot, s->workdir)) ||
-        s->nhide == SANDBOX_HIDE_MAX)
-        return;
-    for (int i = 0; i < s->nhide; i++)
-        if (strcmp(s->hide[i], dir) == 0)
-            return;
-    s->hide[s->nhide++] = xstrdup(dir);
+    free(r->results);
+    free(r->cwd);
+    free(r->home);
+    for (int i = 0; i < r->nbots; i++) {
+        free(r->dirs[i]);
+        sandbox_files_release(&r->files[i]);
+    }
+}
+
+/* The refusals: a --dir must hold nothing of the run but its bot's own. */
+static int check_dirs(const struct run_config *c, const struct run_paths *r)
+{
+    for (int i = 0; i < r->nbots; i++) {
+        const char *d = r->dirs[i], *name = c->bots[i].name;
+        if (!d)
+            continue;
+        if (canon_is_within(d, r->results)) {
+            cli_error("--sandbox: bot '%s' works in '%s', inside the results folder it must not "
+                      "see ('%s'); give it another --dir",
+                      name, d, r->results);
+            return EXIT_USAGE;
+        }
+        if (canon_is_within(r->results, d)) {
+            cli_error("--sandbox: bot '%s' may write in '%s', which holds the results folder "
+                      "'%s'; give it a folder of its own, or --results elsewhere",
+                      name, d, r->results);
+            return EXIT_USAGE;
+        }
+        for (int j = 0; j < r->nbots; j++) {
+            if (j == i)
+                continue;
+            if (r->dirs[j] && (canon_is_within(d, r->dirs[j]) || canon_is_within(r->dirs[j], d))) {
+                cli_error("--sandbox: bots '%s' and '%s' would share the folder '%s'; give each "
+                          "a --dir of its own",
+                          name, c->bots[j].name, canon_is_within(d, r->dirs[j]) ? d : r->dirs[j]);
+                return EXIT_USAGE;
+            }
+            for (int k = 0; k < r->files[j].n; k++) {
+                const char *f = r->files[j].f[k].real;
+                if (canon_is_within(f, d) && !is_system(f) && !sandbox_files_has(&r->files[i], f)) {
+                    cli_error("--sandbox: bot '%s' may write in '%s', which holds '%s' of bot "
+                              "'%s'; give each a --dir of its own",
+                              name, d, f, c->bots[j].name);
+                    return EXIT_USAGE;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Bot i's sandbox. */
+static struct sandbox_paths *plan(const struct run_config *c, const struct run_paths *r, int i)
+{
+    struct sandbox_paths *s = xcalloc(1, sizeof(*s));
+    const char *link = NULL;
+    add_system(s);
+    sandbox_set_size(s, c->bots[i].limits.disk_mb);
+    if (r->dirs[i]) {
+        sandbox_add(s, SANDBOX_WRITE, xstrdup(r->dirs[i]), xstrdup(r->dirs[i]));
+        s->workdir = xstrdup(r->dirs[i]);
+    } else {
+        /* Referee's directory leads to its private /tmp, where the files its
+         * command names by a relative path are put: a folder of its own. */
+        if (strcmp(r->cwd, "/") != 0 && !is_system(r->cwd) && !canon_is_within(r->cwd, "/tmp")) {
+            sandbox_add(s, SANDBOX_LINK, xstrdup("/tmp"), xstrdup(r->cwd));
+            link = r->cwd;
+        } else if (canon_is_within(r->cwd, "/tmp")) {
+            sandbox_add(s, SANDBOX_MKDIR, NULL, xstrdup(r->cwd));
+        }
+        s->workdir = xstrdup(r->cwd);
+    }
+    add_files(s, r, i, link);
+    return s;
 }
 
 /* Start bwrap with `true` in a sandbox like a bot's. */
@@ -87,13 +315,13 @@ static int trial(const struct sandbox_paths *s)
     int k = sandbox_words(s, words, SANDBOX_WORDS_MAX);
 
     if (k < 0) {
-        cli_error("--sandbox: too many directories to hide");
+        cli_error("--sandbox: too many files to show a bot");
         return EXIT_USAGE;
     }
     words[k] = "true";
     words[k + 1] = NULL;
     proc_init(&p);
-    struct proc_options opt = {.argv = (char *const *)words, .cwd = s->workdir};
+    struct proc_options opt = {.argv = (char *const *)words};
     int rc = proc_spawn(&p, &opt);
     if (rc == -ENOENT) {
         cli_error("--sandbox: bubblewrap (bwrap) not found on PATH; install Debian's package "
@@ -118,33 +346,38 @@ static int trial(const struct sandbox_paths *s)
 
 int sandbox_setup(struct run_config *c)
 {
-    char *results = absolute(c->results);
-    char *dirs[CONFIG_MAX_BOTS];
+    struct run_paths *r = xcalloc(1, sizeof(*r));
+    int rc = 0;
 
+    r->results = canon_path(c->results, NULL);
+    r->cwd = canon_path(".", NULL);
+    const char *home = getenv("HOME");
+    r->home = home && home[0] == '/' ? canon_path(home, NULL) : NULL;
+    if (!r->results || !r->cwd) {
+        cli_error("--sandbox: cannot resolve the working directory: %s", strerror(errno));
+        rc = EXIT_SYSTEM;
+        goto out_paths;
+    }
+    r->nbots = c->nbots;
     for (int i = 0; i < c->nbots; i++) {
-        dirs[i] = absolute(c->bots[i].cwd ? c->bots[i].cwd : ".");
-        if (contains(results, dirs[i])) {
-            cli_error("--sandbox: bot '%s' works in '%s', inside the results folder it must "
-                      "not see; give it another --dir",
-                      c->bots[i].name, dirs[i]);
-            for (int j = 0; j <= i; j++)
-                free(dirs[j]);
-            free(results);
-            return EXIT_USAGE;
+        const struct bot_spec *b = &c->bots[i];
+        if (b->cwd && !(r->dirs[i] = canon_path(b->cwd, NULL))) {
+            cli_error("--sandbox: cannot resolve '%s': %s", b->cwd, strerror(errno));
+            rc = EXIT_SYSTEM;
+            goto out_paths;
         }
+        sandbox_files_find(&r->files[i], b->argv, r->dirs[i] ? r->dirs[i] : r->cwd);
     }
+    if ((rc = check_dirs(c, r)) != 0)
+        goto out_paths;
     for (int i = 0; i < c->nbots; i++) {
-        struct sandbox_paths *s = xcalloc(1, sizeof(*s));
-        s->workdir = dirs[i];
-        add_kept(s, &c->bots[i]);
-        add_hidden(s, NULL, results); /* always: its program there would not run */
-        for (int j = 0; j < c->nbots; j++)
-            if (j != i)
-                add_hidden(s, &c->bots[i], dirs[j]);
-        c->bots[i].sandbox = s;
+        if (c->bots[i].limits.disk_mb == 0)
+            c->bots[i].limits.disk_mb = sandbox_default_disk(c->bots[i].limits.memory_mb);
+        c->bots[i].sandbox = plan(c, r, i);
     }
-    free(results);
-    /* The results folder is made only as the run starts: not hidden in the trial. */
-    struct sandbox_paths bare = {.workdir = dirs[0]};
-    return c->nbots > 0 ? trial(&bare) : 0;
+    rc = c->nbots > 0 ? trial(c->bots[0].sandbox) : 0;
+out_paths:
+    run_paths_release(r);
+    free(r);
+    return rc;
 }
