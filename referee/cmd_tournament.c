@@ -7,6 +7,7 @@
 #include "inputs.h"
 #include "options.h"
 #include "runner.h"
+#include "proc.h"
 #include "sandbox_setup.h"
 #include "tournament.h"
 #include "xalloc.h"
@@ -285,7 +286,9 @@ static const struct option_def run_options[] = {
           "CPU seconds of each bot process, over its whole life"),
     COUNT("max-files", "N", limits.open_files, 4, 1L << 20, "open descriptors of each bot process"),
     COUNT("max-procs", "N", limits.processes, 1, 1L << 20,
-          "processes of the user, for each bot (not for root)"),
+          "processes and threads of each bot process with its\n"
+          "children (a cgroup of its own; where none can be made,\n"
+          "of the whole user, and not for root)"),
     COUNT("disk", "MB", limits.disk_mb, 1, 1L << 30,
           "with --sandbox, what each bot may write: its /tmp and\n"
           "its /dev/shm hold MB each (in memory), a file in its\n"
@@ -454,6 +457,11 @@ static int run_command(int argc, char **argv, bool is_match)
         rc = EXIT_OK;
     } else if (rc == 0 && (rc = check_config(c)) == 0) {
         finish_defaults(c, given);
+        char why[256];
+        if (c->limits.processes > 0 && !proc_has_bot_cgroups(why, sizeof(why)))
+            cli_error("--max-procs: %s; it then limits the processes of the whole user "
+                      "(RLIMIT_NPROC), the bots' and yours together, and not root's",
+                      why);
         if (!c->sandbox || (rc = sandbox_setup(c)) == 0)
             rc = runner_run(c);
     }

@@ -4,6 +4,7 @@
  * the same probe succeeds (so the test can fail). Skipped, saying why, only
  * where bubblewrap cannot make a sandbox. */
 #include "helpers.h"
+#include "proc.h"
 #include "run.h"
 
 #include <arpa/inet.h>
@@ -468,4 +469,32 @@ Test(sandbox, a_dir_that_is_a_link_works, .timeout = 60)
     expect_no_foul(res);
     snprintf(wrote, sizeof(wrote), "%s/real/probe-wrote", dir);
     cr_expect_eq(access(wrote, F_OK), 0, "it wrote in the folder the link leads to");
+}
+
+/* A fork bomb against an honest bot that forks on every move, under
+ * --max-procs 16 (sandboxed or not: run 0 plain, run 1 with --sandbox): the
+ * bomb stops at its own budget, the honest bot forks and plays without a
+ * foul. Skipped, with referee's reason, where no cgroup can be made. */
+Test(sandbox, a_fork_bomb_leaves_its_opponent_able_to_fork, .timeout = 120)
+{
+    char why[256];
+    if (!proc_has_bot_cgroups(why, sizeof(why)))
+        cr_skip_test("no cgroup for each bot here: %s", why);
+    for (int sandboxed = 0; sandboxed < 2; sandboxed++) {
+        if (sandboxed)
+            need_bwrap();
+        char dir[64], log[8192];
+        test_tmpdir(dir, "sandbox");
+        match(dir, "bomb=" FIXTURE " bomb 300", "honest=" FIXTURE " forkeach",
+              (const char *const[]){"--max-procs", "16", "--games", "4", "--restart",
+                                    sandboxed ? "--sandbox" : NULL, NULL});
+        cr_assert_eq(r.status, 0, "%s", r.err);
+        expect_no_foul(dir);
+        test_slurp(dir, "logs/bomb.log", log, sizeof(log));
+        for (const char *at = log; (at = strstr(at, "bomb forked ")); at++)
+            cr_expect(atol(at + 12) <= 15, "16 processes in all: %.40s", at);
+        cr_expect(strstr(log, "bomb forked "), "%s", log);
+        test_slurp(dir, "logs/honest.log", log, sizeof(log));
+        cr_expect(!strstr(log, "forkeach failed"), "%s", log);
+    }
 }
