@@ -458,7 +458,7 @@ static int run_command(int argc, char **argv, bool is_match)
     } else if (rc == 0 && (rc = check_config(c)) == 0) {
         finish_defaults(c, given);
         char why[256];
-        if (c->limits.processes > 0 && !proc_has_bot_cgroups(why, sizeof(why)))
+        if (c->limits.processes > 0 && !c->sandbox && !proc_has_bot_cgroups(why, sizeof(why)))
             cli_error("--max-procs: %s; it then limits the processes of the whole user "
                       "(RLIMIT_NPROC), the bots' and yours together, and not root's",
                       why);

@@ -30,6 +30,14 @@ void sandbox_set_size(struct sandbox_paths *p, long mib)
     snprintf(p->size, sizeof(p->size), "%lld", (long long)mib << 20);
 }
 
+void sandbox_set_nproc(struct sandbox_paths *p, long n)
+{
+    if (n > 0)
+        snprintf(p->nproc, sizeof(p->nproc), "--nproc=%ld", n);
+    else
+        p->nproc[0] = '\0';
+}
+
 static void put_mounts(const struct sandbox_paths *p, int from, int to, const char **words,
                        size_t *n)
 {
@@ -67,7 +75,7 @@ int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap)
 
     /* fixed, 3 a mount, /dev /proc /tmp /dev/shm (12), two remounts (4),
      * --chdir (2), "--" */
-    if (nfixed + 3 * (size_t)p->n + 12 + 4 + 2 + 1 >= cap)
+    if (nfixed + 3 * (size_t)p->n + 12 + 4 + 2 + 1 + 3 >= cap)
         return -1;
     for (size_t i = 0; i < nfixed; i++)
         words[n++] = fixed[i];
@@ -89,5 +97,12 @@ int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap)
     words[n++] = "--chdir";
     words[n++] = p->workdir;
     words[n++] = "--";
+    if (p->nproc[0]) {
+        /* Set inside: bwrap made the user namespace without the limit, so the
+         * kernel holds the bot to it alone, not to the whole user. */
+        words[n++] = SANDBOX_PRLIMIT;
+        words[n++] = p->nproc;
+        words[n++] = "--";
+    }
     return (int)n;
 }

@@ -13,6 +13,8 @@
 #define SANDBOX_MOUNTS_MAX 48                                /* mounts of one bot, at most */
 #define SANDBOX_WORDS_MAX  (40 + 3 * SANDBOX_MOUNTS_MAX + 1) /* words of the command, "--" in */
 
+#define SANDBOX_PRLIMIT "/usr/bin/prlimit" /* util-linux's, on every Debian */
+
 enum sandbox_mount_kind {
     SANDBOX_READ,  /* --ro-bind: the host's src, read-only, at dest */
     SANDBOX_WRITE, /* --bind: the host's src, writable, at dest */
@@ -33,6 +35,7 @@ struct sandbox_paths {
     int n, nsystem;
     const char *workdir; /* where it starts, absolute */
     char size[24];       /* bytes each of /tmp and /dev/shm may hold, in decimal */
+    char nproc[32];      /* "--nproc=N" for prlimit inside the sandbox, or "": none */
 };
 
 /* Free p, its workdir and the strings of its mounts, for a p whose strings
@@ -47,9 +50,16 @@ int sandbox_add(struct sandbox_paths *p, enum sandbox_mount_kind kind, const cha
 /* Set the size of the private /tmp and /dev/shm, in MiB (> 0). */
 void sandbox_set_size(struct sandbox_paths *p, long mib);
 
+/* Limit the processes of the bot to n inside its sandbox's user namespace
+ * (prlimit's RLIMIT_NPROC, which the kernel counts per user namespace: the
+ * budget of this bot alone, where a cgroup cannot be made and referee does
+ * not run as root); 0: none. */
+void sandbox_set_nproc(struct sandbox_paths *p, long n);
+
 /* The bwrap words before the bot's own command line into words (cap entries,
- * room for a NULL after them), "bwrap" first and "--" last; returns how many,
- * or -1 if they do not fit. The strings are p's or static. */
+ * room for a NULL after them), "bwrap" first and "--" last (then prlimit and
+ * its "--" with an nproc); returns how many, or -1 if they do not fit. The
+ * strings are p's or static. */
 int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap);
 
 #endif

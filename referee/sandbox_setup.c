@@ -307,6 +307,23 @@ static struct sandbox_paths *plan(const struct run_config *c, const struct run_p
     return s;
 }
 
+/* True if --max-procs is to be set inside each sandbox: no cgroup for it
+ * here, but a user namespace counts it for the bot alone (not for root,
+ * whom RLIMIT_NPROC never binds). Says once what --max-procs then means if
+ * neither holds. */
+static bool uses_namespace_nproc(void)
+{
+    char why[256];
+    if (proc_has_bot_cgroups(why, sizeof(why)))
+        return false;
+    if (getuid() != 0 && access(SANDBOX_PRLIMIT, X_OK) == 0)
+        return true;
+    cli_error("--max-procs: %s%s; it then limits the processes of the whole user "
+              "(RLIMIT_NPROC), the bots' and yours together, and not root's",
+              why, getuid() == 0 ? "" : "; and no " SANDBOX_PRLIMIT " (util-linux)");
+    return false;
+}
+
 /* Start bwrap with `true` in a sandbox like a bot's. */
 static int trial(const struct sandbox_paths *s)
 {
@@ -370,10 +387,16 @@ int sandbox_setup(struct run_config *c)
     }
     if ((rc = check_dirs(c, r)) != 0)
         goto out_paths;
+    bool nproc_inside = c->limits.processes > 0 && uses_namespace_nproc();
     for (int i = 0; i < c->nbots; i++) {
-        if (c->bots[i].limits.disk_mb == 0)
-            c->bots[i].limits.disk_mb = sandbox_default_disk(c->bots[i].limits.memory_mb);
-        c->bots[i].sandbox = plan(c, r, i);
+        struct bot_spec *b = &c->bots[i];
+        if (b->limits.disk_mb == 0)
+            b->limits.disk_mb = sandbox_default_disk(b->limits.memory_mb);
+        b->sandbox = plan(c, r, i);
+        if (nproc_inside) {
+            sandbox_set_nproc(b->sandbox, b->limits.processes + 1); /* + bwrap's init */
+            b->limits.processes = 0; /* on bwrap, it would count the whole user again */
+        }
     }
     rc = c->nbots > 0 ? trial(c->bots[0].sandbox) : 0;
 out_paths:

@@ -498,3 +498,47 @@ Test(sandbox, a_fork_bomb_leaves_its_opponent_able_to_fork, .timeout = 120)
         cr_expect(!strstr(log, "forkeach failed"), "%s", log);
     }
 }
+
+/* Where no cgroup can be made (a plain user's), --max-procs under --sandbox
+ * is set inside the bot's user namespace, which the kernel counts apart:
+ * the bomb stops at its budget, the other bot still forks. Run by root, the
+ * test plays as user nobody (root is bound by no RLIMIT_NPROC). */
+Test(sandbox, a_fork_bomb_is_held_by_its_user_namespace, .timeout = 120)
+{
+    need_bwrap();
+    char dir[64], log[8192];
+    test_tmpdir(dir, "sandbox");
+    cr_assert_eq(chmod(dir, 0777), 0);
+    bool as_nobody = getuid() == 0;
+    if (as_nobody && access("/usr/bin/setpriv", X_OK) != 0)
+        cr_skip_test("run by root, and no setpriv to play as nobody");
+    char *run[] = {"/usr/bin/setpriv",
+                   "--reuid=65534",
+                   "--regid=65534",
+                   "--clear-groups",
+                   REFEREE_BIN,
+                   "match",
+                   "--bot",
+                   "bomb=" FIXTURE " bomb 300",
+                   "--bot",
+                   "honest=" FIXTURE " forkeach",
+                   "--max-procs",
+                   "16",
+                   "--games",
+                   "4",
+                   "--sandbox",
+                   "--results",
+                   dir,
+                   "-q",
+                   NULL};
+    cr_assert_eq(run_program(as_nobody ? run : run + 4, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(!strstr(r.err, "whole user"), "no fallback to the user's budget: %s", r.err);
+    expect_no_foul(dir);
+    test_slurp(dir, "logs/bomb.log", log, sizeof(log));
+    const char *at = strstr(log, "bomb forked ");
+    cr_assert_not_null(at, "%s", log);
+    cr_expect_leq(atol(at + 12), 15, "16 processes in all, itself one: %s", log);
+    test_slurp(dir, "logs/honest.log", log, sizeof(log));
+    cr_expect(!strstr(log, "forkeach failed"), "%s", log);
+}
