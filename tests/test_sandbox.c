@@ -6,6 +6,7 @@
 #include "helpers.h"
 #include "proc.h"
 #include "run.h"
+#include "sandbox.h"
 
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -541,4 +542,45 @@ Test(sandbox, a_fork_bomb_is_held_by_its_user_namespace, .timeout = 120)
     cr_expect_leq(atol(at + 12), 15, "16 processes in all, itself one: %s", log);
     test_slurp(dir, "logs/honest.log", log, sizeof(log));
     cr_expect(!strstr(log, "forkeach failed"), "%s", log);
+}
+
+/* The index of word w in words (n of them), or -1. */
+static int word_at(const char **words, int n, const char *w, int from)
+{
+    for (int i = from; i < n; i++)
+        if (strcmp(words[i], w) == 0)
+            return i;
+    return -1;
+}
+
+/* bwrap's words in the order that makes them hold: the system's folders,
+ * then the sized /tmp and /dev/shm, then the bot's own files (which may lie
+ * in /tmp), then the root and /dev read-only, then its directory and "--",
+ * prlimit after it with --max-procs set inside. */
+Test(sandbox, words_mount_the_system_then_tmp_then_its_own, .timeout = 10)
+{
+    struct sandbox_paths p = {.workdir = "/w"};
+    const char *words[SANDBOX_WORDS_MAX + 1];
+    cr_assert_eq(sandbox_add(&p, SANDBOX_READ, "/usr", "/usr"), 0);
+    cr_assert_eq(sandbox_add(&p, SANDBOX_LINK, "usr/bin", "/bin"), 0);
+    p.nsystem = p.n;
+    cr_assert_eq(sandbox_add(&p, SANDBOX_READ, "/tmp/x/prog", "/tmp/x/prog"), 0);
+    cr_assert_eq(sandbox_add(&p, SANDBOX_WRITE, "/w", "/w"), 0);
+    sandbox_set_size(&p, 128);
+    sandbox_set_nproc(&p, 17);
+    int n = sandbox_words(&p, words, SANDBOX_WORDS_MAX);
+    cr_assert_gt(n, 0);
+    int usr = word_at(words, n, "/usr", 0), tmp = word_at(words, n, "/tmp", 0);
+    int shm = word_at(words, n, "/dev/shm", 0), prog = word_at(words, n, "/tmp/x/prog", 0);
+    int rw = word_at(words, n, "--bind", 0), ro = word_at(words, n, "--remount-ro", 0);
+    int dash = word_at(words, n, "--", 0);
+    cr_expect(usr > 0 && usr < tmp && tmp < shm && shm < prog && prog < rw && rw < ro);
+    cr_expect_str_eq(words[tmp - 2], "134217728", "the size comes before its tmpfs");
+    cr_expect_str_eq(words[word_at(words, n, "--symlink", 0) + 2], "/bin");
+    cr_expect_str_eq(words[word_at(words, n, "--chdir", ro) + 1], "/w");
+    cr_expect_eq(word_at(words, n, "/", ro), ro + 3, "the root read-only, last of the mounts");
+    cr_expect_str_eq(words[dash + 1], SANDBOX_PRLIMIT);
+    cr_expect_str_eq(words[dash + 2], "--nproc=17");
+    cr_expect_str_eq(words[n - 1], "--");
+    cr_expect_eq(sandbox_words(&p, words, 10), -1, "too few words fit: refused");
 }
