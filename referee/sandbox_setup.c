@@ -3,7 +3,7 @@
 #include "canon.h"
 #include "cli.h"
 #include "proc.h"
-#include "sandbox_files.h"
+#include "sandbox_owners.h"
 #include "xalloc.h"
 
 #include <dirent.h>
@@ -17,11 +17,6 @@
 #include <unistd.h>
 
 #define TRIAL_MS 5000 /* a sandbox that does not start and end `true` in this is no use */
-
-/* The system's programs and libraries, read-only (a link such as /bin ->
- * usr/bin stays a link). */
-static const char *const system_dirs[] = {"/usr",   "/bin",   "/sbin",  "/lib",
-                                          "/lib32", "/lib64", "/libx32"};
 
 /* What of /etc a program may need to start and run: the dynamic linker's
  * cache, the alternatives behind /usr/bin/python3 or java, user and group
@@ -89,8 +84,8 @@ static void add_as_is(struct sandbox_paths *s, const char *path)
 
 static void add_system(struct sandbox_paths *s)
 {
-    for (size_t i = 0; i < sizeof(system_dirs) / sizeof(system_dirs[0]); i++)
-        add_as_is(s, system_dirs[i]);
+    for (size_t i = 0; i < SANDBOX_SYSTEM_DIRS; i++)
+        add_as_is(s, sandbox_system_dirs[i]);
     DIR *d = opendir("/etc");
     for (struct dirent *e; d && (e = readdir(d));)
         for (size_t i = 0; i < sizeof(etc_allowed) / sizeof(etc_allowed[0]); i++)
@@ -103,66 +98,6 @@ static void add_system(struct sandbox_paths *s)
     if (d)
         closedir(d);
     s->nsystem = s->n;
-}
-
-static bool is_system(const char *real)
-{
-    for (size_t i = 0; i < sizeof(system_dirs) / sizeof(system_dirs[0]); i++)
-        if (canon_is_within(real, system_dirs[i]))
-            return true;
-    return false;
-}
-
-/* Everything of the run a bot may be shown only if it is its own. */
-struct run_paths {
-    char *results, *cwd, *home;
-    char *dirs[CONFIG_MAX_BOTS]; /* each bot's --dir, canonical, or NULL */
-    struct sandbox_files files[CONFIG_MAX_BOTS];
-    int nbots;
-};
-
-/* True if path (canonical) is, or lies in, something of the run that is not
- * bot i's: the results folder, another bot's folder or file. */
-static bool is_others(const struct run_paths *r, int i, const char *path)
-{
-    if (canon_is_within(path, r->results))
-        return true;
-    for (int j = 0; j < r->nbots; j++) {
-        if (j == i)
-            continue;
-        if (r->dirs[j] && canon_is_within(path, r->dirs[j]))
-            return true;
-        for (int k = 0; k < r->files[j].n; k++)
-            if (strcmp(path, r->files[j].f[k].real) == 0 && !sandbox_files_has(&r->files[i], path))
-                return true;
-    }
-    return false;
-}
-
-/* True if showing dir (canonical) to bot i would show more than its own:
- * it holds the results, referee's directory, the home folder, another
- * bot's folder or file, or a place where sockets live. */
-static bool holds_others(const struct run_paths *r, int i, const char *dir)
-{
-    static const char *const shared[] = {"/tmp",  "/var/tmp", "/run",    "/var/run",
-                                         "/home", "/root",    "/dev/shm"};
-    for (size_t k = 0; k < sizeof(shared) / sizeof(shared[0]); k++)
-        if (canon_is_within(shared[k], dir))
-            return true;
-    if (canon_is_within(r->results, dir) || canon_is_within(r->cwd, dir) ||
-        (r->home && canon_is_within(r->home, dir)))
-        return true;
-    for (int j = 0; j < r->nbots; j++) {
-        if (j == i)
-            continue;
-        if (r->dirs[j] && (canon_is_within(r->dirs[j], dir) || canon_is_within(dir, r->dirs[j])))
-            return true;
-        for (int k = 0; k < r->files[j].n; k++)
-            if (canon_is_within(r->files[j].f[k].real, dir) &&
-                !sandbox_files_has(&r->files[i], r->files[j].f[k].real))
-                return true;
-    }
-    return false;
 }
 
 /* The folder an interpreter is installed in: the parent of its bin/ or
@@ -206,22 +141,24 @@ static void add_read(struct sandbox_paths *s, const char *path, const char *link
 
 /* Bot i's own files, read-only, where its command names them and where they
  * really are; an interpreter's installation with it. */
-static void add_files(struct sandbox_paths *s, const struct run_paths *r, int i, const char *link)
+static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, int i,
+                      const char *link)
 {
     const struct sandbox_files *fs = &r->files[i];
     for (int k = 0; k < fs->n; k++) {
         const struct sandbox_file *f = &fs->f[k];
-        if (is_system(f->real) || is_others(r, i, f->real))
+        if (sandbox_is_system(f->real) || sandbox_is_others(r, i, f->real))
             continue;
         char *named = canon_path(f->path, NULL);
-        if (named && !is_system(f->path))
+        if (named && !sandbox_is_system(f->path))
             add_read(s, f->path, link);
         free(named);
         add_read(s, f->real, link);
         for (int pass = 0; pass < 2 && f->interpreter; pass++) {
             char *root = install_root(pass ? f->real : f->path);
             char *real = root ? canon_path(root, NULL) : NULL;
-            if (real && !is_system(real) && !holds_others(r, i, real) && !is_others(r, i, real))
+            if (real && !sandbox_is_system(real) && !sandbox_holds_others(r, i, real) &&
+                !sandbox_is_others(r, i, real))
                 add_read(s, root, link);
             free(real);
             free(root);
@@ -229,61 +166,8 @@ static void add_files(struct sandbox_paths *s, const struct run_paths *r, int i,
     }
 }
 
-static void run_paths_release(struct run_paths *r)
-{
-    free(r->results);
-    free(r->cwd);
-    free(r->home);
-    for (int i = 0; i < r->nbots; i++) {
-        free(r->dirs[i]);
-        sandbox_files_release(&r->files[i]);
-    }
-}
-
-/* The refusals: a --dir must hold nothing of the run but its bot's own. */
-static int check_dirs(const struct run_config *c, const struct run_paths *r)
-{
-    for (int i = 0; i < r->nbots; i++) {
-        const char *d = r->dirs[i], *name = c->bots[i].name;
-        if (!d)
-            continue;
-        if (canon_is_within(d, r->results)) {
-            cli_error("--sandbox: bot '%s' works in '%s', inside the results folder it must not "
-                      "see ('%s'); give it another --dir",
-                      name, d, r->results);
-            return EXIT_USAGE;
-        }
-        if (canon_is_within(r->results, d)) {
-            cli_error("--sandbox: bot '%s' may write in '%s', which holds the results folder "
-                      "'%s'; give it a folder of its own, or --results elsewhere",
-                      name, d, r->results);
-            return EXIT_USAGE;
-        }
-        for (int j = 0; j < r->nbots; j++) {
-            if (j == i)
-                continue;
-            if (r->dirs[j] && (canon_is_within(d, r->dirs[j]) || canon_is_within(r->dirs[j], d))) {
-                cli_error("--sandbox: bots '%s' and '%s' would share the folder '%s'; give each "
-                          "a --dir of its own",
-                          name, c->bots[j].name, canon_is_within(d, r->dirs[j]) ? d : r->dirs[j]);
-                return EXIT_USAGE;
-            }
-            for (int k = 0; k < r->files[j].n; k++) {
-                const char *f = r->files[j].f[k].real;
-                if (canon_is_within(f, d) && !is_system(f) && !sandbox_files_has(&r->files[i], f)) {
-                    cli_error("--sandbox: bot '%s' may write in '%s', which holds '%s' of bot "
-                              "'%s'; give each a --dir of its own",
-                              name, d, f, c->bots[j].name);
-                    return EXIT_USAGE;
-                }
-            }
-        }
-    }
-    return 0;
-}
-
 /* Bot i's sandbox. */
-static struct sandbox_paths *plan(const struct run_config *c, const struct run_paths *r, int i)
+static struct sandbox_paths *plan(const struct run_config *c, const struct sandbox_owners *r, int i)
 {
     struct sandbox_paths *s = xcalloc(1, sizeof(*s));
     const char *link = NULL;
@@ -295,7 +179,8 @@ static struct sandbox_paths *plan(const struct run_config *c, const struct run_p
     } else {
         /* Referee's directory leads to its private /tmp, where the files its
          * command names by a relative path are put: a folder of its own. */
-        if (strcmp(r->cwd, "/") != 0 && !is_system(r->cwd) && !canon_is_within(r->cwd, "/tmp")) {
+        if (strcmp(r->cwd, "/") != 0 && !sandbox_is_system(r->cwd) &&
+            !canon_is_within(r->cwd, "/tmp")) {
             sandbox_add(s, SANDBOX_LINK, xstrdup("/tmp"), xstrdup(r->cwd));
             link = r->cwd;
         } else if (canon_is_within(r->cwd, "/tmp")) {
@@ -363,30 +248,11 @@ static int trial(const struct sandbox_paths *s)
 
 int sandbox_setup(struct run_config *c)
 {
-    struct run_paths *r = xcalloc(1, sizeof(*r));
-    int rc = 0;
+    struct sandbox_owners *r = xmalloc(sizeof(*r));
+    int rc = sandbox_owners_find(r, c);
 
-    r->results = canon_path(c->results, NULL);
-    r->cwd = canon_path(".", NULL);
-    const char *home = getenv("HOME");
-    r->home = home && home[0] == '/' ? canon_path(home, NULL) : NULL;
-    if (!r->results || !r->cwd) {
-        cli_error("--sandbox: cannot resolve the working directory: %s", strerror(errno));
-        rc = EXIT_SYSTEM;
-        goto out_paths;
-    }
-    r->nbots = c->nbots;
-    for (int i = 0; i < c->nbots; i++) {
-        const struct bot_spec *b = &c->bots[i];
-        if (b->cwd && !(r->dirs[i] = canon_path(b->cwd, NULL))) {
-            cli_error("--sandbox: cannot resolve '%s': %s", b->cwd, strerror(errno));
-            rc = EXIT_SYSTEM;
-            goto out_paths;
-        }
-        sandbox_files_find(&r->files[i], b->argv, r->dirs[i] ? r->dirs[i] : r->cwd);
-    }
-    if ((rc = check_dirs(c, r)) != 0)
-        goto out_paths;
+    if (rc != 0)
+        goto out_owners;
     bool nproc_inside = c->limits.processes > 0 && uses_namespace_nproc();
     for (int i = 0; i < c->nbots; i++) {
         struct bot_spec *b = &c->bots[i];
@@ -399,8 +265,8 @@ int sandbox_setup(struct run_config *c)
         }
     }
     rc = c->nbots > 0 ? trial(c->bots[0].sandbox) : 0;
-out_paths:
-    run_paths_release(r);
+out_owners:
+    sandbox_owners_release(r);
     free(r);
     return rc;
 }
