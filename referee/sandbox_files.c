@@ -86,7 +86,7 @@ static void add(struct sandbox_files *fs, const char *path, bool interpreter, in
             free(real);
             return;
         }
-    fs->f[fs->n++] = (struct sandbox_file){xstrdup(path), real, interpreter};
+    fs->f[fs->n++] = (struct sandbox_file){xstrdup(path), real, interpreter, fs->word};
     add_interpreter(fs, path, depth);
 }
 
@@ -95,6 +95,7 @@ void sandbox_files_find(struct sandbox_files *out, char *const *argv, const char
     memset(out, 0, sizeof(*out));
     for (int i = 0; argv[i]; i++) {
         const char *w = argv[i];
+        out->word = i;
         if (!strchr(w, '/')) {
             if (i == 0)
                 add_from_path(out, w, base, 0);
@@ -117,10 +118,11 @@ void sandbox_files_release(struct sandbox_files *fs)
     fs->n = 0;
 }
 
-bool sandbox_files_has(const struct sandbox_files *fs, const char *real)
+int sandbox_files_claim(const struct sandbox_files *fs, const char *real)
 {
+    int word = INT_MAX;
     for (int i = 0; i < fs->n; i++)
-        if (strcmp(fs->f[i].real, real) == 0)
-            return true;
-    return false;
+        if (fs->f[i].word < word && strcmp(fs->f[i].real, real) == 0)
+            word = fs->f[i].word;
+    return word;
 }

@@ -32,7 +32,8 @@ bool sandbox_is_others(const struct sandbox_owners *r, int i, const char *path)
         if (r->dirs[j] && canon_is_within(path, r->dirs[j]))
             return true;
         for (int k = 0; k < r->files[j].n; k++)
-            if (strcmp(path, r->files[j].f[k].real) == 0 && !sandbox_files_has(&r->files[i], path))
+            if (strcmp(path, r->files[j].f[k].real) == 0 &&
+                r->files[j].f[k].word < sandbox_files_claim(&r->files[i], path))
                 return true;
     }
     return false;
@@ -58,7 +59,7 @@ bool sandbox_holds_others(const struct sandbox_owners *r, int i, const char *dir
             return true;
         for (int k = 0; k < r->files[j].n; k++)
             if (canon_is_within(r->files[j].f[k].real, dir) &&
-                !sandbox_files_has(&r->files[i], r->files[j].f[k].real))
+                r->files[j].f[k].word < sandbox_files_claim(&r->files[i], r->files[j].f[k].real))
                 return true;
     }
     return false;
@@ -106,7 +107,7 @@ static int check_dirs(const struct run_config *c, const struct sandbox_owners *r
             for (int k = 0; k < r->files[j].n; k++) {
                 const char *f = r->files[j].f[k].real;
                 if (canon_is_within(f, d) && !sandbox_is_system(f) &&
-                    !sandbox_files_has(&r->files[i], f)) {
+                    r->files[j].f[k].word < sandbox_files_claim(&r->files[i], f)) {
                     cli_error("--sandbox: bot '%s' may write in '%s', which holds '%s' of bot "
                               "'%s'; give each a --dir of its own",
                               name, d, f, c->bots[j].name);

@@ -231,12 +231,19 @@ Test(sandbox, a_hostile_bot_cannot_replace_its_opponent_or_touch_the_results, .t
     copy_fixture(honest);
     copy_fixture(kept);
     snprintf(bot, sizeof(bot), "h=%s legal", honest);
-    snprintf(x, sizeof(x), "x=" FIXTURE " usurp %s,%s/games.csv,%s/logs/h.log", honest, dir, dir);
+    /* The program also a word of its own: a command naming a file shows it,
+     * unless it is another bot's. */
+    snprintf(x, sizeof(x), "x=" FIXTURE " usurp %s,%s/games.csv,%s/logs/h.log %s", honest, dir, dir,
+             honest);
 
     match(dir, bot, x, (const char *const[]){"--games", "4", "--sandbox", NULL});
     cr_assert_eq(r.status, 0, "%s", r.err);
     expect_no_foul(dir);
     test_slurp(dir, "logs/x.log", log, sizeof(log));
+    char unseen[160];
+    snprintf(unseen, sizeof(unseen), "usurp %s unseen\n", honest);
+    cr_expect(strstr(log, unseen), "its command names the program, yet it is out of sight: %s",
+              log);
     const char *targets[] = {honest, "games.csv", "logs/h.log"};
     for (int i = 0; i < 3; i++) {
         char want[160];

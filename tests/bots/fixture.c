@@ -87,8 +87,9 @@ static const char *usage_text =
  * promises 4095 bytes a literal). */
 static const char *usage_hostile =
     "  usurp PATHS  on its first turn, for each PATH of the comma-separated list,\n"
-    "               tries to rename a file that always resigns over it, then to\n"
-    "               append to it; plants a link 'results' to the first PATH's folder\n"
+    "               says if it is 'visible' or 'unseen', tries to rename a file\n"
+    "               that always resigns over it, then to append to it; plants a link 'results' to "
+    "the first PATH's folder\n"
     "               in its working directory; writes 'usurp <path> ok|refused' and\n"
     "               'usurp link ok|refused' to stderr, then plays legally\n"
     "  reach TARGETS  on its first turn tries to connect to each target of the\n"
@@ -310,6 +311,7 @@ static void usurp(const char *list)
     for (char *path = strtok_r(copy, ",", &save); path; path = strtok_r(NULL, ",", &save)) {
         if (!first[0])
             snprintf(first, sizeof(first), "%s", path);
+        fprintf(stderr, "usurp %s %s\n", path, access(path, F_OK) == 0 ? "visible" : "unseen");
         bool done = false;
         FILE *f = fopen("resigner", "w");
         if (f) {
