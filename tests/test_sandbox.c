@@ -591,3 +591,21 @@ Test(sandbox, words_mount_the_system_then_tmp_then_its_own, .timeout = 10)
     cr_expect_str_eq(words[n - 1], "--");
     cr_expect_eq(sandbox_words(&p, words, 10), -1, "too few words fit: refused");
 }
+
+/* Without --dir, a bot named by a path relative to referee's directory
+ * (bots/random.py, bots/random.sh: scripts, through env) still runs: the
+ * directory leads to its private folder, where its own files are. */
+Test(sandbox, scripts_named_from_the_working_directory_run, .timeout = 60)
+{
+    need_bwrap();
+    char dir[64], cmd[512];
+    test_tmpdir(dir, "sandbox");
+    snprintf(cmd, sizeof(cmd),
+             "cd " SOURCE_DIR " && exec " REFEREE_BIN " match --bot py=bots/random.py --bot "
+             "sh=bots/random.sh --sandbox -q --results %s",
+             dir);
+    char *sh[] = {"/bin/sh", "-c", cmd, NULL};
+    cr_assert_eq(run_program(sh, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    expect_no_foul(dir);
+}
