@@ -223,27 +223,46 @@ static int trial(const struct sandbox_paths *s)
     words[k] = "true";
     words[k + 1] = NULL;
     proc_init(&p);
-    struct proc_options opt = {.argv = (char *const *)words};
+    /* bwrap's own words on a failure say more than a guess at the cause */
+    char log[] = "/tmp/referee-bwrap-XXXXXX";
+    int fd = mkstemp(log);
+    if (fd >= 0)
+        close(fd);
+    struct proc_options opt = {
+        .argv = (char *const *)words, .log_path = fd >= 0 ? log : NULL, .log_cap = 4096};
     int rc = proc_spawn(&p, &opt);
-    if (rc == -ENOENT) {
-        cli_error("--sandbox: bubblewrap (bwrap) not found on PATH; install Debian's package "
-                  "bubblewrap");
-        return EXIT_SYSTEM;
-    }
-    if (rc < 0) {
-        cli_error("--sandbox: cannot start bubblewrap (bwrap): %s", strerror(-rc));
+    if (rc == -ENOENT || rc < 0) {
+        if (fd >= 0)
+            unlink(log);
+        if (rc == -ENOENT)
+            cli_error("--sandbox: bubblewrap (bwrap) not found on PATH; install Debian's "
+                      "package bubblewrap");
+        else
+            cli_error("--sandbox: cannot start bubblewrap (bwrap): %s", strerror(-rc));
         return EXIT_SYSTEM;
     }
     bool ended = proc_wait(&p, proc_now_ns() + (int64_t)TRIAL_MS * 1000000);
     int status = ended ? proc_status(&p) : -1;
     proc_stop(&p, 0);
-    if (status != 0) {
-        cli_error("--sandbox: bubblewrap cannot make a sandbox here (%s %d): are unprivileged "
-                  "user namespaces allowed (sysctl kernel.unprivileged_userns_clone)?",
-                  ended ? "exit status" : "no end within ms", ended ? status : TRIAL_MS);
-        return EXIT_SYSTEM;
-    }
-    return 0;
+    char said[256] = "";
+    FILE *f = fd >= 0 ? fopen(log, "r") : NULL;
+    if (f && fgets(said, sizeof(said), f))
+        said[strcspn(said, "\n")] = '\0';
+    if (f)
+        fclose(f);
+    if (fd >= 0)
+        unlink(log);
+    if (status == 0)
+        return 0;
+    /* Without a word of its own, or one about namespaces, the usual cause. */
+    bool userns = !said[0] || strstr(said, "namespace") || strstr(said, "not permitted");
+    cli_error("--sandbox: bubblewrap cannot make a sandbox here (%s %d)%s%s%s%s",
+              ended ? "exit status" : "no end within ms", ended ? status : TRIAL_MS,
+              said[0] ? ": '" : "", said, said[0] ? "'" : "",
+              userns ? "; are unprivileged user namespaces allowed (sysctl "
+                       "kernel.unprivileged_userns_clone)?"
+                     : "");
+    return EXIT_SYSTEM;
 }
 
 int sandbox_setup(struct run_config *c)

@@ -609,3 +609,31 @@ Test(sandbox, scripts_named_from_the_working_directory_run, .timeout = 60)
     cr_assert_eq(r.status, 0, "%s", r.err);
     expect_no_foul(dir);
 }
+
+/* A bubblewrap that cannot make the sandbox (an old one without --size,
+ * here a stand-in) is quoted in referee's one line, exit 4, before any game;
+ * not blamed on user namespaces. */
+Test(sandbox, a_bwrap_that_fails_is_quoted, .timeout = 30)
+{
+    char dir[64], fake[64], cmd[256], path[4200];
+    test_tmpdir(dir, "sandbox");
+    test_tmpdir(fake, "sandboxbin");
+    snprintf(cmd, sizeof(cmd),
+             "printf '#!/bin/sh\\necho \"bwrap: Unknown option --size\" >&2\\nexit 1\\n' "
+             ">%s/bwrap && chmod +x %s/bwrap",
+             fake, fake);
+    char *sh[] = {"/bin/sh", "-c", cmd, NULL};
+    cr_assert_eq(run_program(sh, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    const char *saved = getenv("PATH");
+    char old[4096];
+    snprintf(old, sizeof(old), "%s", saved ? saved : "/usr/bin:/bin");
+    snprintf(path, sizeof(path), "%s:%s", fake, old);
+    setenv("PATH", path, 1);
+    match(dir, "a=" BOTDIR "random", "b=" BOTDIR "random",
+          (const char *const[]){"--sandbox", NULL});
+    setenv("PATH", old, 1);
+    cr_expect_eq(r.status, 4, "%s", r.err);
+    cr_expect(strstr(r.err, "'bwrap: Unknown option --size'"), "%s", r.err);
+    cr_expect(!strstr(r.err, "namespaces"), "%s", r.err);
+}
