@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#define SANDBOX_MOUNTS_MAX 48                                /* mounts of one bot, at most */
+#define SANDBOX_MOUNTS_MAX 160                               /* mounts of one bot, at most */
 #define SANDBOX_WORDS_MAX  (40 + 3 * SANDBOX_MOUNTS_MAX + 1) /* words of the command, "--" in */
 
 #define SANDBOX_PRLIMIT "/usr/bin/prlimit" /* util-linux's, on every Debian */

@@ -149,11 +149,9 @@ static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, i
         const struct sandbox_file *f = &fs->f[k];
         if (sandbox_is_system(f->real) || sandbox_is_others(r, i, f->real))
             continue;
-        char *named = canon_path(f->path, NULL);
-        if (named && !sandbox_is_system(f->path))
+        if (!sandbox_is_system(f->path)) /* where its command finds it */
             add_read(s, f->path, link);
-        free(named);
-        add_read(s, f->real, link);
+        add_read(s, f->real, link); /* where its links lead: /proc/self/exe */
         for (int pass = 0; pass < 2 && f->interpreter; pass++) {
             char *root = install_root(pass ? f->real : f->path);
             char *real = root ? canon_path(root, NULL) : NULL;
@@ -278,6 +276,12 @@ int sandbox_setup(struct run_config *c)
         if (b->limits.disk_mb == 0)
             b->limits.disk_mb = sandbox_default_disk(b->limits.memory_mb);
         b->sandbox = plan(c, r, i);
+        if (b->sandbox->n == SANDBOX_MOUNTS_MAX) { /* full: one may be missing */
+            cli_error("--sandbox: bot '%s' would need more than %d files and folders shown",
+                      b->name, SANDBOX_MOUNTS_MAX - 1);
+            rc = EXIT_USAGE;
+            goto out_owners;
+        }
         if (nproc_inside) {
             sandbox_set_nproc(b->sandbox, b->limits.processes + 1); /* + bwrap's init */
             b->limits.processes = 0; /* on bwrap, it would count the whole user again */
