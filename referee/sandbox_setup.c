@@ -149,6 +149,10 @@ static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, i
         const struct sandbox_file *f = &fs->f[k];
         if (sandbox_is_system(f->real) || sandbox_is_others(r, i, f->real))
             continue;
+        /* In its --dir it sees it already; bound again, a link it made there
+         * since would lead bwrap, on the host, to what it must not see. */
+        if (r->dirs[i] && canon_is_within(f->real, r->dirs[i]))
+            continue;
         if (!sandbox_is_system(f->path)) /* where its command finds it */
             add_read(s, f->path, link);
         add_read(s, f->real, link); /* where its links lead: /proc/self/exe */

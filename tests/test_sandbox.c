@@ -637,3 +637,36 @@ Test(sandbox, a_bwrap_that_fails_is_quoted, .timeout = 30)
     cr_expect(strstr(r.err, "'bwrap: Unknown option --size'"), "%s", r.err);
     cr_expect(!strstr(r.err, "namespaces"), "%s", r.err);
 }
+
+/* A file of a bot's command in its own --dir is seen through the --dir, not
+ * bound again: replaced by a link to its opponent's program during a game,
+ * it leads, at its next start, nowhere (bwrap would have followed the link
+ * on the host). */
+Test(sandbox, a_link_made_in_its_dir_leads_nowhere_at_its_next_start, .timeout = 60)
+{
+    need_bwrap();
+    char dir[64], work[64], progs[64], honest[96], decoy[96], bot[128], x[256], at[96];
+    char log[8192];
+    test_tmpdir(dir, "sandbox");
+    test_tmpdir(work, "sandboxwork");
+    test_tmpdir(progs, "sandboxprog");
+    snprintf(honest, sizeof(honest), "%s/honest", progs);
+    snprintf(decoy, sizeof(decoy), "%s/decoy", work);
+    copy_fixture(honest);
+    copy_fixture(decoy);
+    snprintf(bot, sizeof(bot), "h=%s legal", honest);
+    snprintf(x, sizeof(x), "x=" FIXTURE " relink ./decoy %s", honest);
+    snprintf(at, sizeof(at), "x=%s", work);
+    match(dir, bot, x,
+          (const char *const[]){"--dir", at, "--restart", "--games", "2", "--sandbox", NULL});
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    expect_no_foul(dir);
+    test_slurp(dir, "logs/x.log", log, sizeof(log));
+    const char *first = strstr(log, "relink open ");
+    cr_assert_not_null(first, "%s", log);
+    cr_expect(strncmp(first, "relink open ok\n", 15) == 0, "its own file, at first: %s", log);
+    cr_expect(strstr(log, "relink made ok\n"), "%s", log);
+    const char *second = strstr(first + 1, "relink open ");
+    cr_assert_not_null(second, "a second process: %s", log);
+    cr_expect(strncmp(second, "relink open refused\n", 20) == 0, "the link leads nowhere: %s", log);
+}

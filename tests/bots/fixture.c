@@ -92,6 +92,10 @@ static const char *usage_hostile =
     "the first PATH's folder\n"
     "               in its working directory; writes 'usurp <path> ok|refused' and\n"
     "               'usurp link ok|refused' to stderr, then plays legally\n"
+    "  relink NAME TARGET  as it starts, writes 'relink open ok|refused' to\n"
+    "               stderr as it can open NAME or not; on its first turn replaces\n"
+    "               NAME with a link to TARGET ('relink made ok|refused'), plays\n"
+    "               legally\n"
     "  reach TARGETS  on its first turn tries to connect to each target of the\n"
     "               comma-separated list: a Unix socket's path, '@NAME' an abstract\n"
     "               Unix socket, 'tcp:PORT' 127.0.0.1; writes 'reach <target>\n"
@@ -247,10 +251,11 @@ static void eat_memory(void)
     }
 }
 
-static int results_seen;      /* result lines read: games over */
-static const char *mode_text; /* the mode's first argument, as text */
-static long mode_n2;          /* the mode's second argument, as a number */
-static long game_id;          /* the id of the game under way, from its game line */
+static int results_seen;       /* result lines read: games over */
+static const char *mode_text;  /* the mode's first argument, as text */
+static long mode_n2;           /* the mode's second argument, as a number */
+static const char *mode_text2; /* the mode's second argument, as text */
+static long game_id;           /* the id of the game under way, from its game line */
 
 /* For slowonce: whether this process made the marker of its referee's run. */
 static bool first_of_its_kind(void)
@@ -462,6 +467,10 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
         spawn_grandchild();
     if (strcmp(mode, "usurp") == 0 && turns == 1)
         usurp(mode_text);
+    if (strcmp(mode, "relink") == 0 && turns == 1) {
+        unlink(mode_text);
+        fprintf(stderr, "relink made %s\n", symlink(mode_text2, mode_text) == 0 ? "ok" : "refused");
+    }
     if (strcmp(mode, "reach") == 0 && turns == 1)
         reach(mode_text);
     if (strcmp(mode, "fill") == 0 && turns == 1)
@@ -541,6 +550,13 @@ int main(int argc, char **argv)
     long n = argc > 2 ? strtol(argv[2], NULL, 10) : 0;
     mode_text = argc > 2 ? argv[2] : "";
     mode_n2 = argc > 3 ? strtol(argv[3], NULL, 10) : 0;
+    mode_text2 = argc > 3 ? argv[3] : "";
+    if (strcmp(mode, "relink") == 0) {
+        int fd = open(mode_text, O_RDONLY);
+        fprintf(stderr, "relink open %s\n", fd >= 0 ? "ok" : "refused");
+        if (fd >= 0)
+            close(fd);
+    }
     /* buffered: its replies wait in a full buffer, as a program's that never
      * flushes its output to a pipe */
     setvbuf(stdout, NULL, strcmp(mode, "buffered") == 0 ? _IOFBF : _IOLBF, 0);
