@@ -139,6 +139,25 @@ static void add_read(struct sandbox_paths *s, const char *path, const char *link
     sandbox_add(s, SANDBOX_READ, xstrdup(path), dest);
 }
 
+/* True if path, or the folder it lies in, leads into bot i's --dir: seen
+ * there already, and to bind it again would let bwrap follow, on the host,
+ * a link the bot may have made there since. */
+static bool is_in_own_dir(const struct sandbox_owners *r, int i, const char *path)
+{
+    if (!r->dirs[i])
+        return false;
+    char *parent = xstrdup(path), *slash = strrchr(parent, '/');
+    if (slash && slash != parent)
+        *slash = '\0';
+    char *real = canon_path(parent, NULL), *whole = canon_path(path, NULL);
+    bool in =
+        !real || !whole || canon_is_within(real, r->dirs[i]) || canon_is_within(whole, r->dirs[i]);
+    free(whole);
+    free(real);
+    free(parent);
+    return in;
+}
+
 /* Bot i's own files, read-only, where its command names them and where they
  * really are; an interpreter's installation with it. */
 static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, int i,
@@ -149,18 +168,15 @@ static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, i
         const struct sandbox_file *f = &fs->f[k];
         if (sandbox_is_system(f->real) || sandbox_is_others(r, i, f->real))
             continue;
-        /* In its --dir it sees it already; bound again, a link it made there
-         * since would lead bwrap, on the host, to what it must not see. */
-        if (r->dirs[i] && canon_is_within(f->real, r->dirs[i]))
-            continue;
-        if (!sandbox_is_system(f->path)) /* where its command finds it */
-            add_read(s, f->path, link);
-        add_read(s, f->real, link); /* where its links lead: /proc/self/exe */
+        if (!sandbox_is_system(f->path) && !is_in_own_dir(r, i, f->path))
+            add_read(s, f->path, link); /* where its command finds it */
+        if (!is_in_own_dir(r, i, f->real))
+            add_read(s, f->real, link); /* where its links lead: /proc/self/exe */
         for (int pass = 0; pass < 2 && f->interpreter; pass++) {
             char *root = install_root(pass ? f->real : f->path);
             char *real = root ? canon_path(root, NULL) : NULL;
             if (real && !sandbox_is_system(real) && !sandbox_holds_others(r, i, real) &&
-                !sandbox_is_others(r, i, real))
+                !sandbox_is_others(r, i, real) && !is_in_own_dir(r, i, root))
                 add_read(s, root, link);
             free(real);
             free(root);
