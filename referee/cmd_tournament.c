@@ -7,6 +7,7 @@
 #include "inputs.h"
 #include "options.h"
 #include "runner.h"
+#include "proc.h"
 #include "sandbox_setup.h"
 #include "tournament.h"
 #include "xalloc.h"
@@ -203,8 +204,9 @@ static const struct option_def run_options[] = {
     FLAG("no-report", no_report, "no report.html (referee report) at the end of the run"),
     FLAG("sandbox", sandbox,
          "run each bot in a bubblewrap sandbox (Debian package\n"
-         "bubblewrap): no network, no other processes, the files\n"
-         "read-only but its own directory, no results folder"),
+         "bubblewrap): it sees the system's folders read-only,\n"
+         "its own files and --dir, a private /tmp; no network,\n"
+         "no other process, no results, no other bot's files"),
     MS("startup", startup_ms,
        "deadline of a GTP or Gomocup engine's handshake\n"
        "(default 10000)"),
@@ -284,7 +286,13 @@ static const struct option_def run_options[] = {
           "CPU seconds of each bot process, over its whole life"),
     COUNT("max-files", "N", limits.open_files, 4, 1L << 20, "open descriptors of each bot process"),
     COUNT("max-procs", "N", limits.processes, 1, 1L << 20,
-          "processes of the user, for each bot (not for root)"),
+          "processes and threads of each bot process with its\n"
+          "children (a cgroup of its own; where none can be made,\n"
+          "of the whole user, and not for root)"),
+    COUNT("disk", "MB", limits.disk_mb, 1, 1L << 30,
+          "with --sandbox, what each bot may write: its /tmp and\n"
+          "its /dev/shm hold MB each (in memory), a file in its\n"
+          "--dir MB (default 256, or half of --memory if less)"),
     FLAG("quiet", quiet, "no per-game lines", .letter = 'q'),
 };
 #define NOPTIONS (sizeof(run_options) / sizeof(run_options[0]))
@@ -420,6 +428,10 @@ static int check_config(struct run_config *c)
                   strlen(c->results), PATH_MAX - PATH_ROOM - 1);
         return EXIT_USAGE;
     }
+    if (c->limits.disk_mb > 0 && !c->sandbox) {
+        cli_error("--disk bounds what a sandboxed bot writes: give --sandbox too");
+        return EXIT_USAGE;
+    }
     if (c->repair && !c->resume) {
         cli_error("--repair mends a run being resumed: give --resume too");
         return EXIT_USAGE;
@@ -447,6 +459,11 @@ static int run_command(int argc, char **argv, bool is_match)
         rc = EXIT_OK;
     } else if (rc == 0 && (rc = check_config(c)) == 0) {
         finish_defaults(c, given);
+        char why[256];
+        if (c->limits.processes > 0 && !c->sandbox && !proc_has_bot_cgroups(why, sizeof(why)))
+            cli_error("--max-procs: %s; it then limits the processes of the whole user "
+                      "(RLIMIT_NPROC), the bots' and yours together, and not root's",
+                      why);
         if (!c->sandbox || (rc = sandbox_setup(c)) == 0)
             rc = runner_run(c);
     }

@@ -98,14 +98,7 @@ void config_bot_release(struct bot_spec *bot)
     for (int i = 0; i < CONFIG_MAX_ARGS && bot->argv[i]; i++)
         free(bot->argv[i]);
     free(bot->cwd);
-    if (bot->sandbox) {
-        free((char *)bot->sandbox->workdir);
-        for (int i = 0; i < bot->sandbox->nhide; i++)
-            free((char *)bot->sandbox->hide[i]);
-        for (int i = 0; i < bot->sandbox->nkeep; i++)
-            free((char *)bot->sandbox->keep[i]);
-        free(bot->sandbox);
-    }
+    sandbox_free(bot->sandbox);
     memset(bot, 0, sizeof(*bot));
 }
 

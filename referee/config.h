@@ -18,6 +18,7 @@
 /* What a bot's process may use; 0: no limit (see proc.h for how each holds). */
 struct bot_limits {
     long memory_mb, cpu_seconds, open_files, processes;
+    long disk_mb; /* --disk: with --sandbox, its /tmp, its /dev/shm, a file it writes */
 };
 
 /* One bot as the user described it. Owns its strings (config_bot_release). */

@@ -108,7 +108,10 @@ static int start_process(struct player *p, const char *note)
         .limits = {.memory_mb = p->bot->limits.memory_mb,
                    .cpu_seconds = p->bot->limits.cpu_seconds,
                    .open_files = p->bot->limits.open_files,
-                   .processes = p->bot->limits.processes},
+                   /* bwrap's own two processes are not the bot's */
+                   .processes = p->bot->limits.processes +
+                                (p->bot->sandbox && p->bot->limits.processes ? 2 : 0),
+                   .file_mb = p->bot->sandbox ? p->bot->limits.disk_mb : 0},
     };
     /* Out of processes or memory (a fork bomb's, perhaps): wait a little and
      * try again, for a bounded time, before the game is lost for it. */

@@ -53,7 +53,11 @@ struct proc_limits {
     long memory_mb;   /* address space (RLIMIT_AS), in MiB */
     long cpu_seconds; /* CPU time of the whole process life (RLIMIT_CPU) */
     long open_files;  /* descriptors (RLIMIT_NOFILE) */
-    long processes;   /* processes of the user (RLIMIT_NPROC; not enforced for root) */
+    long processes;   /* processes and threads of the bot: a cgroup's pids.max where
+                       * proc_has_bot_cgroups, else those of the user (RLIMIT_NPROC;
+                       * then not enforced for root) */
+    long file_mb;     /* size of a file it writes (RLIMIT_FSIZE), in MiB; past it a
+                       * write fails with EFBIG (SIGXFSZ is ignored) */
 };
 
 struct proc_options {
@@ -112,6 +116,12 @@ int proc_become_subreaper(void);
  * to it as subreaper), with its process group. Returns how many. Called by
  * proc_stop after each bot it reaps. */
 int proc_reap_strays(void);
+
+/* True if each bot's --max-procs can be a budget of its own: a cgroup (v1, or
+ * v2 with the pids controller delegated) in which referee may make one per
+ * bot process, with pids.max. Else false with why (one line) in why, and
+ * proc_spawn falls back on RLIMIT_NPROC, a budget of the whole user. */
+bool proc_has_bot_cgroups(char *why, size_t cap);
 
 /* Ignore SIGPIPE for the whole process. Call once at start-up. */
 void proc_ignore_sigpipe(void);

@@ -19,4 +19,15 @@ void proc_registry_unlock(void);
 void proc_registry_add(pid_t pid); /* called with the lock */
 void proc_registry_remove(pid_t pid);
 
+/* A cgroup of its own for a bot about to be spawned, whose processes and
+ * threads may number max at most (pids.max): returns a descriptor of its
+ * cgroup.procs (close-on-exec) for the child to write "0" into before exec,
+ * and its id in *id; or a negative errno (-ENOTSUP: no cgroup can be made
+ * here, see proc_has_bot_cgroups). Thread-safe. */
+int proc_cgroup_make(long max, long *id);
+
+/* Once the spawn is over: the cgroup is removed when empty (now, after a
+ * failed spawn; else at a later proc_cgroup_make, or at exit). */
+void proc_cgroup_release(long id);
+
 #endif

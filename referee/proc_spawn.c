@@ -74,6 +74,7 @@ struct child_plan {
     const char *path;          /* PATH, for an argv[0] without '/' */
     int in_fd, out_fd, err_fd; /* the child's ends, all above 2 */
     int report_fd;             /* write end of the exec-error pipe */
+    int cgroup_fd;             /* cgroup.procs of its own cgroup, or -1 */
     struct proc_limits limits;
     pid_t parent; /* referee, for the death signal's race */
 };
@@ -147,6 +148,12 @@ static void set_limits(const struct proc_limits *l, int report_fd)
         set_limit(RLIMIT_NOFILE, (rlim_t)l->open_files, report_fd);
     if (l->processes > 0)
         set_limit(RLIMIT_NPROC, (rlim_t)l->processes, report_fd);
+    if (l->file_mb > 0) {
+        set_limit(RLIMIT_FSIZE, (rlim_t)l->file_mb << 20, report_fd);
+        /* A write past it then fails with EFBIG, the bot's to handle, rather
+         * than killing it; an ignored signal stays ignored across exec. */
+        signal(SIGXFSZ, SIG_IGN);
+    }
 }
 
 static _Noreturn void child_run(const struct child_plan *c)
@@ -171,6 +178,9 @@ static _Noreturn void child_run(const struct child_plan *c)
     if (getppid() != c->parent)
         _exit(127); /* referee died before the line above */
 #endif
+    /* Into its cgroup before anything it runs can fork. */
+    if (c->cgroup_fd >= 0 && write(c->cgroup_fd, "0", 1) != 1)
+        child_fail(c->report_fd, errno);
     set_limits(&c->limits, c->report_fd);
     /* All sources are above 2, so no dup2 clobbers another; the copies on 0-2 lose
      * close-on-exec, the originals keep it. */
@@ -296,21 +306,44 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
         .report_fd = report[1],
         .limits = opt->limits,
         .parent = getpid(),
+        .cgroup_fd = -1,
     };
+    long cgroup = 0;
+    if (opt->limits.processes > 0) {
+        int fd = proc_cgroup_make(opt->limits.processes, &cgroup);
+        if (fd >= 0 && (plan.cgroup_fd = fd_above_stdio(fd)) < 0) {
+            ret = -errno;
+            proc_cgroup_release(cgroup);
+            goto out_close;
+        }
+        if (fd >= 0)
+            plan.limits.processes = 0; /* the cgroup counts, not the user's RLIMIT_NPROC */
+        else if (fd != -ENOTSUP) {
+            ret = fd;
+            goto out_close;
+        }
+    }
     proc_registry_lock();
     pid_t pid = fork_child(&plan);
     if (pid > 0)
         proc_registry_add(pid);
     proc_registry_unlock();
+    if (plan.cgroup_fd >= 0)
+        close(plan.cgroup_fd); /* the child has its copy */
     if (pid < 0) {
         ret = (int)pid;
+        if (cgroup)
+            proc_cgroup_release(cgroup);
         goto out_close;
     }
     proc_close_fd(&in[0]);
     proc_close_fd(&out[1]);
     proc_close_fd(&err[1]);
     proc_close_fd(&report[1]);
-    if ((ret = -child_error(pid, report[0])) < 0)
+    ret = -child_error(pid, report[0]);
+    if (cgroup) /* only now: the child joined it before exec, or failed */
+        proc_cgroup_release(cgroup);
+    if (ret < 0)
         goto out_close;
     proc_close_fd(&report[0]);
 

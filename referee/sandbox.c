@@ -1,6 +1,58 @@
 /* sandbox.c: bubblewrap's command line for a sandboxed bot. */
 #include "sandbox.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
+void sandbox_free(struct sandbox_paths *p)
+{
+    if (!p)
+        return;
+    for (int i = 0; i < p->n; i++) {
+        free((char *)p->m[i].src);
+        free((char *)p->m[i].dest);
+    }
+    free((char *)p->workdir);
+    free(p);
+}
+
+int sandbox_add(struct sandbox_paths *p, enum sandbox_mount_kind kind, const char *src,
+                const char *dest)
+{
+    if (p->n == SANDBOX_MOUNTS_MAX)
+        return -1;
+    p->m[p->n++] = (struct sandbox_mount){.kind = kind, .src = src, .dest = dest};
+    return 0;
+}
+
+void sandbox_set_size(struct sandbox_paths *p, long mib)
+{
+    snprintf(p->size, sizeof(p->size), "%lld", (long long)mib << 20);
+}
+
+void sandbox_set_nproc(struct sandbox_paths *p, long n)
+{
+    if (n > 0)
+        snprintf(p->nproc, sizeof(p->nproc), "--nproc=%ld", n);
+    else
+        p->nproc[0] = '\0';
+}
+
+static void put_mounts(const struct sandbox_paths *p, int from, int to, const char **words,
+                       size_t *n)
+{
+    static const char *const flag[] = {[SANDBOX_READ] = "--ro-bind",
+                                       [SANDBOX_WRITE] = "--bind",
+                                       [SANDBOX_LINK] = "--symlink",
+                                       [SANDBOX_MKDIR] = "--dir"};
+    for (int i = from; i < to; i++) {
+        words[(*n)++] = flag[p->m[i].kind];
+        if (p->m[i].kind != SANDBOX_MKDIR)
+            words[(*n)++] = p->m[i].src;
+        words[(*n)++] = p->m[i].dest;
+    }
+}
+
 int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap)
 {
     static const char *const fixed[] = {
@@ -12,47 +64,45 @@ int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap)
         "--unshare-pid",
         "--unshare-ipc",
         "--unshare-uts",
-        "--unshare-net", /* a loopback of its own: no connection leaves it */
+        "--unshare-net", /* a loopback of its own: no connection leaves it, and the
+                          * host's abstract Unix sockets are out of reach */
         "--unshare-cgroup-try",
         "--cap-drop",
         "ALL", /* run by root, bwrap would keep every capability inside:
-                * enough to unmount the masks or remount / writable */
-        "--ro-bind",
-        "/",
-        "/",
-        "--dev",
-        "/dev",
-        "--proc",
-        "/proc",
-        "--tmpfs",
-        "/tmp",
+                * enough to remount / writable */
     };
-    size_t n = 0;
+    size_t n = 0, nfixed = sizeof(fixed) / sizeof(fixed[0]);
 
-    for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
-        if (n + 1 >= cap)
-            return -1;
-        words[n++] = fixed[i];
-    }
-    if (n + 7 + 3 * (size_t)p->nhide + 3 * (size_t)p->nkeep >= cap)
+    /* fixed, 3 a mount, /dev /proc /tmp /dev/shm (12), two remounts (4),
+     * --chdir (2), "--" */
+    if (nfixed + 3 * (size_t)p->n + 12 + 4 + 2 + 1 + 3 >= cap)
         return -1;
-    /* Its program and script, wherever they are (/tmp included), read-only. */
-    for (int i = 0; i < p->nkeep; i++) {
-        words[n++] = "--ro-bind";
-        words[n++] = p->keep[i];
-        words[n++] = p->keep[i];
-    }
-    /* Its own directory writable, then the masks over it and elsewhere: later
-     * mounts win, so a results folder inside it is hidden still. */
-    words[n++] = "--bind";
-    words[n++] = p->workdir;
-    words[n++] = p->workdir;
-    for (int i = 0; i < p->nhide; i++) {
-        words[n++] = "--tmpfs";
-        words[n++] = p->hide[i];
-    }
+    for (size_t i = 0; i < nfixed; i++)
+        words[n++] = fixed[i];
+    put_mounts(p, 0, p->nsystem, words, &n);
+    const char *const middle[] = {
+        "--dev",   "/dev", "--proc", "/proc", "--size",  p->size,
+        "--tmpfs", "/tmp", "--size", p->size, "--tmpfs", "/dev/shm",
+    };
+    for (size_t i = 0; i < sizeof(middle) / sizeof(middle[0]); i++)
+        words[n++] = middle[i];
+    put_mounts(p, p->nsystem, p->n, words, &n);
+    /* The root and /dev are tmpfs that bwrap makes writable, without a size:
+     * read-only once every mount point is made, so that only the bounded
+     * /tmp and /dev/shm and its own folder take what it writes. */
+    words[n++] = "--remount-ro";
+    words[n++] = "/dev";
+    words[n++] = "--remount-ro";
+    words[n++] = "/";
     words[n++] = "--chdir";
     words[n++] = p->workdir;
     words[n++] = "--";
+    if (p->nproc[0]) {
+        /* Set inside: bwrap made the user namespace without the limit, so the
+         * kernel holds the bot to it alone, not to the whole user. */
+        words[n++] = SANDBOX_PRLIMIT;
+        words[n++] = p->nproc;
+        words[n++] = "--";
+    }
     return (int)n;
 }

@@ -1,82 +1,230 @@
-/* sandbox_setup.c: each bot's sandbox paths, and a trial sandbox. */
+/* sandbox_setup.c: each bot's sandbox, from an allowlist, and a trial sandbox. */
 #include "sandbox_setup.h"
+#include "canon.h"
 #include "cli.h"
 #include "proc.h"
+#include "sandbox_owners.h"
 #include "xalloc.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define TRIAL_MS 5000 /* a sandbox that does not start and end `true` in this is no use */
 
-/* path made absolute against the current directory (it may not exist yet). */
-static char *absolute(const char *path)
-{
-    char cwd[PATH_MAX];
+/* What of /etc a program may need to start and run: the dynamic linker's
+ * cache, the alternatives behind /usr/bin/python3 or java, user and group
+ * names, time zone, certificates, locale, the configuration of common
+ * interpreters. Not shadow, sudoers, ssh, cron, the machine's secrets. */
+static const char *const etc_allowed[] = {"ld.so.cache",
+                                          "ld.so.conf",
+                                          "ld.so.conf.d",
+                                          "alternatives",
+                                          "passwd",
+                                          "group",
+                                          "nsswitch.conf",
+                                          "localtime",
+                                          "timezone",
+                                          "ssl",
+                                          "ca-certificates",
+                                          "ca-certificates.conf",
+                                          "os-release",
+                                          "mime.types",
+                                          "locale.alias",
+                                          "locale.conf",
+                                          "host.conf",
+                                          "hosts",
+                                          "gai.conf",
+                                          "protocols",
+                                          "services",
+                                          "python*",
+                                          "perl",
+                                          "java*",
+                                          "node*",
+                                          "gtk*",
+                                          "fonts",
+                                          "R",
+                                          "php*",
+                                          "ruby*",
+                                          "julia",
+                                          "mono",
+                                          "lua*",
+                                          "guile",
+                                          "gprolog"};
 
-    if (path[0] == '/' || !getcwd(cwd, sizeof(cwd)))
-        return xstrdup(path);
-    size_t n = strlen(cwd) + strlen(path) + 2;
-    char *out = xmalloc(n);
-    snprintf(out, n, "%s/%s", cwd, strcmp(path, ".") == 0 ? "" : path);
-    return out;
+long sandbox_default_disk(long memory_mb)
+{
+    return memory_mb > 0 && memory_mb / 2 < 256 ? (memory_mb / 2 > 0 ? memory_mb / 2 : 1) : 256;
 }
 
-/* True if dir is path or one of its parents. */
-static bool contains(const char *dir, const char *path)
+/* path as the host has it: a link kept a link (its text), a folder or file
+ * bound read-only. */
+static void add_as_is(struct sandbox_paths *s, const char *path)
 {
-    size_t n = strlen(dir);
-    return strncmp(dir, path, n) == 0 && (path[n] == '\0' || path[n] == '/' || dir[n - 1] == '/');
-}
-
-/* True if dir holds one of the files bot's command names (its program, its
- * script: each word with a '/'), taken from workdir as the bot will. */
-static bool holds_its_files(const char *dir, const struct bot_spec *bot, const char *workdir)
-{
-    for (int i = 0; i < CONFIG_MAX_ARGS && bot->argv[i]; i++) {
-        const char *word = bot->argv[i];
-        if (!strchr(word, '/'))
-            continue;
-        char path[PATH_MAX * 2];
-        snprintf(path, sizeof(path), "%s%s%s", word[0] == '/' ? "" : workdir,
-                 word[0] == '/' ? "" : "/", word);
-        if (contains(dir, path))
-            return true;
-    }
-    return false;
-}
-
-/* The directories of the files bot's command names, to keep in sight. */
-static void add_kept(struct sandbox_paths *s, const struct bot_spec *bot)
-{
-    for (int i = 0; i < CONFIG_MAX_ARGS && bot->argv[i] && s->nkeep < SANDBOX_KEEP_MAX; i++) {
-        const char *word = bot->argv[i], *slash = strrchr(word, '/');
-        if (!slash)
-            continue;
-        char dir[PATH_MAX * 2];
-        snprintf(dir, sizeof(dir), "%s%s%.*s", word[0] == '/' ? "" : s->workdir,
-                 word[0] == '/' ? "" : "/", (int)(slash - word), word);
-        if (!dir[0] || access(dir, F_OK) != 0) /* "/prog": the root; a word that is no path */
-            continue;
-        s->keep[s->nkeep++] = xstrdup(dir);
-    }
-}
-
-static void add_hidden(struct sandbox_paths *s, const struct bot_spec *bot, const char *dir)
-{
-    /* Never over its own directory or (but for the results) its own program,
-     * nor twice. */
-    if (contains(dir, s->workdir) || (bot && holds_its_files(dir, bot, s->workdir)) ||
-        s->nhide == SANDBOX_HIDE_MAX)
+    struct stat st;
+    char text[PATH_MAX];
+    if (lstat(path, &st) != 0)
         return;
-    for (int i = 0; i < s->nhide; i++)
-        if (strcmp(s->hide[i], dir) == 0)
+    if (S_ISLNK(st.st_mode)) {
+        ssize_t k = readlink(path, text, sizeof(text) - 1);
+        if (k <= 0)
             return;
-    s->hide[s->nhide++] = xstrdup(dir);
+        text[k] = '\0';
+        sandbox_add(s, SANDBOX_LINK, xstrdup(text), xstrdup(path));
+    } else if (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode)) {
+        sandbox_add(s, SANDBOX_READ, xstrdup(path), xstrdup(path));
+    }
+}
+
+static void add_system(struct sandbox_paths *s)
+{
+    for (size_t i = 0; i < SANDBOX_SYSTEM_DIRS; i++)
+        add_as_is(s, sandbox_system_dirs[i]);
+    DIR *d = opendir("/etc");
+    for (struct dirent *e; d && (e = readdir(d));)
+        for (size_t i = 0; i < sizeof(etc_allowed) / sizeof(etc_allowed[0]); i++)
+            if (e->d_name[0] != '.' && fnmatch(etc_allowed[i], e->d_name, 0) == 0) {
+                char path[PATH_MAX];
+                snprintf(path, sizeof(path), "/etc/%s", e->d_name);
+                add_as_is(s, path);
+                break;
+            }
+    if (d)
+        closedir(d);
+    s->nsystem = s->n;
+}
+
+/* The folder an interpreter is installed in: the parent of its bin/ or
+ * shims/ (a virtual environment, pyenv, nvm), or NULL. */
+static char *install_root(const char *path)
+{
+    char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+    *slash = '\0';
+    slash = strrchr(dir, '/');
+    if (slash && slash != dir &&
+        (strcmp(slash, "/bin") == 0 || strcmp(slash, "/shims") == 0 ||
+         strcmp(slash, "/sbin") == 0)) {
+        *slash = '\0';
+        return dir;
+    }
+    free(dir);
+    return NULL;
+}
+
+/* path, read-only, at the same place; one inside referee's directory where
+ * that leads, its private /tmp (link is that directory, or NULL): bwrap
+ * makes mount points before the root is the sandbox's, so it must not meet
+ * the link on the way. */
+static void add_read(struct sandbox_paths *s, const char *path, const char *link)
+{
+    char *dest;
+    if (link && canon_is_within(path, link) && strcmp(link, "/") != 0) {
+        size_t n = strlen(link);
+        dest = xmalloc(strlen(path) - n + 5);
+        sprintf(dest, "/tmp%s", path + n);
+    } else {
+        dest = xstrdup(path);
+    }
+    for (int i = s->nsystem; i < s->n; i++)
+        if (strcmp(s->m[i].dest, dest) == 0) {
+            free(dest);
+            return;
+        }
+    sandbox_add(s, SANDBOX_READ, xstrdup(path), dest);
+}
+
+/* True if path, or the folder it lies in, leads into bot i's --dir: seen
+ * there already, and to bind it again would let bwrap follow, on the host,
+ * a link the bot may have made there since. */
+static bool is_in_own_dir(const struct sandbox_owners *r, int i, const char *path)
+{
+    if (!r->dirs[i])
+        return false;
+    char *parent = xstrdup(path), *slash = strrchr(parent, '/');
+    if (slash && slash != parent)
+        *slash = '\0';
+    char *real = canon_path(parent, NULL), *whole = canon_path(path, NULL);
+    bool in =
+        !real || !whole || canon_is_within(real, r->dirs[i]) || canon_is_within(whole, r->dirs[i]);
+    free(whole);
+    free(real);
+    free(parent);
+    return in;
+}
+
+/* Bot i's own files, read-only, where its command names them and where they
+ * really are; an interpreter's installation with it. */
+static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, int i,
+                      const char *link)
+{
+    const struct sandbox_files *fs = &r->files[i];
+    for (int k = 0; k < fs->n; k++) {
+        const struct sandbox_file *f = &fs->f[k];
+        if (sandbox_is_system(f->real) || sandbox_is_others(r, i, f->real))
+            continue;
+        if (!sandbox_is_system(f->path) && !is_in_own_dir(r, i, f->path))
+            add_read(s, f->path, link); /* where its command finds it */
+        if (!is_in_own_dir(r, i, f->real))
+            add_read(s, f->real, link); /* where its links lead: /proc/self/exe */
+        for (int pass = 0; pass < 2 && f->interpreter; pass++) {
+            char *root = install_root(pass ? f->real : f->path);
+            char *real = root ? canon_path(root, NULL) : NULL;
+            if (real && !sandbox_is_system(real) && !sandbox_holds_others(r, i, real) &&
+                !sandbox_is_others(r, i, real) && !is_in_own_dir(r, i, root))
+                add_read(s, root, link);
+            free(real);
+            free(root);
+        }
+    }
+}
+
+/* Bot i's sandbox. */
+static struct sandbox_paths *plan(const struct run_config *c, const struct sandbox_owners *r, int i)
+{
+    struct sandbox_paths *s = xcalloc(1, sizeof(*s));
+    const char *link = NULL;
+    add_system(s);
+    sandbox_set_size(s, c->bots[i].limits.disk_mb);
+    if (r->dirs[i]) {
+        sandbox_add(s, SANDBOX_WRITE, xstrdup(r->dirs[i]), xstrdup(r->dirs[i]));
+        s->workdir = xstrdup(r->dirs[i]);
+    } else {
+        /* Referee's directory leads to its private /tmp, where the files its
+         * command names by a relative path are put: a folder of its own. */
+        if (strcmp(r->cwd, "/") != 0 && !sandbox_is_system(r->cwd) &&
+            !canon_is_within(r->cwd, "/tmp")) {
+            sandbox_add(s, SANDBOX_LINK, xstrdup("/tmp"), xstrdup(r->cwd));
+            link = r->cwd;
+        } else if (canon_is_within(r->cwd, "/tmp")) {
+            sandbox_add(s, SANDBOX_MKDIR, NULL, xstrdup(r->cwd));
+        }
+        s->workdir = xstrdup(r->cwd);
+    }
+    add_files(s, r, i, link);
+    return s;
+}
+
+/* True if --max-procs is to be set inside each sandbox: no cgroup for it
+ * here, but a user namespace counts it for the bot alone (not for root,
+ * whom RLIMIT_NPROC never binds). Says once what --max-procs then means if
+ * neither holds. */
+static bool uses_namespace_nproc(void)
+{
+    char why[256];
+    if (proc_has_bot_cgroups(why, sizeof(why)))
+        return false;
+    if (getuid() != 0 && access(SANDBOX_PRLIMIT, X_OK) == 0)
+        return true;
+    cli_error("--max-procs: %s%s; it then limits the processes of the whole user "
+              "(RLIMIT_NPROC), the bots' and yours together, and not root's",
+              why, getuid() == 0 ? "" : "; and no " SANDBOX_PRLIMIT " (util-linux)");
+    return false;
 }
 
 /* Start bwrap with `true` in a sandbox like a bot's. */
@@ -87,64 +235,81 @@ static int trial(const struct sandbox_paths *s)
     int k = sandbox_words(s, words, SANDBOX_WORDS_MAX);
 
     if (k < 0) {
-        cli_error("--sandbox: too many directories to hide");
+        cli_error("--sandbox: too many files to show a bot");
         return EXIT_USAGE;
     }
     words[k] = "true";
     words[k + 1] = NULL;
     proc_init(&p);
-    struct proc_options opt = {.argv = (char *const *)words, .cwd = s->workdir};
+    /* bwrap's own words on a failure say more than a guess at the cause */
+    char log[] = "/tmp/referee-bwrap-XXXXXX";
+    int fd = mkstemp(log);
+    if (fd >= 0)
+        close(fd);
+    struct proc_options opt = {
+        .argv = (char *const *)words, .log_path = fd >= 0 ? log : NULL, .log_cap = 4096};
     int rc = proc_spawn(&p, &opt);
-    if (rc == -ENOENT) {
-        cli_error("--sandbox: bubblewrap (bwrap) not found on PATH; install Debian's package "
-                  "bubblewrap");
-        return EXIT_SYSTEM;
-    }
-    if (rc < 0) {
-        cli_error("--sandbox: cannot start bubblewrap (bwrap): %s", strerror(-rc));
+    if (rc == -ENOENT || rc < 0) {
+        if (fd >= 0)
+            unlink(log);
+        if (rc == -ENOENT)
+            cli_error("--sandbox: bubblewrap (bwrap) not found on PATH; install Debian's "
+                      "package bubblewrap");
+        else
+            cli_error("--sandbox: cannot start bubblewrap (bwrap): %s", strerror(-rc));
         return EXIT_SYSTEM;
     }
     bool ended = proc_wait(&p, proc_now_ns() + (int64_t)TRIAL_MS * 1000000);
     int status = ended ? proc_status(&p) : -1;
     proc_stop(&p, 0);
-    if (status != 0) {
-        cli_error("--sandbox: bubblewrap cannot make a sandbox here (%s %d): are unprivileged "
-                  "user namespaces allowed (sysctl kernel.unprivileged_userns_clone)?",
-                  ended ? "exit status" : "no end within ms", ended ? status : TRIAL_MS);
-        return EXIT_SYSTEM;
-    }
-    return 0;
+    char said[256] = "";
+    FILE *f = fd >= 0 ? fopen(log, "r") : NULL;
+    if (f && fgets(said, sizeof(said), f))
+        said[strcspn(said, "\n")] = '\0';
+    if (f)
+        fclose(f);
+    if (fd >= 0)
+        unlink(log);
+    if (status == 0)
+        return 0;
+    /* Without a word of its own, or one about namespaces, the usual cause. */
+    bool userns = !said[0] || strstr(said, "namespace") || strstr(said, "not permitted");
+    cli_error("--sandbox: bubblewrap cannot make a sandbox here (%s %d)%s%s%s%s",
+              ended ? "exit status" : "no end within ms", ended ? status : TRIAL_MS,
+              said[0] ? ": '" : "", said, said[0] ? "'" : "",
+              userns ? "; are unprivileged user namespaces allowed (sysctl "
+                       "kernel.unprivileged_userns_clone)?"
+                     : "");
+    return EXIT_SYSTEM;
 }
 
 int sandbox_setup(struct run_config *c)
 {
-    char *results = absolute(c->results);
-    char *dirs[CONFIG_MAX_BOTS];
+    struct sandbox_owners *r = xmalloc(sizeof(*r));
+    int rc = sandbox_owners_find(r, c);
 
+    if (rc != 0)
+        goto out_owners;
+    bool nproc_inside = c->limits.processes > 0 && uses_namespace_nproc();
     for (int i = 0; i < c->nbots; i++) {
-        dirs[i] = absolute(c->bots[i].cwd ? c->bots[i].cwd : ".");
-        if (contains(results, dirs[i])) {
-            cli_error("--sandbox: bot '%s' works in '%s', inside the results folder it must "
-                      "not see; give it another --dir",
-                      c->bots[i].name, dirs[i]);
-            for (int j = 0; j <= i; j++)
-                free(dirs[j]);
-            free(results);
-            return EXIT_USAGE;
+        struct bot_spec *b = &c->bots[i];
+        if (b->limits.disk_mb == 0)
+            b->limits.disk_mb = sandbox_default_disk(b->limits.memory_mb);
+        b->sandbox = plan(c, r, i);
+        if (b->sandbox->n == SANDBOX_MOUNTS_MAX) { /* full: one may be missing */
+            cli_error("--sandbox: bot '%s' would need more than %d files and folders shown",
+                      b->name, SANDBOX_MOUNTS_MAX - 1);
+            rc = EXIT_USAGE;
+            goto out_owners;
+        }
+        if (nproc_inside) {
+            sandbox_set_nproc(b->sandbox, b->limits.processes + 1); /* + bwrap's init */
+            b->limits.processes = 0; /* on bwrap, it would count the whole user again */
         }
     }
-    for (int i = 0; i < c->nbots; i++) {
-        struct sandbox_paths *s = xcalloc(1, sizeof(*s));
-        s->workdir = dirs[i];
-        add_kept(s, &c->bots[i]);
-        add_hidden(s, NULL, results); /* always: its program there would not run */
-        for (int j = 0; j < c->nbots; j++)
-            if (j != i)
-                add_hidden(s, &c->bots[i], dirs[j]);
-        c->bots[i].sandbox = s;
-    }
-    free(results);
-    /* The results folder is made only as the run starts: not hidden in the trial. */
-    struct sandbox_paths bare = {.workdir = dirs[0]};
-    return c->nbots > 0 ? trial(&bare) : 0;
+    rc = c->nbots > 0 ? trial(c->bots[0].sandbox) : 0;
+out_owners:
+    sandbox_owners_release(r);
+    free(r);
+    return rc;
 }

@@ -5,10 +5,18 @@
 
 #include "config.h"
 
-/* Give each bot of c its sandbox (its working directory writable; the results
- * folder and the other bots' directories hidden), then start one sandbox
- * with `true` in it. Returns 0, or an exit code having said why in one line
- * (bubblewrap missing, or unable to make namespaces here). */
+/* The size of a sandboxed bot's private /tmp and /dev/shm when --disk is not
+ * given, in MiB: 256, or half of --memory if that is less. */
+long sandbox_default_disk(long memory_mb);
+
+/* Give each bot of c its sandbox (see the README's table): the system's
+ * folders read-only, the files its command runs, its --dir writable or
+ * else a private working folder; never the results folder nor another bot's
+ * folder or files. Every path is judged canonical (symbolic links, "..",
+ * "//" resolved). Then start one sandbox with `true` in it. Returns 0, or an
+ * exit code having said why in one line: EXIT_USAGE for a --dir inside the
+ * results folder, or that holds it, or another bot's folder or program;
+ * EXIT_SYSTEM if bubblewrap is missing or cannot make namespaces here. */
 int sandbox_setup(struct run_config *c);
 
 #endif

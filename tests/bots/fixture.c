@@ -3,16 +3,20 @@
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <arpa/inet.h>
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -78,6 +82,33 @@ static const char *usage_text =
     "  stallgame ID MS  sleeps MS ms before each reply in the game with id ID (the\n"
     "               game line's id), plays legally and at once otherwise\n"
     "Other modes exit 0 on quit or EOF.\n";
+
+/* The modes of a hostile bot under --sandbox (a string of their own: C17
+ * promises 4095 bytes a literal). */
+static const char *usage_hostile =
+    "  usurp PATHS  on its first turn, for each PATH of the comma-separated list,\n"
+    "               says if it is 'visible' or 'unseen', tries to rename a file\n"
+    "               that always resigns over it, then to append to it; plants a link 'results' to "
+    "the first PATH's folder\n"
+    "               in its working directory; writes 'usurp <path> ok|refused' and\n"
+    "               'usurp link ok|refused' to stderr, then plays legally\n"
+    "  relink NAME TARGET  as it starts, writes 'relink open ok|refused' to\n"
+    "               stderr as it can open NAME or not; on its first turn replaces\n"
+    "               NAME with a link to TARGET ('relink made ok|refused'), plays\n"
+    "               legally\n"
+    "  reach TARGETS  on its first turn tries to connect to each target of the\n"
+    "               comma-separated list: a Unix socket's path, '@NAME' an abstract\n"
+    "               Unix socket, 'tcp:PORT' 127.0.0.1; writes 'reach <target>\n"
+    "               ok|refused' to stderr for each, then plays legally\n"
+    "  fill PATH MB on its first turn writes MB MiB into the file PATH, stops at\n"
+    "               the first failed write, writes 'fill wrote N MiB' to stderr (N\n"
+    "               what it wrote), removes the file, plays legally\n"
+    "  bomb N       on its first turn forks children that sleep 60 s until a fork\n"
+    "               fails or N of them run, writes 'bomb forked K' to stderr, plays\n"
+    "               legally\n"
+    "  forkeach     on every turn forks a child that exits at once and waits for\n"
+    "               it; if the fork fails, writes 'forkeach failed' to stderr and\n"
+    "               answers 'nofork' (a foul); else plays legally\n";
 
 static void sleep_ms(long ms)
 {
@@ -220,10 +251,11 @@ static void eat_memory(void)
     }
 }
 
-static int results_seen;      /* result lines read: games over */
-static const char *mode_text; /* the mode's first argument, as text */
-static long mode_n2;          /* the mode's second argument, as a number */
-static long game_id;          /* the id of the game under way, from its game line */
+static int results_seen;       /* result lines read: games over */
+static const char *mode_text;  /* the mode's first argument, as text */
+static long mode_n2;           /* the mode's second argument, as a number */
+static const char *mode_text2; /* the mode's second argument, as text */
+static long game_id;           /* the id of the game under way, from its game line */
 
 /* For slowonce: whether this process made the marker of its referee's run. */
 static bool first_of_its_kind(void)
@@ -276,6 +308,118 @@ static void probe(const char *path, long port)
         fclose(f);
 }
 
+/* The opponent-replacement attempt of a hostile bot (see usage). */
+static void usurp(const char *list)
+{
+    char copy[4096], *save = NULL, first[4096] = "";
+    snprintf(copy, sizeof(copy), "%s", list);
+    for (char *path = strtok_r(copy, ",", &save); path; path = strtok_r(NULL, ",", &save)) {
+        if (!first[0])
+            snprintf(first, sizeof(first), "%s", path);
+        fprintf(stderr, "usurp %s %s\n", path, access(path, F_OK) == 0 ? "visible" : "unseen");
+        bool done = false;
+        FILE *f = fopen("resigner", "w");
+        if (f) {
+            fputs("#!/bin/sh\nwhile read line; do case $line in turn*) echo resign;; esac; "
+                  "done\n",
+                  f);
+            fclose(f);
+            chmod("resigner", 0755);
+            done = rename("resigner", path) == 0;
+        }
+        int fd = open(path, O_WRONLY | O_APPEND);
+        if (fd >= 0) {
+            done |= write(fd, "x", 1) == 1;
+            close(fd);
+        }
+        fprintf(stderr, "usurp %s %s\n", path, done ? "ok" : "refused");
+    }
+    char *slash = strrchr(first, '/');
+    if (slash)
+        *slash = '\0';
+    fprintf(stderr, "usurp link %s\n", symlink(first, "results") == 0 ? "ok" : "refused");
+}
+
+/* Try to connect to each target (see usage). */
+static void reach(const char *list)
+{
+    char copy[4096], *save = NULL;
+    snprintf(copy, sizeof(copy), "%s", list);
+    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        bool ok;
+        if (strncmp(t, "tcp:", 4) == 0) {
+            int s = socket(AF_INET, SOCK_STREAM, 0);
+            struct sockaddr_in to = {.sin_family = AF_INET,
+                                     .sin_port = htons((uint16_t)atoi(t + 4))};
+            to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+            ok = s >= 0 && connect(s, (struct sockaddr *)&to, sizeof(to)) == 0;
+            if (s >= 0)
+                close(s);
+        } else {
+            int s = socket(AF_UNIX, SOCK_STREAM, 0);
+            struct sockaddr_un to = {.sun_family = AF_UNIX};
+            size_t n = strlen(t);
+            if (n >= sizeof(to.sun_path))
+                n = sizeof(to.sun_path) - 1;
+            memcpy(to.sun_path, t, n);
+            if (t[0] == '@')
+                to.sun_path[0] = '\0'; /* abstract: no file */
+            socklen_t len =
+                (socklen_t)(offsetof(struct sockaddr_un, sun_path) + n + (t[0] == '@' ? 0 : 1));
+            ok = s >= 0 && connect(s, (struct sockaddr *)&to, len) == 0;
+            if (ok)
+                ok = write(s, "hello\n", 6) == 6;
+            if (s >= 0)
+                close(s);
+        }
+        fprintf(stderr, "reach %s %s\n", t, ok ? "ok" : "refused");
+    }
+}
+
+/* Write mib MiB into path, then remove it. */
+static void fill(const char *path, long mib)
+{
+    static char chunk[1 << 20];
+    memset(chunk, 'f', sizeof(chunk));
+    long wrote = 0;
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    while (fd >= 0 && wrote < mib && write(fd, chunk, sizeof(chunk)) == (ssize_t)sizeof(chunk))
+        wrote++;
+    if (fd >= 0)
+        close(fd);
+    unlink(path);
+    fprintf(stderr, "fill wrote %ld MiB\n", wrote);
+}
+
+static void bomb(long n)
+{
+    long forked = 0;
+    while (forked < n) {
+        pid_t pid = fork();
+        if (pid < 0)
+            break;
+        if (pid == 0) {
+            sleep(60);
+            _exit(0);
+        }
+        forked++;
+    }
+    fprintf(stderr, "bomb forked %ld\n", forked);
+}
+
+/* True if a child could be forked and reaped. */
+static bool fork_once(void)
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        return false;
+    if (pid == 0)
+        _exit(0);
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+    return true;
+}
+
 /* True if a game line holds only the keys of protocol version 1. */
 static bool knows_every_key(const char *line)
 {
@@ -321,6 +465,23 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
         probe(mode_text, mode_n2);
     if (strcmp(mode, "grandchild") == 0)
         spawn_grandchild();
+    if (strcmp(mode, "usurp") == 0 && turns == 1)
+        usurp(mode_text);
+    if (strcmp(mode, "relink") == 0 && turns == 1) {
+        unlink(mode_text);
+        fprintf(stderr, "relink made %s\n", symlink(mode_text2, mode_text) == 0 ? "ok" : "refused");
+    }
+    if (strcmp(mode, "reach") == 0 && turns == 1)
+        reach(mode_text);
+    if (strcmp(mode, "fill") == 0 && turns == 1)
+        fill(mode_text, mode_n2);
+    if (strcmp(mode, "bomb") == 0 && turns == 1)
+        bomb(n);
+    if (strcmp(mode, "forkeach") == 0 && !fork_once()) {
+        fputs("forkeach failed\n", stderr);
+        printf("nofork\n");
+        return;
+    }
     if (strcmp(mode, "daemon") == 0 && turns == 1)
         daemonize();
     if (strcmp(mode, "closeout") == 0) {
@@ -382,12 +543,20 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         fputs(usage_text, stderr);
+        fputs(usage_hostile, stderr);
         return 2;
     }
     const char *mode = argv[1];
     long n = argc > 2 ? strtol(argv[2], NULL, 10) : 0;
     mode_text = argc > 2 ? argv[2] : "";
     mode_n2 = argc > 3 ? strtol(argv[3], NULL, 10) : 0;
+    mode_text2 = argc > 3 ? argv[3] : "";
+    if (strcmp(mode, "relink") == 0) {
+        int fd = open(mode_text, O_RDONLY);
+        fprintf(stderr, "relink open %s\n", fd >= 0 ? "ok" : "refused");
+        if (fd >= 0)
+            close(fd);
+    }
     /* buffered: its replies wait in a full buffer, as a program's that never
      * flushes its output to a pipe */
     setvbuf(stdout, NULL, strcmp(mode, "buffered") == 0 ? _IOFBF : _IOLBF, 0);

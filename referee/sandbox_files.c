@@ -1,0 +1,128 @@
+/* sandbox_files.c: the files a bot's command runs, interpreters included. */
+#include "sandbox_files.h"
+#include "canon.h"
+#include "xalloc.h"
+
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define SHEBANG_DEPTH 4 /* the kernel's own limit on nested interpreters */
+
+static bool is_regular(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static void add(struct sandbox_files *fs, const char *path, bool interpreter, int depth);
+
+/* name (no '/') looked up in PATH as execvp would, from base for relative
+ * entries; added if found. */
+static void add_from_path(struct sandbox_files *fs, const char *name, const char *base, int depth)
+{
+    const char *dirs = getenv("PATH");
+    if (!dirs)
+        dirs = "/bin:/usr/bin";
+    for (const char *d = dirs;; d++) {
+        size_t len = strcspn(d, ":");
+        char full[PATH_MAX * 2];
+        snprintf(full, sizeof(full), "%s%s%.*s/%s", d[0] == '/' ? "" : base, d[0] == '/' ? "" : "/",
+                 (int)(len ? len : 1), len ? d : ".", name);
+        if (is_regular(full) && access(full, X_OK) == 0) {
+            char *named = canon_tidy(full);
+            add(fs, named, true, depth);
+            free(named);
+            return;
+        }
+        d += len;
+        if (*d == '\0')
+            return;
+    }
+}
+
+/* The interpreter a "#!" line of path names, and for env the program it runs. */
+static void add_interpreter(struct sandbox_files *fs, const char *path, int depth)
+{
+    char line[256];
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    ssize_t k = read(fd, line, sizeof(line) - 1);
+    close(fd);
+    if (k < 3 || line[0] != '#' || line[1] != '!')
+        return;
+    line[k] = '\0';
+    line[strcspn(line, "\n")] = '\0';
+    char *save = NULL, *interp = strtok_r(line + 2, " \t", &save);
+    if (!interp || interp[0] != '/')
+        return;
+    add(fs, interp, true, depth + 1);
+    const char *slash = strrchr(interp, '/');
+    if (strcmp(slash + 1, "env") != 0)
+        return;
+    /* #!/usr/bin/env [-S] [NAME=VALUE...] program */
+    for (char *w; (w = strtok_r(NULL, " \t", &save));)
+        if (w[0] != '-' && !strchr(w, '=')) {
+            if (!strchr(w, '/'))
+                add_from_path(fs, w, "/", depth + 1);
+            break;
+        }
+}
+
+static void add(struct sandbox_files *fs, const char *path, bool interpreter, int depth)
+{
+    if (fs->n == SANDBOX_FILES_MAX || depth > SHEBANG_DEPTH || !is_regular(path))
+        return;
+    char *real = canon_path(path, NULL);
+    if (!real)
+        return;
+    for (int i = 0; i < fs->n; i++)
+        if (strcmp(fs->f[i].path, path) == 0) {
+            free(real);
+            return;
+        }
+    fs->f[fs->n++] = (struct sandbox_file){xstrdup(path), real, interpreter, fs->word};
+    add_interpreter(fs, path, depth);
+}
+
+void sandbox_files_find(struct sandbox_files *out, char *const *argv, const char *base)
+{
+    memset(out, 0, sizeof(*out));
+    for (int i = 0; argv[i]; i++) {
+        const char *w = argv[i];
+        out->word = i;
+        if (!strchr(w, '/')) {
+            if (i == 0)
+                add_from_path(out, w, base, 0);
+            continue;
+        }
+        char full[PATH_MAX * 2];
+        snprintf(full, sizeof(full), "%s%s%s", w[0] == '/' ? "" : base, w[0] == '/' ? "" : "/", w);
+        char *named = canon_tidy(full); /* its spelling, links kept */
+        add(out, named, false, 0);
+        free(named);
+    }
+}
+
+void sandbox_files_release(struct sandbox_files *fs)
+{
+    for (int i = 0; i < fs->n; i++) {
+        free(fs->f[i].path);
+        free(fs->f[i].real);
+    }
+    fs->n = 0;
+}
+
+int sandbox_files_claim(const struct sandbox_files *fs, const char *real)
+{
+    int word = INT_MAX;
+    for (int i = 0; i < fs->n; i++)
+        if (fs->f[i].word < word && strcmp(fs->f[i].real, real) == 0)
+            word = fs->f[i].word;
+    return word;
+}

@@ -1,0 +1,49 @@
+/* sandbox_owners.h: whose each path of a run is, for --sandbox: the results
+ * folder is nobody's, each bot's --dir and the files its command runs are
+ * its own; the system's folders everybody's. Every path canonical (canon.h),
+ * so that no spelling or link passes for another place. Reads the
+ * filesystem; sandbox_owners_find says what it refuses. */
+#ifndef REFEREE_SANDBOX_OWNERS_H
+#define REFEREE_SANDBOX_OWNERS_H
+
+#include "config.h"
+#include "sandbox_files.h"
+
+#include <stdbool.h>
+
+#define SANDBOX_SYSTEM_DIRS 7
+
+/* The system's programs and libraries: /usr, /bin, /sbin, /lib* */
+extern const char *const sandbox_system_dirs[SANDBOX_SYSTEM_DIRS];
+
+/* What of a run a bot may be shown only if it is its own. Owns its strings. */
+struct sandbox_owners {
+    char *results, *cwd, *home;  /* canonical; home NULL if unknown */
+    char *dirs[CONFIG_MAX_BOTS]; /* each bot's --dir, canonical, or NULL */
+    struct sandbox_files files[CONFIG_MAX_BOTS];
+    int nbots;
+};
+
+/* Fill *o (overwritten) for the bots of c, then judge their --dir: refused
+ * if it lies inside the results folder or holds it, or holds another bot's
+ * --dir or file. Returns 0, or an exit code having said why in one line
+ * (EXIT_USAGE; EXIT_SYSTEM if a path cannot be resolved). Release *o
+ * either way. */
+int sandbox_owners_find(struct sandbox_owners *o, const struct run_config *c);
+
+/* Free what *o holds; safe on a zeroed struct. */
+void sandbox_owners_release(struct sandbox_owners *o);
+
+/* True if real (canonical) lies in one of the system's folders. */
+bool sandbox_is_system(const char *real);
+
+/* True if path (canonical) is, or lies in, something of the run that is
+ * not bot i's: the results folder, another bot's folder or file. */
+bool sandbox_is_others(const struct sandbox_owners *o, int i, const char *path);
+
+/* True if showing dir (canonical) to bot i would show more than its own:
+ * it holds the results, referee's directory, the home folder, another bot's
+ * folder or file, or a place where sockets live (/tmp, /run...). */
+bool sandbox_holds_others(const struct sandbox_owners *o, int i, const char *dir);
+
+#endif
