@@ -1,6 +1,6 @@
 /* sandbox_setup.c: each bot's sandbox paths, and a trial sandbox. */
 #include "sandbox_setup.h"
-#include "cli.h"
+#include "message.h"
 #include "proc.h"
 #include "xalloc.h"
 
