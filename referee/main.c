@@ -1,5 +1,6 @@
 /* main.c: the referee program: picks the subcommand and reports its errors. */
 #include "cli.h"
+#include "inspect.h"
 #include "version.h"
 
 #include <stdio.h>

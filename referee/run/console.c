@@ -1,6 +1,6 @@
 /* console.c: the lines a run prints, as cutechess-cli prints them. */
 #include "console.h"
-#include "cli.h"
+#include "inspect.h"
 #include "proc.h"
 
 #include <stdio.h>

@@ -2,6 +2,7 @@
  * two bots with its own defaults): the options table, the config it fills, and
  * the hand-over of that config to the runner. */
 #include "cli.h"
+#include "inspect.h"
 #include "path.h"
 #include "config.h"
 #include "inputs.h"

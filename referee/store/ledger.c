@@ -123,25 +123,25 @@ int ledger_add_games(struct standings *st, struct results_file *f, struct ledger
     return rc;
 }
 
-/* Check that row is game `row->id` of the schedule of t, with its rules and
+/* Check that row is game `row->id` of the schedule of p, with its rules and
  * opening. */
-static int check_row(const struct tournament *t, const struct game_row *row, char *why, size_t len)
+static int check_row(const struct ledger_plan *p, const struct game_row *row, char *why, size_t len)
 {
     static const int keys[] = {GC_PAIRING_ID, GC_OPENING_ID, GC_SEED, GC_GAME, GC_FIRST, GC_SECOND};
     char expect[6][160];
     struct scheduled_game g;
 
-    if (row->id > schedule_count(&t->schedule)) {
+    if (row->id > schedule_count(p->schedule)) {
         snprintf(why, len, "game_id '%s' is not a game of this tournament", row->text[GC_GAME_ID]);
         return -EINVAL;
     }
-    schedule_game(&t->schedule, row->id - 1, &g);
+    schedule_game(p->schedule, row->id - 1, &g);
     snprintf(expect[0], sizeof(expect[0]), "%d", g.pairing);
     snprintf(expect[1], sizeof(expect[1]), "%d", g.opening_id);
     snprintf(expect[2], sizeof(expect[2]), "%llu", (unsigned long long)g.seed);
-    snprintf(expect[3], sizeof(expect[3]), "%s", t->def->name);
-    snprintf(expect[4], sizeof(expect[4]), "%s", t->bots[g.bots[0]].name);
-    snprintf(expect[5], sizeof(expect[5]), "%s", t->bots[g.bots[1]].name);
+    snprintf(expect[3], sizeof(expect[3]), "%s", p->def->name);
+    snprintf(expect[4], sizeof(expect[4]), "%s", p->bots[g.bots[0]].name);
+    snprintf(expect[5], sizeof(expect[5]), "%s", p->bots[g.bots[1]].name);
     for (int i = 0; i < 6; i++)
         if (strcmp(row->text[keys[i]], expect[i]) != 0) {
             snprintf(why, len,
@@ -153,12 +153,12 @@ static int check_row(const struct tournament *t, const struct game_row *row, cha
     /* The same rules and the same opening: --no-early-draw, --openings. */
     struct game_state start;
     char opening[GAME_MAX_PLIES * GAME_MOVE_TEXT];
-    if (tournament_start(t, &g, &start) < 0) {
+    if (p->start(p->ctx, &g, &start) < 0) {
         snprintf(why, len, "game %ld: its opening cannot be played", row->id);
         return -EINVAL;
     }
     notation_format_history(&start, opening, sizeof(opening));
-    if (row->early_draw != t->early_draw || row->opening_plies != start.nhistory ||
+    if (row->early_draw != p->early_draw || row->opening_plies != start.nhistory ||
         strncmp(row->text[GC_MOVES], opening, strlen(opening)) != 0) {
         snprintf(why, len,
                  "game %ld was played with other rules or another opening (early draw %s, "
@@ -204,9 +204,9 @@ static int trim_moves(const char *dir, const struct gameset *skip, long count, c
     return rc;
 }
 
-/* Check each whole row of games.csv f against the schedule of t and the rules,
+/* Check each whole row of games.csv f against the schedule of p and the rules,
  * add it to skip and st, and copy it to w. */
-static int keep_games(struct results_file *f, struct csvout_file *w, const struct tournament *t,
+static int keep_games(struct results_file *f, struct csvout_file *w, const struct ledger_plan *p,
                       struct gameset *skip, struct standings *st, struct ledger_repair *repair,
                       char *why, size_t len)
 {
@@ -219,7 +219,7 @@ static int keep_games(struct results_file *f, struct csvout_file *w, const struc
     while ((rc = schema_next_game(f, &row, why, len)) > 0) {
         /* What is on disk is checked, not trusted: the rules must give each
          * kept game its recorded result. */
-        if ((rc = check_row(t, &row, why, len)) < 0)
+        if ((rc = check_row(p, &row, why, len)) < 0)
             return rc; /* another tournament's files: nothing to mend */
         if ((rc = ledger_fold(&row, why, len)) == 0 && gameset_has(skip, row.id - 1)) {
             snprintf(why, len, "game %ld is in games.csv twice", row.id);
@@ -246,12 +246,12 @@ static int keep_games(struct results_file *f, struct csvout_file *w, const struc
     return rc;
 }
 
-int ledger_resume(const char *dir, const struct tournament *t, struct gameset *skip,
+int ledger_resume(const char *dir, const struct ledger_plan *p, struct gameset *skip,
                   struct standings *st, struct ledger_repair *repair, char *why, size_t len)
 {
     struct results_file f;
     struct csvout_file w;
-    long count = schedule_count(&t->schedule);
+    long count = schedule_count(p->schedule);
     int rc;
 
     why[0] = '\0';
@@ -263,14 +263,14 @@ int ledger_resume(const char *dir, const struct tournament *t, struct gameset *s
     if (rc < 0)
         return rc;
     if (repair->look_only) { /* the games as they are, nothing rewritten */
-        rc = keep_games(&f, NULL, t, skip, st, repair, why, len);
+        rc = keep_games(&f, NULL, p, skip, st, repair, why, len);
         schema_close(&f);
         if (rc < 0 && !why[0])
             snprintf(why, len, "%s", strerror(-rc));
         return rc;
     }
     if ((rc = csvout_file_open(&w, f.path)) == 0) {
-        rc = keep_games(&f, &w, t, skip, st, repair, why, len);
+        rc = keep_games(&f, &w, p, skip, st, repair, why, len);
         if (rc == 0)
             rc = csvout_file_commit(&w); /* without a torn last row */
         else

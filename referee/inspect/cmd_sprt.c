@@ -1,7 +1,7 @@
 /* cmd_sprt.c: `referee sprt`: the SPRT figures from given counts, without
  * playing, so that a user can check a run; and the SPRT lines the match and
  * tournament commands print. */
-#include "cli.h"
+#include "inspect.h"
 #include "csvout.h"
 #include "sprt.h"
 

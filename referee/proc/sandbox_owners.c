@@ -1,7 +1,7 @@
 /* sandbox_owners.c: whose each path of a run is, judged canonical. */
 #include "sandbox_owners.h"
 #include "canon.h"
-#include "cli.h"
+#include "message.h"
 
 #include <errno.h>
 #include <stdlib.h>

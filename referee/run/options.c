@@ -1,6 +1,6 @@
 /* options.c: the parser and the help text of an options table (options.h). */
 #include "options.h"
-#include "cli.h"
+#include "message.h"
 #include "config.h"
 
 #include <getopt.h>

@@ -1,6 +1,6 @@
 /* report_html.h: the page of `referee report`: one self-contained HTML file,
  * its plots drawn as SVG (readable without script), then the games as JSON
- * for the game list and viewer (referee/report_viewer.js, built into the
+ * for the game list and viewer (referee/report/report_viewer.js, built into the
  * binary): nothing is fetched. Written in three steps, so that the games
  * stream from games.csv. */
 #ifndef REFEREE_REPORT_HTML_H
@@ -23,7 +23,7 @@ void report_html_game(FILE *f, const struct report *r, const struct game_row *ro
 /* The end of the page, with its script. */
 void report_html_end(FILE *f);
 
-/* referee/report_viewer.js and referee/report.css, as the build embeds them. */
+/* referee/report/report_viewer.js and referee/report/report.css, as the build embeds them. */
 extern const char report_viewer_js[];
 extern const char report_css[];
 

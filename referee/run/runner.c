@@ -4,6 +4,7 @@
 #include "report_live.h"
 #include "path.h"
 #include "cli.h"
+#include "inspect.h"
 #include "console.h"
 #include "ledger.h"
 #include "results.h"
@@ -153,6 +154,13 @@ static int recount_resumed(struct runner *rn)
     return 0;
 }
 
+/* How game g of the tournament ctx starts, for the ledger's check of a
+ * resumed run. */
+static int start_of(const void *ctx, const struct scheduled_game *g, struct game_state *s)
+{
+    return tournament_start(ctx, g, s);
+}
+
 /* The games this run plays: its shard's, less those a resumed run has.
  * Returns 0 or an exit code, having said why. */
 static int plan(struct runner *rn)
@@ -170,7 +178,15 @@ static int plan(struct runner *rn)
         standings_add_bot(rn->st, c->bots[i].name);
     if (c->resume) {
         struct ledger_repair repair = {.on = c->repair, .look_only = c->plan_only};
-        int err = ledger_resume(c->results, &rn->t, &rn->skip, rn->st, &repair, why, sizeof(why));
+        struct ledger_plan resumed = {
+            .schedule = &rn->t.schedule,
+            .def = rn->t.def,
+            .early_draw = rn->t.early_draw,
+            .bots = rn->t.bots,
+            .start = start_of,
+            .ctx = &rn->t,
+        };
+        int err = ledger_resume(c->results, &resumed, &rn->skip, rn->st, &repair, why, sizeof(why));
         if (err < 0) {
             cli_error("cannot resume '%s': %s%s", c->results, why,
                       repair.mendable ? " (--repair drops such games and plays them again)" : "");

@@ -8,7 +8,7 @@
 
 /* Play the run c describes (c->bots' limits set, defaults filled). Prints what
  * a user sees, writes the results directory, and returns the exit status (see
- * cli.h): the one place where a run's exit status is chosen. */
+ * message.h): the one place where a run's exit status is chosen. */
 int runner_run(const struct run_config *c);
 
 #endif

@@ -1,6 +1,6 @@
 /* xalloc.c: allocation that says so and exits when memory runs out. */
 #include "xalloc.h"
-#include "cli.h"
+#include "message.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* cmd_standings.c: `referee standings`: the leaderboard recomputed from one or
  * more games.csv files (shards of a run merge this way), and the table that
  * the tournament prints too. */
-#include "cli.h"
+#include "inspect.h"
 #include "csvout.h"
 #include "ledger.h"
 #include "results.h"

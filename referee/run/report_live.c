@@ -1,7 +1,7 @@
 /* report_live.c: a run's report, gathered as it writes its games. */
 #define _GNU_SOURCE /* O_TMPFILE */
 #include "report_live.h"
-#include "cli.h"
+#include "inspect.h"
 #include "notation.h"
 #include "path.h"
 #include "report_html.h"

@@ -6,7 +6,8 @@
 #include "record.h"
 #include "schema.h"
 #include "standings.h"
-#include "tournament.h"
+#include "gameset.h"
+#include "schedule.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -52,8 +53,22 @@ struct ledger_repair {
     char first[200];
 };
 
+/* What a resume checks rows against: the run's schedule and rules, and how a
+ * game of it starts. The commands that play fill it from their tournament; the
+ * ledger itself never plays. Everything is borrowed. */
+struct ledger_plan {
+    const struct schedule *schedule;
+    const struct game_def *def;
+    bool early_draw;
+    const struct bot_spec *bots; /* by the schedule's bot indices */
+    /* The start of game g into *s, its opening played (tournament_start).
+     * Returns 0, or -1 if the opening cannot be played. */
+    int (*start)(const void *ctx, const struct scheduled_game *g, struct game_state *s);
+    const void *ctx;
+};
+
 /* Make the run in dir ready to go on: read games.csv a row at a time, check
- * that each whole row is the game the schedule of t has at its id and that
+ * that each whole row is the game the schedule of p has at its id and that
  * its moves give its result (ledger_fold), add those to skip (by index) and to
  * st; rewrite games.csv without a torn last row and moves.csv with only the
  * moves of those games (each by a temporary file and rename, so a kill during
@@ -63,7 +78,7 @@ struct ledger_repair {
  * *repair (without on, repair->mendable says the stop was at such a game). A directory without
  * games.csv is a fresh start. Returns 0, or a negative errno with why set (-EINVAL: the files are
  * not this tournament's, a game does not check, or not games.csv files). */
-int ledger_resume(const char *dir, const struct tournament *t, struct gameset *skip,
+int ledger_resume(const char *dir, const struct ledger_plan *p, struct gameset *skip,
                   struct standings *st, struct ledger_repair *repair, char *why, size_t len);
 
 #endif

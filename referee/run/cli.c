@@ -1,4 +1,4 @@
-/* cli.c: what the subcommands share: error messages and the handling of Ctrl-C. */
+/* cli.c: what the commands that play share: the cores to use and the handling of Ctrl-C. */
 #define _GNU_SOURCE /* pipe2, sched_getaffinity */
 #include "cli.h"
 #include "proc.h"
@@ -6,21 +6,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-
-void cli_error(const char *fmt, ...)
-{
-    va_list ap;
-
-    fputs("referee: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-}
 
 int cli_cores(void)
 {

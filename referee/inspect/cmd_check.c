@@ -2,7 +2,7 @@
  * check that it holds whole games: unique ids, every game's moves and nothing
  * else in moves.csv, and each game's moves giving its result under the rules;
  * optionally, that it holds the same games as another directory. */
-#include "cli.h"
+#include "inspect.h"
 #include "ledger.h"
 #include "notation.h"
 #include "schema.h"

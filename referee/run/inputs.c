@@ -1,6 +1,6 @@
 /* inputs.c: reading the bots file and the openings file of a run. */
 #include "inputs.h"
-#include "cli.h"
+#include "message.h"
 #include "table.h"
 #include "xalloc.h"
 

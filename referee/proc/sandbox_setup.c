@@ -1,7 +1,7 @@
 /* sandbox_setup.c: each bot's sandbox, from an allowlist, and a trial sandbox. */
 #include "sandbox_setup.h"
 #include "canon.h"
-#include "cli.h"
+#include "message.h"
 #include "proc.h"
 #include "sandbox_owners.h"
 #include "xalloc.h"

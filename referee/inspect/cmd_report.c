@@ -1,7 +1,7 @@
 /* cmd_report.c: `referee report DIR... [--out FILE]`: a run's results folders
  * (shards merge) read row by row into one HTML page, written whole through a
  * temporary file and a rename. */
-#include "cli.h"
+#include "inspect.h"
 #include "ledger.h"
 #include "path.h"
 #include "report.h"

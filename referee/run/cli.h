@@ -1,0 +1,30 @@
+/* cli.h: the commands that play games (tournament, match, doctor, play) and
+ * what they share: the cores to use and the handling of Ctrl-C. The exit codes
+ * and cli_error are in message.h; the commands that only read files, and the
+ * printers these commands share with them, in inspect.h. */
+#ifndef REFEREE_CLI_H
+#define REFEREE_CLI_H
+
+#include <signal.h>
+
+#include "message.h"
+
+/* The cores this process may use: its CPU affinity where there is one, else
+ * the processors online; 1 at least. */
+int cli_cores(void);
+
+/* Set by SIGINT and SIGTERM once cli_catch_signals ran, which also wakes every
+ * wait on a bot (proc_set_interrupt_fd): commands that play games abort the
+ * games under way, keep what is finished and exit with EXIT_INTERRUPTED. A
+ * second signal is not caught. */
+extern volatile sig_atomic_t cli_interrupted;
+void cli_catch_signals(void);
+
+/* The commands, as main.c's table calls them: each returns an exit code,
+ * having said what went wrong. */
+int cmd_tournament(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_doctor(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+
+#endif
