@@ -63,4 +63,7 @@ void cli_catch_signals(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    /* A closed terminal or ssh connection: the run ends as it does for a
+     * Ctrl-C, its finished games on disk, rather than be cut off. */
+    sigaction(SIGHUP, &sa, NULL);
 }

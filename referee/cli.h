@@ -29,7 +29,7 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * the processors online; 1 at least. */
 int cli_cores(void);
 
-/* Set by SIGINT and SIGTERM once cli_catch_signals ran, which also wakes every
+/* Set by SIGINT, SIGTERM and SIGHUP once cli_catch_signals ran, which also wakes every
  * wait on a bot (proc_set_interrupt_fd): commands that play games abort the
  * games under way, keep what is finished and exit with EXIT_INTERRUPTED. A
  * second signal is not caught. */

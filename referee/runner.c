@@ -7,6 +7,7 @@
 #include "console.h"
 #include "ledger.h"
 #include "results.h"
+#include "runlock.h"
 #include "standings.h"
 #include "schema.h"
 #include "tournament.h"
@@ -41,6 +42,7 @@ struct runner {
     struct report_live *live;     /* its report, gathered as games are written; NULL: read
                                    * back from the files at the end (a resumed run) */
     char logs[PATH_MAX + 8];
+    int lock_fd; /* holds the results folder's lock (runlock.h); -1: none */
 };
 
 /* The tournament of the config; checks that its openings can be played.
@@ -210,6 +212,30 @@ static int plan(struct runner *rn)
                    rn->planned);
             fflush(stdout);
         }
+    }
+    return 0;
+}
+
+/* Take the results folder for this run: one run at a time writes it. Returns
+ * 0 or an exit code, having said why. */
+static int lock_results(struct runner *rn)
+{
+    const char *dir = rn->cfg->results;
+    long holder;
+    int err = runlock_take(dir, &rn->lock_fd, &holder);
+
+    if (err == -EWOULDBLOCK) {
+        char pid[32] = "";
+        if (holder > 0)
+            snprintf(pid, sizeof(pid), " (pid %ld)", holder);
+        cli_error("'%s' is in use by another run%s; wait for it to end, or choose another "
+                  "--results directory",
+                  dir, pid);
+        return EXIT_USAGE;
+    }
+    if (err < 0) {
+        cli_error("cannot lock '%s/%s': %s", dir, RUNLOCK_FILE, strerror(-err));
+        return EXIT_SYSTEM;
     }
     return 0;
 }
@@ -439,6 +465,7 @@ int runner_run(const struct run_config *c)
     int rc;
 
     rn->cfg = c;
+    rn->lock_fd = -1;
     rn->verdict = SPRT_CONTINUE;
     rn->con.quiet = c->quiet;
     if (c->nbots == 2) {
@@ -448,7 +475,9 @@ int runner_run(const struct run_config *c)
     proc_ignore_sigpipe();
     proc_become_subreaper(); /* best effort: Linux only */
     cli_catch_signals();
-    if ((rc = set_up(rn)) == 0 && (rc = plan(rn)) == 0 && c->plan_only) {
+    /* --plan only reads: it works beside a run. */
+    if ((rc = set_up(rn)) == 0 && (c->plan_only || (rc = lock_results(rn)) == 0) &&
+        (rc = plan(rn)) == 0 && c->plan_only) {
         long missing, first = first_missing(rn, &missing);
         printf("games=%ld written=%ld missing=%ld first_missing=%ld\n", rn->planned, rn->done,
                missing, first + 1);
@@ -471,6 +500,7 @@ int runner_run(const struct run_config *c)
     standings_free(rn->st);
     gameset_free(&rn->skip);
     gameset_free(&rn->written);
+    runlock_release(rn->lock_fd);
     free(rn);
     return rc;
 }
