@@ -302,7 +302,8 @@ static const char tournament_head[] =
 static const char exit_text[] =
     "Exit status: 0 played, 2 bad usage or a results folder another run holds,\n"
     "3 unreadable bots, openings or results file, 4 a bot that cannot be\n"
-    "started or results that cannot be written, 5 an internal error,\n"
+    "started (or exits before its first reply each time) or results that\n"
+    "cannot be written, 5 an internal error,\n"
     "130 interrupted by Ctrl-C, SIGTERM or SIGHUP (finished games are kept;\n"
     "--resume continues).\n";
 

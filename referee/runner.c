@@ -234,7 +234,7 @@ static int lock_results(struct runner *rn)
         return EXIT_USAGE;
     }
     if (err < 0) {
-        cli_error("cannot lock '%s/%s': %s", dir, RUNLOCK_FILE, strerror(-err));
+        cli_error("cannot write results to '%s': %s", dir, strerror(-err));
         return EXIT_SYSTEM;
     }
     return 0;
@@ -364,6 +364,44 @@ static long first_missing(const struct runner *rn, long *missing)
     return first;
 }
 
+/* The last lines (at most 5, from its last 2 KB) of bot's log, on stderr: why
+ * a command failed is there, not in referee's message. */
+static void print_log_tail(const struct runner *rn, const char *bot)
+{
+    char path[PATH_MAX + 16], buf[2048];
+    if (tournament_log_path(path, sizeof(path), rn->logs, bot) < 0)
+        return;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    size_t n = 0;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long size = ftell(f);
+        if (size > (long)sizeof(buf) - 1)
+            fseek(f, size - (long)sizeof(buf) + 1, SEEK_SET);
+        else
+            rewind(f);
+        n = fread(buf, 1, sizeof(buf) - 1, f);
+    }
+    fclose(f);
+    while (n > 0 && buf[n - 1] == '\n')
+        n--;
+    buf[n] = '\0';
+    const char *from = buf + n;
+    for (int lines = 0; from > buf && lines < 5; from--)
+        if (from[-1] == '\n' && ++lines == 5)
+            break;
+    if (n == 0)
+        return;
+    fprintf(stderr, "The last lines of its log (%s):\n", path);
+    for (const char *line = from; *line;) {
+        const char *end = strchr(line, '\n');
+        int len = end ? (int)(end - line) : (int)strlen(line);
+        fprintf(stderr, "  %.*s\n", len, line);
+        line += len + (end != NULL);
+    }
+}
+
 /* The exit status of a run that ended so, having said what went wrong. */
 static int run_exit(struct runner *rn, enum tournament_end end,
                     const struct tournament_failure *failure)
@@ -374,9 +412,19 @@ static int run_exit(struct runner *rn, enum tournament_end end,
     switch (end) {
     case TOURNAMENT_FAILED:
         if (failure->bot >= 0) {
+            /* The operator's mistake (match.h): the run stops rather than
+             * record it as the bot's losses. */
             const struct bot_spec *b = &c->bots[failure->bot];
-            cli_error("cannot start bot '%s' ('%s'): %s", b->name, b->argv[0],
-                      failure->detail[0] ? failure->detail : strerror(-failure->error));
+            const char *why = failure->detail[0] ? failure->detail : strerror(-failure->error);
+            if (failure->error == MATCH_NEVER_ANSWERED)
+                cli_error("bot '%s' ('%s') cannot play: %s", b->name, b->argv[0], why);
+            else
+                cli_error("cannot start bot '%s' ('%s'): %s", b->name, b->argv[0], why);
+            print_log_tail(rn, b->name);
+            if (rn->done > 0 || c->resume)
+                cli_error("%ld of %ld games kept; once the bot is fixed, continue with: "
+                          "--results '%s' --resume",
+                          rn->done, rn->planned, c->results);
             return EXIT_SYSTEM;
         }
         cli_error("cannot %s in '%s': %s", failure->what ? failure->what : "go on", c->results,
