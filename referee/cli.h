@@ -75,6 +75,11 @@ int report_write(const char *out, const char *const *dirs, int ndirs, const stru
 struct report;
 int report_write_page(const char *out, struct report *r, const char *const *dirs, int ndirs,
                       int (*games)(FILE *f, void *ctx), void *ctx);
+/* `check --same-as` (check_same.c): whether folders a and b hold the same
+ * games, times aside, compared by game id whatever the order of their rows;
+ * lists what differs. Refuses runs of two different games. Returns an exit
+ * code, having said why. */
+int check_same_as(const char *a_dir, const char *b_dir);
 int cmd_match(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 

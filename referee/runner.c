@@ -8,6 +8,7 @@
 #include "ledger.h"
 #include "results.h"
 #include "runlock.h"
+#include "reorder.h"
 #include "standings.h"
 #include "schema.h"
 #include "tournament.h"
@@ -30,6 +31,9 @@ struct runner {
     struct standings *st;
     struct gameset skip;    /* games not to play: resumed, or other shards' */
     struct gameset written; /* games of this run's files: resumed or handed over */
+    struct gameset kept;    /* of those, the resumed ones */
+    long kept_last;         /* the highest index of those; -1: none */
+    bool out_of_order;      /* a game was written after a later one it kept */
     long total;             /* games of the whole schedule */
     long planned;           /* games of this run's slice */
     long done;              /* of those, written */
@@ -162,8 +166,9 @@ static int plan(struct runner *rn)
     char why[256];
 
     rn->st = standings_new();
+    rn->kept_last = -1;
     if (!rn->st || gameset_init(&rn->skip, rn->total) < 0 ||
-        gameset_init(&rn->written, rn->total) < 0) {
+        gameset_init(&rn->written, rn->total) < 0 || gameset_init(&rn->kept, rn->total) < 0) {
         cli_error("out of memory");
         return EXIT_SYSTEM;
     }
@@ -194,6 +199,8 @@ static int plan(struct runner *rn)
             if (gameset_has(&rn->skip, i)) {
                 rn->done++;
                 gameset_add(&rn->written, i);
+                gameset_add(&rn->kept, i);
+                rn->kept_last = i;
             }
         } else if (gameset_has(&rn->skip, i)) {
             cli_error("cannot resume '%s': game %ld is not of shard %d/%d", c->results, i + 1,
@@ -330,6 +337,9 @@ static int on_finished(void *ctx, const struct game_record *rec)
             return -ENOMEM;
     rn->done++;
     gameset_add(&rn->written, rec->id - 1);
+    /* A game --repair dropped, played again after later ones. */
+    if (rec->id - 1 < rn->kept_last)
+        rn->out_of_order = true;
     bool aborted = rec->state.end == END_ABORTED;
     bool verdict = !aborted && sprt_count(rn, rec->bots[0], rec->state.winner, rec->opening_id);
     if (!aborted)
@@ -465,6 +475,17 @@ static int play(struct runner *rn)
         end = TOURNAMENT_FAILED;
         failure = (struct tournament_failure){.error = err, .bot = -1, .what = "write the results"};
     }
+    /* The files in game order again, as a resume requires them. */
+    char why[PATH_MAX + 200];
+    if (err == 0 && rn->out_of_order &&
+        (err = reorder_results(c->results, &rn->kept, why, sizeof(why))) < 0) {
+        cli_error("cannot put the games of '%s' back in game order: %s", c->results, why);
+        if (end != TOURNAMENT_FAILED) {
+            end = TOURNAMENT_FAILED;
+            failure = (struct tournament_failure){
+                .error = err, .bot = -1, .what = "put the games in order"};
+        }
+    }
     return run_exit(rn, end, &failure);
 }
 
@@ -548,6 +569,7 @@ int runner_run(const struct run_config *c)
     standings_free(rn->st);
     gameset_free(&rn->skip);
     gameset_free(&rn->written);
+    gameset_free(&rn->kept);
     runlock_release(rn->lock_fd);
     free(rn);
     return rc;
