@@ -93,8 +93,10 @@ int ledger_match_move(const struct game_row *row, const struct move_row *m, long
         token++;
     end = token + strcspn(token, " ");
     if (token == end) {
-        snprintf(why, len, "game %ld: moves.csv has ply %ld, games.csv's moves only %ld", row->id,
-                 m->ply, ply - 1);
+        snprintf(why, len,
+                 "game %ld: moves.csv has more rows of it than the %ld moves games.csv has (the "
+                 "next: ply %ld)",
+                 row->id, ply - 1, m->ply);
         return -EINVAL;
     }
     *moves = end;
