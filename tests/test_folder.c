@@ -190,3 +190,45 @@ Test(folder, a_hang_up_ends_the_run_as_ctrl_c_does_with_every_announced_game_on_
     expect_check_passes(dir);
     unlink(log);
 }
+
+/* scripts/shards: --status reads beside the shards under way, and a second
+ * scripts/shards on the same folder finds each shard taken. */
+Test(folder, shards_status_works_beside_running_shards_and_a_second_launch_is_refused,
+     .timeout = 240)
+{
+    char dir[64], log[96], shard1[96];
+    test_tmpdir(dir, "folder");
+    snprintf(log, sizeof(log), "%s.out", dir);
+    snprintf(shard1, sizeof(shard1), "%s/shard-1", dir);
+    setenv("REFEREE", REFEREE_BIN, 1);
+#define SHARDS(dir)                                                                                \
+    {                                                                                              \
+        SOURCE_DIR "/scripts/shards", "2", dir, "--bot",                                           \
+            "slow=" BUILD_DIR "/testbots/fixture slow 30", "--bot", "r=" BOTDIR "random --seed 3", \
+            "--games", "60", NULL                                                                  \
+    }
+    char *first[] = SHARDS(dir);
+    pid_t pid = start(first, log);
+    wait_rows(pid, shard1, 2);
+
+    char *status[] = {SOURCE_DIR "/scripts/shards", "--status", dir, NULL};
+    cr_assert_eq(run_program(status, NULL, &r), 0);
+    cr_expect_eq(r.status, 1, "short while it plays: %s%s", r.out, r.err);
+    cr_expect(strstr(r.out, "shard 1/2: ") && strstr(r.out, "all: "), "%s%s", r.out, r.err);
+
+    char *second[] = SHARDS(dir);
+    cr_assert_eq(run_program(second, NULL, &r), 0);
+    cr_expect_neq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.err, "is in use by another run (pid "), "%s", r.err);
+
+    cr_expect_eq(wait_status(pid), 0);
+    for (int i = 1; i <= 2; i++) {
+        char shard[96];
+        snprintf(shard, sizeof(shard), "%s/shard-%d", dir, i);
+        expect_check_passes(shard);
+    }
+    cr_expect_eq(rows_of(shard1, "games.csv") + rows_of(dir, "shard-2/games.csv"), 60);
+    cr_assert_eq(run_program(status, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "complete: %s%s", r.out, r.err);
+    unlink(log);
+}
