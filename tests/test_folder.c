@@ -166,6 +166,8 @@ Test(folder, a_hang_up_ends_the_run_as_ctrl_c_does_with_every_announced_game_on_
     pid_t pid = start(run, log);
     wait_rows(pid, dir, 4);
     kill(pid, SIGHUP);
+    nanosleep(&(struct timespec){0, 2000000}, NULL);
+    kill(pid, SIGHUP); /* the shell's, after the terminal's: the run still ends whole */
     cr_expect_eq(wait_status(pid), 130);
 
     FILE *f = fopen(log, "r");
