@@ -53,8 +53,10 @@ static void expect_check_passes(const char *dir)
             "40", "--restart", "--results", dir, "--quiet", __VA_ARGS__ NULL                       \
     }
 
-Test(mistakes, a_bot_program_deleted_during_a_run_stops_it_with_4_and_resume_completes_it,
-     .timeout = 180)
+/* What happens to the bot's program during the run. */
+enum mishap { DELETED, NOT_EXECUTABLE };
+
+static void program_gone_mid_run(enum mishap mishap)
 {
     char dir[64], program[96], bot[128];
     test_tmpdir(dir, "mistakes");
@@ -77,7 +79,10 @@ Test(mistakes, a_bot_program_deleted_during_a_run_stops_it_with_4_and_resume_com
         cr_assert_eq(waitpid(pid, &st, WNOHANG), 0, "the run ended first");
         nanosleep(&(struct timespec){0, 1000000}, NULL);
     }
-    cr_assert_eq(unlink(program), 0);
+    if (mishap == DELETED)
+        cr_assert_eq(unlink(program), 0);
+    else
+        cr_assert_eq(chmod(program, 0644), 0);
     cr_assert_eq(waitpid(pid, &st, 0), pid);
     cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 4, "status %d", st);
     char text[8192];
@@ -86,8 +91,10 @@ Test(mistakes, a_bot_program_deleted_during_a_run_stops_it_with_4_and_resume_com
     text[fread(text, 1, sizeof(text) - 1, f)] = '\0';
     fclose(f);
     unlink(err);
-    cr_expect(strstr(text, "cannot start bot 'mine'") && strstr(text, "No such file or directory"),
-              "%s", text);
+    cr_expect(
+        strstr(text, "cannot start bot 'mine'") &&
+            strstr(text, mishap == DELETED ? "No such file or directory" : "Permission denied"),
+        "%s", text);
     cr_expect(strstr(text, "continue with: --results"), "%s", text);
     char games[1 << 16];
     cr_expect_null(strstr(test_slurp(dir, "games.csv", games, sizeof(games)), "could not start"),
@@ -96,7 +103,10 @@ Test(mistakes, a_bot_program_deleted_during_a_run_stops_it_with_4_and_resume_com
     cr_expect(kept >= 3 && kept < 40, "%ld games", kept);
     expect_check_passes(dir);
 
-    copy_program(BUILD_DIR "/testbots/fixture", program);
+    if (mishap == DELETED)
+        copy_program(BUILD_DIR "/testbots/fixture", program);
+    else
+        cr_assert_eq(chmod(program, 0755), 0);
     char *resume[] = DELETED_MATCH(dir, bot, "--resume", );
     cr_assert_eq(run_program(resume, NULL, &r), 0);
     cr_expect_eq(r.status, 0, "%s", r.err);
@@ -121,6 +131,17 @@ Test(mistakes, a_bot_program_deleted_during_a_run_stops_it_with_4_and_resume_com
     table_release(&a);
     table_release(&b);
     unlink(program);
+}
+
+Test(mistakes, a_bot_program_deleted_during_a_run_stops_it_with_4_and_resume_completes_it,
+     .timeout = 180)
+{
+    program_gone_mid_run(DELETED);
+}
+
+Test(mistakes, a_bot_program_no_longer_executable_stops_the_run_with_4, .timeout = 180)
+{
+    program_gone_mid_run(NOT_EXECUTABLE);
 }
 
 /* `sh mybots/nonexist.sh`: the shell runs and exits at once, every time. */
