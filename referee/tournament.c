@@ -345,7 +345,9 @@ static int play(struct run *r, struct seats *st, const struct match_rules *rules
     if (rc < 0) {
         *why = (struct tournament_failure){
             .error = rc, .bot = failed != SIDE_NONE ? g.bots[failed] : -1, .what = "start the bot"};
-        if (failed != SIDE_NONE)
+        /* The player's why is of its last handshake or its never-answered
+         * stop; of anything else, strerror says it. */
+        if (failed != SIDE_NONE && (rc == -EPROTONOSUPPORT || rc == MATCH_NEVER_ANSWERED))
             snprintf(why->detail, sizeof(why->detail), "%s", seats[failed]->why);
     }
     return rc;
