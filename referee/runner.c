@@ -397,12 +397,17 @@ static void print_log_tail(const struct runner *rn, const char *bot)
     while (n > 0 && buf[n - 1] == '\n')
         n--;
     buf[n] = '\0';
-    const char *from = buf + n;
+    char *from = buf + n;
     for (int lines = 0; from > buf && lines < 5; from--)
         if (from[-1] == '\n' && ++lines == 5)
             break;
     if (n == 0)
         return;
+    /* A bot's bytes reach the terminal without their control characters (an
+     * escape sequence could rewrite the screen). */
+    for (char *p = from; *p; p++)
+        if (*p != '\n' && *p != '\t' && ((unsigned char)*p < 0x20 || *p == 0x7f))
+            *p = '?';
     fprintf(stderr, "The last lines of its log (%s):\n", path);
     for (const char *line = from; *line;) {
         const char *end = strchr(line, '\n');
