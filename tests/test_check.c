@@ -193,3 +193,196 @@ Test(check, resume_refuses_tampered_moves_and_drops_orphans, .timeout = 60)
     cr_assert_eq(run_program(strict, NULL, &r), 0);
     cr_expect_eq(r.status, 0, "moves written twice? %s", r.err);
 }
+
+/* What the tests below start from: a finished match of 6 games in dir. */
+#define MATCH6(dir, ...)                                                                           \
+    {                                                                                              \
+        REFEREE_BIN, "match", "--bot", "a=" BOTDIR "random --seed 1", "--bot",                     \
+            "b=" BOTDIR "heuristic", "--games", "6", "--seed", "3", "--results", dir, "--quiet",   \
+            __VA_ARGS__ NULL                                                                       \
+    }
+
+static void play_match6(const char *dir)
+{
+    char *run[] = MATCH6((char *)dir, );
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+}
+
+/* dir/file's lines (header first) as an editor leaves them: lines[i] swapped
+ * with lines[j], or line i's first `from` replaced by `to`. */
+static void edit_file(const char *dir, const char *file, int i, int j, const char *from,
+                      const char *to)
+{
+    static char text[1 << 16], out[1 << 16];
+    char *lines[512], path[128];
+    int n = 0;
+    test_slurp(dir, file, text, sizeof(text));
+    for (char *p = text; *p && n < 512; n++) {
+        lines[n] = p;
+        p = strchr(p, '\n');
+        cr_assert_not_null(p);
+        *p++ = '\0';
+    }
+    cr_assert(i < n && j < n);
+    char *t = lines[i];
+    lines[i] = lines[j];
+    lines[j] = t;
+    size_t k = 0;
+    for (int l = 0; l < n; l++) {
+        const char *at = from && l == i ? strstr(lines[l], from) : NULL;
+        if (from && l == i)
+            cr_assert_not_null(at, "%s line %d: no %s in %s", file, i, from, lines[l]);
+        if (at)
+            k += (size_t)snprintf(out + k, sizeof(out) - k, "%.*s%s%s\n", (int)(at - lines[l]),
+                                  lines[l], to, at + strlen(from));
+        else
+            k += (size_t)snprintf(out + k, sizeof(out) - k, "%s\n", lines[l]);
+    }
+    snprintf(path, sizeof(path), "%s/%s", dir, file);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(out, f);
+    fclose(f);
+}
+
+static void expect_check(const char *dir, int status, const char *message)
+{
+    char *check[] = {REFEREE_BIN, "check", (char *)dir, NULL};
+    cr_assert_eq(run_program(check, NULL, &r), 0);
+    cr_expect_eq(r.status, status, "%s%s", r.out, r.err);
+    if (message)
+        cr_expect(strstr(r.err, message), "expected '%s' in: %s", message, r.err);
+}
+
+Test(check, reordered_games_are_refused_by_resume_listed_by_check_and_repaired_in_order,
+     .timeout = 60)
+{
+    char dir[64], whole[64];
+    test_tmpdir(dir, "check");
+    test_tmpdir(whole, "check");
+    play_match6(dir);
+    play_match6(whole);
+    edit_file(dir, "games.csv", 3, 4, NULL, NULL); /* games 3 and 4 swapped */
+
+    char *resume[] = MATCH6(dir, "--resume", );
+    cr_assert_eq(run_program(resume, NULL, &r), 0);
+    cr_expect_eq(r.status, 3, "%s", r.err);
+    cr_expect(strstr(r.err, "game 3 comes after game 4 in games.csv: its rows are not in game "
+                            "order"),
+              "%s", r.err);
+    expect_check(dir, 3, "game 3 comes after game 4 in games.csv: not in game order");
+
+    /* --repair plays game 3 again, and the files end in game order. */
+    char *repair[] = MATCH6(dir, "--resume", "--repair", );
+    cr_assert_eq(run_program(repair, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.err, "dropped 1 game"), "%s", r.err);
+    char *strict[] = {REFEREE_BIN, "check", "--strict", dir, "--same-as", whole, NULL};
+    cr_assert_eq(run_program(strict, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    for (size_t i = 0; i < t.nrows; i++)
+        cr_expect_eq(strtol(test_cell(&t, i, "game_id"), NULL, 10), (long)i + 1);
+    table_release(&t);
+    cr_assert_eq(run_program(resume, NULL, &r), 0); /* and resume takes them */
+    cr_expect_eq(r.status, 0, "%s", r.err);
+}
+
+Test(check, an_edited_move_in_moves_csv_is_refused_by_resume_and_listed_by_check, .timeout = 60)
+{
+    char dir[64];
+    test_tmpdir(dir, "check");
+    play_match6(dir);
+    struct table m;
+    test_load(&m, dir, "moves.csv");
+    /* Game 2's first move, written as another square. */
+    size_t row = 0;
+    while (strcmp(test_cell(&m, row, "game_id"), "2") != 0)
+        row++;
+    char from[16], to[16];
+    snprintf(from, sizeof(from), "\"%s\"", test_cell(&m, row, "move"));
+    snprintf(to, sizeof(to), "\"%s\"", strcmp(test_cell(&m, row, "move"), "c3") ? "c3" : "a1");
+    table_release(&m);
+    edit_file(dir, "moves.csv", (int)row + 1, (int)row + 1, from, to);
+
+    expect_check(dir, 3, "game 2: moves.csv's ply 1 is ");
+    char *resume[] = MATCH6(dir, "--resume", );
+    cr_assert_eq(run_program(resume, NULL, &r), 0);
+    cr_expect_eq(r.status, 3, "%s", r.err);
+    cr_expect(strstr(r.err, "cannot resume") && strstr(r.err, "game 2: moves.csv's ply 1 is "),
+              "%s", r.err);
+}
+
+Test(check, a_byte_order_mark_at_the_start_of_the_files_is_skipped, .timeout = 60)
+{
+    char dir[64], text[1 << 16], path[128];
+    test_tmpdir(dir, "check");
+    play_match6(dir);
+    const char *files[] = {"games.csv", "moves.csv"};
+    for (int i = 0; i < 2; i++) {
+        test_slurp(dir, files[i], text, sizeof(text));
+        snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+        FILE *f = fopen(path, "w");
+        fprintf(f, "\xEF\xBB\xBF%s", text);
+        fclose(f);
+    }
+    expect_check(dir, 0, NULL);
+    cr_expect(strstr(r.out, ": 6 games, "), "%s", r.out);
+    char *resume[] = MATCH6(dir, "--resume", );
+    cr_assert_eq(run_program(resume, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+}
+
+Test(check, same_as_compares_games_by_id_whatever_the_order_of_rows, .timeout = 60)
+{
+    char a[64], b[64];
+    test_tmpdir(a, "check");
+    test_tmpdir(b, "check");
+    play_match6(a);
+    play_match6(b);
+    edit_file(b, "games.csv", 1, 6, NULL, NULL);
+    edit_file(b, "games.csv", 2, 5, NULL, NULL);
+    char *same[] = {REFEREE_BIN, "check", a, "--same-as", b, NULL};
+    cr_assert_eq(run_program(same, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "the same games as"), "%s", r.out);
+
+    /* A game that differs is named, wherever its row is. */
+    struct table t;
+    test_load(&t, b, "games.csv");
+    const char *id = test_cell(&t, 0, "game_id"); /* game 6, now first */
+    char from[32], to[32], want[64];
+    snprintf(from, sizeof(from), "\"%s\"", test_cell(&t, 0, "reason"));
+    snprintf(to, sizeof(to), "\"edited\"");
+    snprintf(want, sizeof(want), "game %s differs (games.csv)", id);
+    table_release(&t);
+    edit_file(b, "games.csv", 1, 1, from, to);
+    cr_assert_eq(run_program(same, NULL, &r), 0);
+    cr_expect_eq(r.status, 3, "%s", r.err);
+    cr_expect(strstr(r.err, want), "%s", r.err);
+}
+
+Test(check, same_as_refuses_runs_of_different_games, .timeout = 60)
+{
+    char a[64], b[64];
+    test_tmpdir(a, "check");
+    test_tmpdir(b, "check");
+    play_match6(a);
+    char *c4[] = {REFEREE_BIN, "match",
+                  "--game",    "connect4",
+                  "--bot",     "a=" BOTDIR "random",
+                  "--bot",     "b=" BOTDIR "random",
+                  "--games",   "2",
+                  "--results", b,
+                  "--quiet",   NULL};
+    cr_assert_eq(run_program(c4, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char *same[] = {REFEREE_BIN, "check", a, "--same-as", b, NULL};
+    cr_assert_eq(run_program(same, NULL, &r), 0);
+    cr_expect_eq(r.status, 3, "%s", r.err);
+    cr_expect(strstr(r.err, "holds games of tictactoe") && strstr(r.err, "of connect4: not runs "
+                                                                         "of the same games"),
+              "%s", r.err);
+}

@@ -45,6 +45,11 @@ static const struct match_rules fast_rules = {
     .stop_grace_ms = 200,
 };
 
+/* Whether the bad bot answered a turn earlier in the run (player.h), and what
+ * match_play must return: play_against's settings for the next game. */
+static bool bad_answered;
+static int expect_rc;
+
 /* Play one tic-tac-toe game: the fixture in `mode` on `side`, a legal fixture
  * on the other; stop both; check that nothing is left. */
 static void play_against(const char *mode, const char *arg, enum side side,
@@ -74,10 +79,15 @@ static void play_against(const char *mode, const char *arg, enum side side,
                     i == (int)side ? out->log_path : NULL, 4096);
         seats[i] = &players[i];
     }
+    players[side].answered = bad_answered;
     game_init(&start, game_find("tictactoe"), true);
 
     int64_t t0 = proc_now_ns();
-    cr_assert_eq(match_play(seats, &start, rules, &out->rec, &failed), 0);
+    cr_assert_eq(match_play(seats, &start, rules, &out->rec, &failed), expect_rc);
+    if (expect_rc < 0) {
+        cr_expect_eq(failed, side);
+        out->rec.state.end = END_ABORTED; /* not a game: nothing of it is a result */
+    }
     out->elapsed_ms = (proc_now_ns() - t0) / 1000000;
     for (int i = 0; i < 2; i++) {
         out->pgids[i] = players[i].proc.pid;
@@ -197,11 +207,28 @@ Test(match, bot_killed_by_a_signal_crashed, .timeout = 20)
     expect_foul(&o, SIDE_FIRST, FOUL_CRASHED, "crashed (signal 11)");
 }
 
-Test(match, bot_that_exits_mid_game_exited, .timeout = 20)
+Test(match, bot_that_answered_before_and_exits_at_its_turn_exited, .timeout = 20)
 {
     struct outcome o;
+    bad_answered = true;
     play("exit", "3", SIDE_SECOND, &fast_rules, &o);
     expect_foul(&o, SIDE_SECOND, FOUL_EXITED, "exited (status 3)");
+}
+
+Test(match, bot_that_never_answered_and_exits_twice_before_its_reply_is_no_game, .timeout = 20)
+{
+    struct outcome o;
+    expect_rc = MATCH_NEVER_ANSWERED;
+    play("exit", "3", SIDE_SECOND, &fast_rules, &o);
+    char log[4096] = "";
+    FILE *f = fopen(o.log_path, "r");
+    cr_assert_not_null(f);
+    log[fread(log, 1, sizeof(log) - 1, f)] = '\0';
+    fclose(f);
+    cr_expect(strstr(log, "it ended before its first reply (exited (status 3)) and never "
+                          "answered a turn; started again"),
+              "%s", log);
+    cr_expect(strstr(log, "in 2 starts in a row"), "%s", log);
 }
 
 Test(match, garbage_reply_is_malformed, .timeout = 20)
@@ -247,6 +274,7 @@ Test(match, bot_that_ignores_sigterm_is_killed, .timeout = 20)
 Test(match, grandchild_holding_the_pipe_does_not_hang_the_referee, .timeout = 20)
 {
     struct outcome o;
+    bad_answered = true; /* as in a run where it played before: one start, one foul */
     play("grandchild", NULL, SIDE_FIRST, &fast_rules, &o);
     expect_foul(&o, SIDE_FIRST, FOUL_EXITED, "exited (status 0)");
     cr_expect_lt(o.elapsed_ms, 2000 + 50 + 1500, "took %lld ms", (long long)o.elapsed_ms);

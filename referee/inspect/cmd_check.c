@@ -25,7 +25,8 @@ static void check_usage(FILE *f)
           "games a killed run wrote before their games.csv rows are reported as an\n"
           "interrupted tail that --resume replays; with --strict they are a problem.\n"
           "--same-as also checks that DIR2 holds the same games and the same moves, times\n"
-          "aside.\n"
+          "aside, game by game whatever the order of the rows (runs of two different\n"
+          "games are refused).\n"
           "Exit status: 0 all good, 3 a problem (named), 4 a file that cannot be read.\n",
           f);
 }
@@ -53,92 +54,67 @@ static int check_whole(const struct results_file *f)
     return EXIT_OK;
 }
 
-/* Fold a game's recorded moves and compare the result. */
-static int check_result(const char *dir, const struct game_row *row)
-{
-    char why[256];
-    if (ledger_fold(row, why, sizeof(why)) < 0) {
-        cli_error("'%s': %s", dir, why);
-        return EXIT_DATA;
-    }
-    return EXIT_OK;
-}
-
 static int compare_ids(const void *a, const void *b)
 {
     long x = *(const long *)a, y = *(const long *)b;
     return (x > y) - (x < y);
 }
 
-/* Each game id once: sorted, so that a run of any size is checked at once. */
-static int check_unique(const char *dir, long *ids, size_t n)
+/* Problems a check lists before it says how many more there are. */
+#define PROBLEMS_LISTED 20
+
+/* A problem of dir's files: said, up to PROBLEMS_LISTED of them, and counted. */
+static void problem(long *count, const char *dir, const char *why)
 {
-    if (n == 0)
-        return EXIT_OK;
-    qsort(ids, n, sizeof(*ids), compare_ids);
-    for (size_t i = 1; i < n; i++)
-        if (ids[i] == ids[i - 1]) {
-            cli_error("'%s': game %ld is in games.csv twice", dir, ids[i]);
-            return EXIT_DATA;
-        }
-    return EXIT_OK;
+    if (++*count <= PROBLEMS_LISTED)
+        cli_error("'%s': %s", dir, why);
 }
 
-/* The moves rows of game row: plies 1..n in a run of their own, n the actions
- * of its history. */
-static int check_moves(const char *dir, const struct game_row *row, struct results_file *moves)
+/* Each game id once: sorted, so that a run of any size is checked at once. */
+static void check_unique(const char *dir, long *ids, size_t n, long *problems)
 {
-    char why[PATH_MAX + 200];
-    struct move_row m;
-    size_t expect = 0;
-
-    for (const char *p = row->text[GC_MOVES]; *p; p++)
-        expect += *p == ' ';
-    expect += row->text[GC_MOVES][0] != '\0';
-    for (size_t ply = 1; ply <= expect; ply++) {
-        size_t at = schema_rows(moves);
-        int rc = schema_next_move(moves, &m, why, sizeof(why));
-        if (rc < 0) {
-            cli_error("%s", why);
-            return EXIT_DATA;
+    char why[96];
+    if (n == 0)
+        return;
+    qsort(ids, n, sizeof(*ids), compare_ids);
+    for (size_t i = 1; i < n; i++)
+        if (ids[i] == ids[i - 1] && (i < 2 || ids[i - 2] != ids[i])) {
+            snprintf(why, sizeof(why), "game %ld is in games.csv twice", ids[i]);
+            problem(problems, dir, why);
         }
-        if (rc == 0 || m.game_id != row->id || m.ply != (long)ply) {
-            cli_error("'%s': moves.csv lacks ply %zu of game %ld (row %zu)", dir, ply, row->id,
-                      at + 1);
-            return EXIT_DATA;
-        }
-    }
-    return EXIT_OK;
 }
 
 /* Moves rows after the last game's: the moves of games a killed run wrote
  * before their games.csv rows (moves go first). Each must be of a game not in
- * games.csv (ids, sorted), its plies 1, 2, ... Returns how many games, or -1
- * (having said why) if the tail is not that. */
-static long interrupted_tail(const char *dir, struct results_file *moves, const long *ids, size_t n)
+ * games.csv (ids, sorted), its plies 1, 2, ...; lm may hold the first. Returns
+ * how many games, or -1 (having said why) if the tail is not that. */
+static long interrupted_tail(const char *dir, struct ledger_moves *lm, const long *ids, size_t n)
 {
     char why[PATH_MAX + 200];
-    struct move_row m;
+    struct move_row *m = &lm->m;
     long games = 0, game = 0, ply = 0;
-    int rc;
+    int rc = 1;
 
-    while ((rc = schema_next_move(moves, &m, why, sizeof(why))) > 0) {
-        if (m.game_id != game) {
-            if ((n && bsearch(&m.game_id, ids, n, sizeof(*ids), compare_ids)) || m.ply != 1) {
+    if (!lm->pending)
+        rc = schema_next_move(lm->f, m, why, sizeof(why));
+    for (; rc > 0; rc = schema_next_move(lm->f, m, why, sizeof(why))) {
+        if (m->game_id != game) {
+            if ((n && bsearch(&m->game_id, ids, n, sizeof(*ids), compare_ids)) || m->ply != 1) {
                 cli_error("'%s': moves.csv row %zu belongs to no game of games.csv", dir,
-                          schema_rows(moves));
+                          schema_rows(lm->f));
                 return -1;
             }
-            game = m.game_id;
+            game = m->game_id;
             ply = 0;
             games++;
         }
-        if (m.ply != ++ply) {
+        if (m->ply != ++ply) {
             cli_error("'%s': moves.csv row %zu: ply %ld of game %ld after ply %ld", dir,
-                      schema_rows(moves), m.ply, game, ply - 1);
+                      schema_rows(lm->f), m->ply, game, ply - 1);
             return -1;
         }
     }
+    lm->pending = false;
     if (rc < 0) {
         cli_error("%s", why);
         return -1;
@@ -151,6 +127,7 @@ static int check_dir(const char *dir, bool strict)
     struct results_file games, moves;
     struct game_row row;
     char why[PATH_MAX + 200];
+    long problems = 0, last = 0;
     int rc, more;
 
     if ((rc = open_dir_file(&games, dir, true)) != EXIT_OK)
@@ -159,8 +136,11 @@ static int check_dir(const char *dir, bool strict)
         schema_close(&games);
         return rc;
     }
+    struct ledger_moves lm = {.f = &moves};
     long *ids = NULL;
     size_t n = 0, cap = 0;
+    /* Every game is checked, and every problem listed: the rows in game
+     * order, each game's moves in moves.csv ply by ply, its result. */
     while (rc == EXIT_OK && (more = schema_next_game(&games, &row, why, sizeof(why))) != 0) {
         if (more < 0) {
             cli_error("%s", why);
@@ -170,26 +150,51 @@ static int check_dir(const char *dir, bool strict)
         if (n == cap)
             ids = xrealloc(ids, (cap = cap ? 2 * cap : 1024) * sizeof(*ids));
         ids[n++] = row.id;
-        rc = check_moves(dir, &row, &moves);
-        if (rc == EXIT_OK)
-            rc = check_result(dir, &row);
+        if (row.id < last) {
+            snprintf(why, sizeof(why),
+                     "game %ld comes after game %ld in games.csv: not in game order", row.id, last);
+            problem(&problems, dir, why);
+        }
+        last = row.id > last ? row.id : last;
+        int err = ledger_take_moves(&lm, &row, NULL, why, sizeof(why));
+        if (err == -EINVAL) {
+            problem(&problems, dir, why);
+        } else if (err < 0) {
+            cli_error("%s", why);
+            rc = EXIT_DATA;
+        }
+        if (rc == EXIT_OK && ledger_fold(&row, why, sizeof(why)) < 0)
+            problem(&problems, dir, why);
     }
     if (rc == EXIT_OK)
         rc = check_whole(&games);
     if (rc == EXIT_OK)
-        rc = check_unique(dir, ids, n);
-    size_t whole = schema_rows(&moves);
+        check_unique(dir, ids, n, &problems);
+    size_t whole = schema_rows(&moves) - (lm.pending ? 1 : 0);
     /* Rows after the last game's: a killed run, not yet resumed. Not corrupt,
      * unless asked to be whole. */
-    long tail = rc == EXIT_OK ? interrupted_tail(dir, &moves, ids, n) : 0;
+    long tail = rc == EXIT_OK ? interrupted_tail(dir, &lm, ids, n) : 0;
     if (tail < 0)
         rc = EXIT_DATA;
+    if (rc == EXIT_OK && lm.stray > 0) {
+        snprintf(why, sizeof(why),
+                 "moves.csv has %ld row%s of no game at %s place (the first: row %zu)", lm.stray,
+                 lm.stray == 1 ? "" : "s", lm.stray == 1 ? "its" : "their", lm.first_stray);
+        problem(&problems, dir, why);
+    }
     if (rc == EXIT_OK)
         rc = check_whole(&moves);
+    if (problems > PROBLEMS_LISTED)
+        cli_error("'%s': and %ld more problems", dir, problems - PROBLEMS_LISTED);
+    if (rc == EXIT_OK && problems > 0) {
+        printf("%s: %ld problem%s in %zu games\n", dir, problems, problems == 1 ? "" : "s",
+               schema_rows(&games));
+        rc = EXIT_DATA;
+    }
     if (rc == EXIT_OK && tail > 0) {
         printf("%s: %zu moves of %ld interrupted game%s after game %ld; --resume will "
                "replay %s\n",
-               dir, schema_rows(&moves) - whole, tail, tail == 1 ? "" : "s", n ? ids[n - 1] : 0L,
+               dir, schema_rows(&moves) - whole, tail, tail == 1 ? "" : "s", last,
                tail == 1 ? "it" : "them");
         rc = strict ? EXIT_DATA : EXIT_OK;
     }
@@ -198,54 +203,6 @@ static int check_dir(const char *dir, bool strict)
     free(ids);
     schema_close(&games);
     schema_close(&moves);
-    return rc;
-}
-
-/* The same rows, times aside. */
-static int check_same(const char *a_dir, const char *b_dir, bool games)
-{
-    const char *name = games ? "games.csv" : "moves.csv";
-    const char *const *columns = games ? schema_games_columns : schema_moves_columns;
-    int ncols = games ? GC_COUNT : MC_COUNT;
-    struct results_file a, b;
-    int rc;
-
-    if ((rc = open_dir_file(&a, a_dir, games)) != EXIT_OK)
-        return rc;
-    if ((rc = open_dir_file(&b, b_dir, games)) != EXIT_OK) {
-        schema_close(&a);
-        return rc;
-    }
-    int more_a, more_b;
-    char why[PATH_MAX + 200];
-    while (rc == EXIT_OK) {
-        if ((more_a = schema_next_row(&a, why, sizeof(why))) < 0 ||
-            (more_b = schema_next_row(&b, why, sizeof(why))) < 0) {
-            cli_error("cannot read %s", why);
-            rc = EXIT_DATA;
-        } else if (more_a != more_b) {
-            while (schema_next_row(more_a ? &a : &b, why, sizeof(why)) > 0)
-                ; /* counted to its end */
-            cli_error("'%s' and '%s': %s has %zu rows against %zu", a_dir, b_dir, name,
-                      schema_rows(&a), schema_rows(&b));
-            rc = EXIT_DATA;
-        } else if (!more_a) {
-            break;
-        }
-        for (int c = 0; rc == EXIT_OK && c < ncols; c++)
-            if (!schema_is_timing(columns[c]) &&
-                strcmp(schema_text(&a, c), schema_text(&b, c)) != 0) {
-                cli_error("'%s' and '%s': %s row %zu differs in '%s'", a_dir, b_dir, name,
-                          schema_rows(&a), columns[c]);
-                rc = EXIT_DATA;
-            }
-    }
-    if (rc == EXIT_OK)
-        rc = check_whole(&a);
-    if (rc == EXIT_OK)
-        rc = check_whole(&b);
-    schema_close(&a);
-    schema_close(&b);
     return rc;
 }
 
@@ -276,9 +233,7 @@ int cmd_check(int argc, char **argv)
     }
     int rc = check_dir(argv[optind], strict);
     if (rc == EXIT_OK && other)
-        rc = check_same(argv[optind], other, true);
-    if (rc == EXIT_OK && other)
-        rc = check_same(argv[optind], other, false);
+        rc = check_same_as(argv[optind], other);
     if (rc == EXIT_OK && other)
         printf("%s: the same games as %s\n", argv[optind], other);
     return rc;

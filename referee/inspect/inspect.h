@@ -56,4 +56,10 @@ struct report;
 int report_write_page(const char *out, struct report *r, const char *const *dirs, int ndirs,
                       int (*games)(FILE *f, void *ctx), void *ctx);
 
+/* `check --same-as` (check_same.c): whether folders a and b hold the same
+ * games, times aside, compared by game id whatever the order of their rows;
+ * lists what differs. Refuses runs of two different games. Returns an exit
+ * code, having said why. */
+int check_same_as(const char *a_dir, const char *b_dir);
+
 #endif

@@ -90,6 +90,9 @@ struct game_run {
     int64_t clock_left[2]; /* ns */
     bool moved[2];
     bool revived[2]; /* started again at its first turn, found dead */
+    bool retried[2]; /* started again after it ended before its first reply */
+    int error;       /* a negative errno that stops the run (the operator's mistake) */
+    enum side error_side;
 };
 
 static void clear_record(struct game_record *rec, const struct game_state *start)
@@ -213,9 +216,21 @@ static void forfeit_no_start(struct game_run *g, enum side side, int rc)
            reason);
 }
 
+/* Whether a start that failed with rc is the operator's to fix rather than a
+ * game for the bot to lose: a command that never ran, or a program that
+ * cannot be executed (gone, or no longer executable: an exec error). A lack
+ * of resources, or the handshake of a bot that ran before, costs one game. */
+static bool is_operators_mistake(const struct player *p, int rc)
+{
+    if (rc == -EAGAIN || rc == -ENOMEM || rc == -EMFILE || rc == -ENFILE)
+        return false;
+    return !p->started || rc != -EPROTONOSUPPORT;
+}
+
 /* Start side's bot if needed. Returns 0, also when a bot that ran before
- * cannot be started again (it then forfeits: `could not start`), or a negative
- * errno for a bot that never started: the user's command is wrong. */
+ * cannot be started again for a cause of its own (it then forfeits: `could
+ * not start`), or a negative errno for the operator's mistake: a command
+ * that never ran, or a program that cannot be executed any more. */
 static int start_bot(struct game_run *g, enum side side)
 {
     struct player *p = g->players[side];
@@ -224,9 +239,7 @@ static int start_bot(struct game_run *g, enum side side)
         player_ensure_started(p, g->rules->restart_each_game || player_adapter(p)->fresh_each_game);
 
     g->rec->restarts[side] = p->restarts - restarts;
-    /* A command that never ran is the user's error; a lack of resources, or a
-     * bot that ran before, costs this game only. */
-    if (rc < 0 && !p->started && rc != -EAGAIN && rc != -ENOMEM)
+    if (rc < 0 && is_operators_mistake(p, rc))
         return rc;
     if (rc < 0) {
         forfeit_no_start(g, side, rc);
@@ -252,8 +265,53 @@ static bool revive(struct game_run *g, enum side side)
     int rc = player_restart_dead(p);
 
     g->revived[side] = true;
+    if (rc < 0 && is_operators_mistake(p, rc)) {
+        g->error = rc;
+        g->error_side = side;
+        return false;
+    }
     if (rc < 0) {
         forfeit_no_start(g, side, rc);
+        return false;
+    }
+    g->rec->restarts[side]++;
+    prepare_intro(g, side);
+    return true;
+}
+
+/* A bot that has never answered a turn in this run (any of its processes, on
+ * any worker) and whose process exited (with a status: not a signal, which is
+ * a crash of the bot's own) before its first reply: a command that fails at
+ * once (`perl mybots/nonexist.pl`), not a move. The first time in a
+ * game, it is started again (counted as a restart) and asked anew; the second
+ * time in a row, the run stops (MATCH_NEVER_ANSWERED), and no game is
+ * recorded for the operator's mistake. Returns whether the game goes on. */
+static bool retry_never_answered(struct game_run *g, enum side side,
+                                 const struct player_reply *reply)
+{
+    struct player *p = g->players[side];
+
+    if (g->retried[side]) {
+        snprintf(p->why, sizeof(p->why),
+                 "it ended before its first reply in 2 starts in a row and never answered a "
+                 "turn (%.60s)",
+                 reply->reason);
+        proc_log_note(&p->proc, p->why);
+        g->error = MATCH_NEVER_ANSWERED;
+        g->error_side = side;
+        return false;
+    }
+    char note[PLAYER_REASON_MAX];
+    snprintf(note, sizeof(note),
+             "it ended before its first reply (%.60s) and never answered a turn; started again",
+             reply->reason);
+    g->retried[side] = true;
+    int rc = player_start_again(p, note);
+    if (rc < 0) {
+        g->error = is_operators_mistake(p, rc) ? rc : 0;
+        g->error_side = side;
+        if (!g->error)
+            forfeit_no_start(g, side, rc);
         return false;
     }
     g->rec->restarts[side]++;
@@ -283,6 +341,8 @@ static bool play_turn(struct game_run *g)
     if (player_wrote_unasked(p, &reply)) {
         if (is_gone_before_the_game(g, side, &reply))
             return revive(g, side);
+        if (!p->answered && !g->moved[side] && reply.foul == FOUL_EXITED)
+            return retry_never_answered(g, side, &reply);
         end_by(g, side,
                (struct action){.kind = ACTION_FORFEIT, .side = side, .foul = (uint8_t)reply.foul},
                reply.reason);
@@ -306,6 +366,11 @@ static bool play_turn(struct game_run *g)
     }
     if (is_gone_before_the_game(g, side, &reply))
         return revive(g, side);
+    if (!p->answered && !g->moved[side] && reply.foul == FOUL_EXITED)
+        return retry_never_answered(g, side, &reply);
+    if (reply.foul != FOUL_TIMEOUT && reply.foul != FOUL_EXITED && reply.foul != FOUL_CRASHED &&
+        reply.foul != FOUL_CLOSED)
+        p->answered = true; /* a line came: the command works */
     int at = s->nhistory;
     charge_clock(g, side, reply.elapsed_ns);
     judge_reply(g, side, &reply);
@@ -339,6 +404,12 @@ int match_play(struct player *players[2], const struct game_state *start,
     prepare_intro(&g, SIDE_SECOND);
     while (!game_is_over(&rec->state) && play_turn(&g))
         ;
+    if (g.error < 0) {
+        for (int i = 0; i < 2; i++)
+            player_stop(players[i], rules->stop_grace_ms);
+        *failed = g.error_side;
+        return g.error;
+    }
     if (rec->reason[0] == '\0')
         game_reason(&rec->state, rec->reason, sizeof(rec->reason));
     rec->duration_us = (proc_now_ns() - t0) / 1000;

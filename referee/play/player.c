@@ -167,6 +167,11 @@ int player_restart_dead(struct player *p)
     return start_process(p, note);
 }
 
+int player_start_again(struct player *p, const char *note)
+{
+    return start_process(p, note);
+}
+
 /* Write line (len bytes) to the bot, after what waits from player_tell_later:
  * one write for both. */
 static int send_lines(struct player *p, const char *line, size_t len, int64_t deadline_ns)

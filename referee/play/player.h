@@ -21,6 +21,7 @@ struct player {
     bool tainted;            /* its output may be out of step (after a timeout...): restart it */
     int games;               /* games begun in the current process */
     bool started;            /* a process was started once: a user's command that works */
+    bool answered;           /* it answered a turn in this run (set by the match) */
     int restarts;            /* processes started again because the last one died or
                               * wrote between games (counted in its standings) */
     int64_t last_reply_ns;   /* how long its last reply took; 0: none yet from this process */
@@ -80,6 +81,11 @@ int player_ensure_started(struct player *p, bool fresh);
  * (it died after the last game's `result`): start it again, counted in
  * p->restarts and noted in its log. Returns 0 or a negative errno. */
 int player_restart_dead(struct player *p);
+
+/* Stop its process, if any, and start a new one for the reason in note (a
+ * restart, counted in p->restarts and noted in its log). Returns 0 or a
+ * negative errno, as player_ensure_started. */
+int player_start_again(struct player *p, const char *note);
 
 /* Write a line the bot is not expected to answer (game, result). Returns
  * PROC_OK, or the proc_io outcome; a bot that is gone is found out by the next ask. */

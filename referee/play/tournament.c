@@ -20,6 +20,7 @@ struct run {
     volatile sig_atomic_t *interrupt;
     char (*log_paths)[PATH_MAX];
     long memory_kb; /* available when the run started; 0: unknown */
+    bool *answered; /* per bot: answered a turn on any worker (match.h) */
 
     pthread_mutex_t lock;
     pthread_cond_t released; /* a slot was given back */
@@ -329,13 +330,24 @@ static int play(struct run *r, struct seats *st, const struct match_rules *rules
     seats_make_room(st, &g, index, rules->stop_grace_ms);
 
     struct player *seats[2] = {&st->players[g.bots[0]], &st->players[g.bots[1]]};
+    /* A bot that answered on another worker has shown its command works. */
+    pthread_mutex_lock(&r->lock);
+    for (int i = 0; i < 2; i++)
+        seats[i]->answered |= r->answered[g.bots[i]];
+    pthread_mutex_unlock(&r->lock);
     int rc = match_play(seats, &start, rules, rec, &failed);
+    pthread_mutex_lock(&r->lock);
+    for (int i = 0; i < 2; i++)
+        r->answered[g.bots[i]] |= seats[i]->answered;
+    pthread_mutex_unlock(&r->lock);
     if (st->t->max_live <= 0)
         seats_measure(st, &g);
     if (rc < 0) {
         *why = (struct tournament_failure){
             .error = rc, .bot = failed != SIDE_NONE ? g.bots[failed] : -1, .what = "start the bot"};
-        if (failed != SIDE_NONE)
+        /* The player's why is of its last handshake or its never-answered
+         * stop; of anything else, strerror says it. */
+        if (failed != SIDE_NONE && (rc == -EPROTONOSUPPORT || rc == MATCH_NEVER_ANSWERED))
             snprintf(why->detail, sizeof(why->detail), "%s", seats[failed]->why);
     }
     return rc;
@@ -457,15 +469,25 @@ enum tournament_end tournament_run(const struct tournament *t, const struct game
     r.count = schedule_count(&t->schedule);
     r.memory_kb = proc_memory_available_kb();
     inorder_init(&r.order, r.count, skip);
+    r.answered = calloc((size_t)t->nbots, sizeof(*r.answered));
+    if (!r.answered) {
+        inorder_release(&r.order);
+        *failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
+        return TOURNAMENT_FAILED;
+    }
     if (t->log_dir) {
         r.log_paths = calloc((size_t)t->nbots, sizeof(*r.log_paths));
         if (!r.log_paths) {
+            free(r.answered);
+            inorder_release(&r.order);
             *failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
             return TOURNAMENT_FAILED;
         }
         for (int b = 0; b < t->nbots; b++)
             if (tournament_log_path(r.log_paths[b], PATH_MAX, t->log_dir, t->bots[b].name) < 0) {
                 free(r.log_paths);
+                free(r.answered);
+                inorder_release(&r.order);
                 *failure = (struct tournament_failure){
                     .error = -ENAMETOOLONG, .bot = b, .what = "name its log file"};
                 return TOURNAMENT_FAILED;
@@ -488,6 +510,7 @@ enum tournament_end tournament_run(const struct tournament *t, const struct game
     /* Games finished after a halt stay unwritten, as unfinished. */
     inorder_release(&r.order);
     free(r.log_paths);
+    free(r.answered);
     pthread_mutex_destroy(&r.lock);
     pthread_cond_destroy(&r.released);
     pthread_cond_destroy(&r.ended);

@@ -35,8 +35,11 @@ static void on_signal(int sig)
     if (interrupt_pipe[1] >= 0 && write(interrupt_pipe[1], "!", 1) < 0) {
         /* full or closed: the pipe is readable already */
     }
-    /* A second Ctrl-C is not caught: it stops referee at once. */
-    signal(sig, SIG_DFL);
+    /* A second Ctrl-C is not caught: it stops referee at once. A hang-up
+     * often comes twice (the terminal's, then the shell's to its jobs): the
+     * second would lose the games finished and not yet written. */
+    if (sig != SIGHUP)
+        signal(sig, SIG_DFL);
     errno = saved;
 }
 
@@ -51,4 +54,7 @@ void cli_catch_signals(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    /* A closed terminal or ssh connection: the run ends as it does for a
+     * Ctrl-C, its finished games on disk, rather than be cut off. */
+    sigaction(SIGHUP, &sa, NULL);
 }

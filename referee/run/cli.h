@@ -13,10 +13,11 @@
  * the processors online; 1 at least. */
 int cli_cores(void);
 
-/* Set by SIGINT and SIGTERM once cli_catch_signals ran, which also wakes every
+/* Set by SIGINT, SIGTERM and SIGHUP once cli_catch_signals ran, which also wakes every
  * wait on a bot (proc_set_interrupt_fd): commands that play games abort the
  * games under way, keep what is finished and exit with EXIT_INTERRUPTED. A
- * second signal is not caught. */
+ * second SIGINT or SIGTERM is not caught: it stops referee at once. A second
+ * SIGHUP is, as hang-ups come in pairs. */
 extern volatile sig_atomic_t cli_interrupted;
 void cli_catch_signals(void);
 

@@ -10,6 +10,7 @@
 #include "protocol.h"
 #include "record.h"
 #include "results.h"
+#include "runlock.h"
 #include "xalloc.h"
 
 #include <ctype.h>
@@ -35,8 +36,8 @@ static void play_usage(FILE *f)
           "resign, or quit. There is no undo: the game is recorded like any other, you\n"
           "as --name (default human), under --results (default results/play-<date>-<time>).\n"
           "--as picks your mark (default: the first side's).\n"
-          "Exit status: 0 played, 2 bad usage, 4 a bot that cannot be started or results\n"
-          "that cannot be written.\n",
+          "Exit status: 0 played, 2 bad usage or a results folder another run holds,\n"
+          "4 a bot that cannot be started or results that cannot be written.\n",
           f);
 }
 
@@ -358,14 +359,28 @@ int cmd_play(int argc, char **argv)
         rec->duration_us = (proc_now_ns() - t0) / 1000;
         player_stop(&p, 200);
         struct results *out = NULL;
-        int err = results_open(&out, a.results, false, failed, sizeof(failed));
+        /* One run at a time writes a results folder (runlock.h). */
+        long holder = 0;
+        int lock = -1, err = runlock_take(a.results, &lock, &holder);
+        if (err < 0)
+            snprintf(failed, sizeof(failed), "%s", a.results);
+        if (err == 0)
+            err = results_open(&out, a.results, false, failed, sizeof(failed));
         if (err == 0 && (err = results_write_game(out, rec)) == 0)
             err = results_flush(out);
         if (err == 0 || out)
             results_free(out);
+        runlock_release(lock);
         if (err == 0) {
             printf("Recorded in %s\n", a.results);
             rc = EXIT_OK;
+        } else if (err == -EWOULDBLOCK) {
+            char pid[32] = "";
+            if (holder > 0)
+                snprintf(pid, sizeof(pid), " (pid %ld)", holder);
+            cli_error("cannot write the game to '%s': it is in use by another run%s", a.results,
+                      pid);
+            rc = EXIT_USAGE;
         } else {
             cli_error("cannot write the game to '%s': %s", err == -EEXIST ? a.results : failed,
                       err == -EEXIST ? "it already holds games" : strerror(-err));

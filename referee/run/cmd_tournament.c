@@ -309,10 +309,12 @@ static const char tournament_head[] =
     "against each other one), in colour-swapped pairs of games from the same\n"
     "opening, and writes standings.\n\n";
 static const char exit_text[] =
-    "Exit status: 0 played, 2 bad usage, 3 unreadable bots, openings or results\n"
-    "file, 4 a bot that cannot be started or results that cannot be written,\n"
-    "5 an internal error, 130 interrupted (finished games are kept; --resume\n"
-    "continues).\n";
+    "Exit status: 0 played, 2 bad usage or a results folder another run holds,\n"
+    "3 unreadable bots, openings or results file, 4 a bot that cannot be\n"
+    "started (or exits before its first reply each time) or results that\n"
+    "cannot be written, 5 an internal error,\n"
+    "130 interrupted by Ctrl-C, SIGTERM or SIGHUP (finished games are kept;\n"
+    "--resume continues).\n";
 
 /* The defaults of both commands; match's own are set by finish_defaults. */
 static void set_defaults(struct run_config *c, bool is_match)

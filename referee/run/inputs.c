@@ -8,16 +8,43 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Whether path is a directory one can enter; else why not, in why. */
+static bool is_dir(const char *path, char *why, size_t len)
+{
+    struct stat st;
+    if (stat(path, &st) < 0)
+        snprintf(why, len, "no directory '%.64s' (%s)", path, strerror(errno));
+    else if (!S_ISDIR(st.st_mode))
+        snprintf(why, len, "'%.64s' is not a directory", path);
+    else if (access(path, X_OK) < 0)
+        snprintf(why, len, "cannot enter directory '%.64s' (%s)", path, strerror(errno));
+    else
+        return true;
+    return false;
+}
 
 int inputs_load_bots(struct run_config *c, const char *path)
 {
     struct table t;
-    char why[160];
+    char why[256];
     int rc = table_load(&t, path, why, sizeof(why));
 
+    if (rc == -EINVAL) { /* why names the row and the column */
+        cli_error("bots file '%s', %s", path, why);
+        return EXIT_DATA;
+    }
     if (rc < 0) {
         cli_error("cannot read bots file '%s': %s", path, why);
         return (rc == -EINVAL || rc == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
+    }
+    /* Else its last row would run from the quote to the end of the file. */
+    if (t.open_quote[0]) {
+        cli_error("bots file '%s', %s: a quote opened and never closed", path, t.open_quote);
+        table_release(&t);
+        return EXIT_DATA;
     }
     int name = table_column(&t, "name"), command = table_column(&t, "command"),
         dir = table_column(&t, "dir"), args = table_column(&t, "args"),
@@ -43,6 +70,12 @@ int inputs_load_bots(struct run_config *c, const char *path)
                    adapter_find(t.rows[r][proto]) == PROTO_COUNT) {
             cli_error("bots file '%s', row %zu: protocol '%.32s' is not referee, gtp or gomocup",
                       path, r + 1, t.rows[r][proto]);
+            config_bot_release(&c->bots[c->nbots]);
+            rc = EXIT_DATA;
+        } else if (dir >= 0 && t.rows[r][dir][0] && !is_dir(t.rows[r][dir], why, sizeof(why))) {
+            /* Found now, it is named as the dir; found at the bot's start, it
+             * would read as its program's fault. */
+            cli_error("bots file '%s', row %zu, column %d ('dir'): %s", path, r + 1, dir + 1, why);
             config_bot_release(&c->bots[c->nbots]);
             rc = EXIT_DATA;
         } else {

@@ -9,6 +9,8 @@
 #include "ledger.h"
 #include "results.h"
 #include "runinfo.h"
+#include "runlock.h"
+#include "reorder.h"
 #include "standings.h"
 #include "schema.h"
 #include "tournament.h"
@@ -31,6 +33,9 @@ struct runner {
     struct standings *st;
     struct gameset skip;    /* games not to play: resumed, or other shards' */
     struct gameset written; /* games of this run's files: resumed or handed over */
+    struct gameset kept;    /* of those, the resumed ones */
+    long kept_last;         /* the highest index of those; -1: none */
+    bool out_of_order;      /* a game was written after a later one it kept */
     long total;             /* games of the whole schedule */
     long planned;           /* games of this run's slice */
     long done;              /* of those, written */
@@ -43,6 +48,7 @@ struct runner {
     struct report_live *live;     /* its report, gathered as games are written; NULL: read
                                    * back from the files at the end (a resumed run) */
     char logs[PATH_MAX + 8];
+    int lock_fd; /* holds the results folder's lock (runlock.h); -1: none */
 };
 
 /* The tournament of the config; checks that its openings can be played.
@@ -169,8 +175,9 @@ static int plan(struct runner *rn)
     char why[256];
 
     rn->st = standings_new();
+    rn->kept_last = -1;
     if (!rn->st || gameset_init(&rn->skip, rn->total) < 0 ||
-        gameset_init(&rn->written, rn->total) < 0) {
+        gameset_init(&rn->written, rn->total) < 0 || gameset_init(&rn->kept, rn->total) < 0) {
         cli_error("out of memory");
         return EXIT_SYSTEM;
     }
@@ -209,6 +216,8 @@ static int plan(struct runner *rn)
             if (gameset_has(&rn->skip, i)) {
                 rn->done++;
                 gameset_add(&rn->written, i);
+                gameset_add(&rn->kept, i);
+                rn->kept_last = i;
             }
         } else if (gameset_has(&rn->skip, i)) {
             cli_error("cannot resume '%s': game %ld is not of shard %d/%d", c->results, i + 1,
@@ -227,6 +236,30 @@ static int plan(struct runner *rn)
                    rn->planned);
             fflush(stdout);
         }
+    }
+    return 0;
+}
+
+/* Take the results folder for this run: one run at a time writes it. Returns
+ * 0 or an exit code, having said why. */
+static int lock_results(struct runner *rn)
+{
+    const char *dir = rn->cfg->results;
+    long holder;
+    int err = runlock_take(dir, &rn->lock_fd, &holder);
+
+    if (err == -EWOULDBLOCK) {
+        char pid[32] = "";
+        if (holder > 0)
+            snprintf(pid, sizeof(pid), " (pid %ld)", holder);
+        cli_error("'%s' is in use by another run%s; wait for it to end, or choose another "
+                  "--results directory",
+                  dir, pid);
+        return EXIT_USAGE;
+    }
+    if (err < 0) {
+        cli_error("cannot write results to '%s': %s", dir, strerror(-err));
+        return EXIT_SYSTEM;
     }
     return 0;
 }
@@ -328,6 +361,9 @@ static int on_finished(void *ctx, const struct game_record *rec)
             return -ENOMEM;
     rn->done++;
     gameset_add(&rn->written, rec->id - 1);
+    /* A game --repair dropped, played again after later ones. */
+    if (rec->id - 1 < rn->kept_last)
+        rn->out_of_order = true;
     bool aborted = rec->state.end == END_ABORTED;
     bool verdict = !aborted && sprt_count(rn, rec->bots[0], rec->state.winner, rec->opening_id);
     if (!aborted)
@@ -362,6 +398,49 @@ static long first_missing(const struct runner *rn, long *missing)
     return first;
 }
 
+/* The last lines (at most 5, from its last 2 KB) of bot's log, on stderr: why
+ * a command failed is there, not in referee's message. */
+static void print_log_tail(const struct runner *rn, const char *bot)
+{
+    char path[PATH_MAX + 16], buf[2048];
+    if (tournament_log_path(path, sizeof(path), rn->logs, bot) < 0)
+        return;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    size_t n = 0;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long size = ftell(f);
+        if (size > (long)sizeof(buf) - 1)
+            fseek(f, size - (long)sizeof(buf) + 1, SEEK_SET);
+        else
+            rewind(f);
+        n = fread(buf, 1, sizeof(buf) - 1, f);
+    }
+    fclose(f);
+    while (n > 0 && buf[n - 1] == '\n')
+        n--;
+    buf[n] = '\0';
+    char *from = buf + n;
+    for (int lines = 0; from > buf && lines < 5; from--)
+        if (from[-1] == '\n' && ++lines == 5)
+            break;
+    if (n == 0)
+        return;
+    /* A bot's bytes reach the terminal without their control characters (an
+     * escape sequence could rewrite the screen). */
+    for (char *p = from; *p; p++)
+        if (*p != '\n' && *p != '\t' && ((unsigned char)*p < 0x20 || *p == 0x7f))
+            *p = '?';
+    fprintf(stderr, "The last lines of its log (%s):\n", path);
+    for (const char *line = from; *line;) {
+        const char *end = strchr(line, '\n');
+        int len = end ? (int)(end - line) : (int)strlen(line);
+        fprintf(stderr, "  %.*s\n", len, line);
+        line += len + (end != NULL);
+    }
+}
+
 /* The exit status of a run that ended so, having said what went wrong. */
 static int run_exit(struct runner *rn, enum tournament_end end,
                     const struct tournament_failure *failure)
@@ -372,9 +451,19 @@ static int run_exit(struct runner *rn, enum tournament_end end,
     switch (end) {
     case TOURNAMENT_FAILED:
         if (failure->bot >= 0) {
+            /* The operator's mistake (match.h): the run stops rather than
+             * record it as the bot's losses. */
             const struct bot_spec *b = &c->bots[failure->bot];
-            cli_error("cannot start bot '%s' ('%s'): %s", b->name, b->argv[0],
-                      failure->detail[0] ? failure->detail : strerror(-failure->error));
+            const char *why = failure->detail[0] ? failure->detail : strerror(-failure->error);
+            if (failure->error == MATCH_NEVER_ANSWERED)
+                cli_error("bot '%s' ('%s') cannot play: %s", b->name, b->argv[0], why);
+            else
+                cli_error("cannot start bot '%s' ('%s'): %s", b->name, b->argv[0], why);
+            print_log_tail(rn, b->name);
+            if (rn->done > 0 || c->resume)
+                cli_error("%ld of %ld games kept; once the bot is fixed, continue with: "
+                          "--results '%s' --resume",
+                          rn->done, rn->planned, c->results);
             return EXIT_SYSTEM;
         }
         cli_error("cannot %s in '%s': %s", failure->what ? failure->what : "go on", c->results,
@@ -414,6 +503,17 @@ static int play(struct runner *rn)
     if (err < 0 && end != TOURNAMENT_FAILED) {
         end = TOURNAMENT_FAILED;
         failure = (struct tournament_failure){.error = err, .bot = -1, .what = "write the results"};
+    }
+    /* The files in game order again, as a resume requires them. */
+    char why[PATH_MAX + 200];
+    if (err == 0 && rn->out_of_order &&
+        (err = reorder_results(c->results, &rn->kept, why, sizeof(why))) < 0) {
+        cli_error("cannot put the games of '%s' back in game order: %s", c->results, why);
+        if (end != TOURNAMENT_FAILED) {
+            end = TOURNAMENT_FAILED;
+            failure = (struct tournament_failure){
+                .error = err, .bot = -1, .what = "put the games in order"};
+        }
     }
     return run_exit(rn, end, &failure);
 }
@@ -464,6 +564,7 @@ int runner_run(const struct run_config *c)
     int rc;
 
     rn->cfg = c;
+    rn->lock_fd = -1;
     rn->verdict = SPRT_CONTINUE;
     rn->con.quiet = c->quiet;
     if (c->nbots == 2) {
@@ -473,7 +574,9 @@ int runner_run(const struct run_config *c)
     proc_ignore_sigpipe();
     proc_become_subreaper(); /* best effort: Linux only */
     cli_catch_signals();
-    if ((rc = set_up(rn)) == 0 && (rc = plan(rn)) == 0 && c->plan_only) {
+    /* --plan only reads: it works beside a run. */
+    if ((rc = set_up(rn)) == 0 && (c->plan_only || (rc = lock_results(rn)) == 0) &&
+        (rc = plan(rn)) == 0 && c->plan_only) {
         long missing, first = first_missing(rn, &missing);
         printf("games=%ld written=%ld missing=%ld first_missing=%ld\n", rn->planned, rn->done,
                missing, first + 1);
@@ -497,6 +600,8 @@ int runner_run(const struct run_config *c)
     standings_free(rn->st);
     gameset_free(&rn->skip);
     gameset_free(&rn->written);
+    gameset_free(&rn->kept);
+    runlock_release(rn->lock_fd);
     free(rn);
     return rc;
 }

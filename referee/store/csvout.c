@@ -67,6 +67,16 @@ void csvout_plain(struct csvout *r, const char *text, size_t n)
     r->buf[r->len++] = '"';
 }
 
+int csvout_append(struct csvout *r, const char *text, size_t n)
+{
+    csvout_reserve(r, n + 1);
+    if (r->failed)
+        return -ENOMEM;
+    memcpy(r->buf + r->len, text, n);
+    r->len += n;
+    return 0;
+}
+
 void csvout_end(struct csvout *r)
 {
     csvout_reserve(r, 2);

@@ -35,6 +35,9 @@ void csvout_number(struct csvout *r, const char *fmt, double v);
 /* Drop the sign of a number written as zero ("-0.0" to "0.0"); returns text. */
 char *csvout_unsigned_zero(char *text);
 
+/* Add n bytes of whole rows (another csvout's text). Returns 0 or -ENOMEM. */
+int csvout_append(struct csvout *r, const char *text, size_t n);
+
 /* End the row under way. */
 void csvout_end(struct csvout *r);
 

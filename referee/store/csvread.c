@@ -15,6 +15,20 @@ static void fail(struct csvread *r, int error, const char *why)
     }
 }
 
+/* Where the parser is, for a message: "row 3, column 2 ('command')", the
+ * field being parsed; rows counted after the header, as everywhere. */
+static void where(const struct csvread *r, char *buf, size_t len)
+{
+    size_t col = r->nfields + 1;
+    if (!r->header)
+        snprintf(buf, len, "the header, column %zu", col);
+    else if (col <= r->ncols)
+        snprintf(buf, len, "row %zu, column %zu ('%.40s')", r->rows + r->qlen + 1, col,
+                 r->header[col - 1]);
+    else
+        snprintf(buf, len, "row %zu, column %zu", r->rows + r->qlen + 1, col);
+}
+
 /* A field of the row being parsed, into r->text. */
 static void on_field(void *data, size_t len, void *r_)
 {
@@ -22,6 +36,14 @@ static void on_field(void *data, size_t len, void *r_)
 
     if (r->error)
         return;
+    /* A NUL would cut the field short wherever it is used as a string. */
+    if (memchr(data, '\0', len)) {
+        char at[96], why[256];
+        where(r, at, sizeof(at));
+        snprintf(why, sizeof(why), "%s: a NUL byte in the field", at);
+        fail(r, -EINVAL, why);
+        return;
+    }
     if (r->nfields == r->fcap) {
         size_t cap = r->fcap ? 2 * r->fcap : 16;
         size_t *ends = realloc(r->ends, cap * sizeof(*ends));
@@ -127,11 +149,25 @@ static void on_row(int c, void *r_)
 static void parse_chunk(struct csvread *r)
 {
     char buf[CHUNK];
-    size_t n = fread(buf, 1, sizeof(buf), r->fp);
+    size_t n = fread(buf, 1, sizeof(buf), r->fp), skip = 0;
 
+    /* A UTF-8 byte-order mark (a spreadsheet's) is no part of the first name. */
+    if (!r->header && r->nfields == 0 && r->p.pstate == 0 && n >= 3 &&
+        memcmp(buf, "\xEF\xBB\xBF", 3) == 0 && ftell(r->fp) == (long)n)
+        skip = 3;
     if (n > 0) {
-        if (csv_parse(&r->p, buf, n, on_field, on_row, r) != n)
-            fail(r, -EINVAL, csv_strerror(csv_error(&r->p)));
+        if (csv_parse(&r->p, buf + skip, n - skip, on_field, on_row, r) != n - skip && !r->error) {
+            char at[96], why[256];
+            where(r, at, sizeof(at));
+            if (csv_error(&r->p) == CSV_EPARSE)
+                snprintf(why, sizeof(why),
+                         "%s: a quote inside a field that does not start with one, or text "
+                         "after a field's closing quote",
+                         at);
+            else
+                snprintf(why, sizeof(why), "%s: %s", at, csv_strerror(csv_error(&r->p)));
+            fail(r, csv_error(&r->p) == CSV_ENOMEM ? -ENOMEM : -EINVAL, why);
+        }
         return;
     }
     if (ferror(r->fp)) {
@@ -139,6 +175,9 @@ static void parse_chunk(struct csvread *r)
         return;
     }
     size_t before = r->qlen;
+    /* libcsv's FIELD_BEGUN in a quoted field: the file ended inside quotes. */
+    if (r->p.pstate == 2 && r->p.quoted && !r->error)
+        where(r, r->open_quote, sizeof(r->open_quote));
     csv_fini(&r->p, on_field, on_row, r);
     r->fini_row = r->qlen > before;
     r->ended = true;

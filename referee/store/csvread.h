@@ -2,7 +2,9 @@
  * chunks: what it holds at any time is one chunk's rows, whatever the size of
  * the file (a resume of a million games reads 500 MB of CSV in a few MB).
  * The first row is the header; every later row is yielded with as many fields
- * as the header (missing ones are ""). */
+ * as the header (missing ones are ""). A UTF-8 byte-order mark at the start of
+ * the file is skipped; a NUL byte in a field is an error naming its row and
+ * column, as is a stray quote. */
 #ifndef REFEREE_CSVREAD_H
 #define REFEREE_CSVREAD_H
 
@@ -19,6 +21,10 @@ struct csvread {
     char **row;  /* the row last yielded (ncols fields), until the next call */
     size_t rows; /* rows yielded so far */
     bool torn;   /* the row last yielded ended the file without its newline */
+    /* where a quote was opened and never closed ("row 3, column 2 ('command')"),
+     * if the file ended inside one: its torn last row runs from there to the
+     * end; "" if not */
+    char open_quote[96];
     /* inside: rows parsed and not yet yielded, the row being parsed */
     char ***queue;
     size_t qhead, qlen, qcap;
@@ -29,7 +35,7 @@ struct csvread {
     bool ended;    /* csv_fini was called: the queue is all there is */
     bool fini_row; /* csv_fini handed over a row: the queue's last is torn */
     int error;
-    char why[128];
+    char why[256];
 };
 
 /* Open path and read its header row. Returns 0, or a negative errno with a

@@ -2,6 +2,7 @@
  * run's files to its whole games before it goes on. */
 #include "ledger.h"
 #include "notation.h"
+#include "path.h"
 #include "results.h"
 
 #include <errno.h>
@@ -104,6 +105,42 @@ int ledger_check_game(struct ledger_game *g, const char *path, const struct game
     return -EINVAL;
 }
 
+int ledger_match_move(const struct game_row *row, const struct move_row *m, long ply,
+                      const char **moves, char *why, size_t len)
+{
+    const char *token = *moves, *end;
+    while (*token == ' ')
+        token++;
+    end = token + strcspn(token, " ");
+    if (token == end) {
+        snprintf(why, len,
+                 "game %ld: moves.csv has more rows of it than the %ld moves games.csv has (the "
+                 "next: ply %ld)",
+                 row->id, ply - 1, m->ply);
+        return -EINVAL;
+    }
+    *moves = end;
+    /* games.csv writes mark:move (a bare word for an abort), moves.csv both apart. */
+    const char *mark = m->text[MC_MARK], *move = m->text[MC_MOVE];
+    size_t n = (size_t)(end - token), k = strlen(mark), l = strlen(move);
+    bool same = (n == l && memcmp(token, move, l) == 0 && (k == 0 || strcmp(move, "abort") == 0)) ||
+                (k > 0 && n == k + 1 + l && memcmp(token, mark, k) == 0 && token[k] == ':' &&
+                 memcmp(token + k + 1, move, l) == 0);
+    if (m->ply != ply || !same) {
+        snprintf(why, len,
+                 "game %ld: moves.csv's ply %ld is '%.8s:%.16s' where games.csv has ply %ld "
+                 "'%.*s'",
+                 row->id, m->ply, mark, move, ply, (int)(n > 24 ? 24 : n), token);
+        return -EINVAL;
+    }
+    if (m->opening != (ply <= row->opening_plies)) {
+        snprintf(why, len, "game %ld: moves.csv's ply %ld says opening '%.4s', games.csv %d plies",
+                 row->id, ply, m->text[MC_OPENING], row->opening_plies);
+        return -EINVAL;
+    }
+    return 0;
+}
+
 int ledger_add_games(struct standings *st, struct results_file *f, struct ledger_game *game,
                      char *why, size_t len)
 {
@@ -171,8 +208,8 @@ static int check_row(const struct ledger_plan *p, const struct game_row *row, ch
 
 #define FLUSH_BYTES 65536 /* what a rewrite holds before it writes */
 
-/* Keep the moves of the games in skip, and only them: a killed run's last
- * game may have its moves without its games.csv row. */
+/* Keep the moves of the games in skip, and only them: for a run killed
+ * before games.csv had a row, whose moves.csv holds only orphans. */
 static int trim_moves(const char *dir, const struct gameset *skip, long count, char *why,
                       size_t len)
 {
@@ -204,27 +241,103 @@ static int trim_moves(const char *dir, const struct gameset *skip, long count, c
     return rc;
 }
 
-/* Check each whole row of games.csv f against the schedule of p and the rules,
- * add it to skip and st, and copy it to w. */
-static int keep_games(struct results_file *f, struct csvout_file *w, const struct ledger_plan *p,
-                      struct gameset *skip, struct standings *st, struct ledger_repair *repair,
+/* games.csv and moves.csv read in step, and what a resume keeps of them. */
+struct keep {
+    struct results_file games, moves;
+    struct ledger_moves lm;      /* reads moves */
+    struct csvout_file *gw, *mw; /* NULL: look only */
+    struct csvout one;           /* the moves rows of the game under way */
+    long last_id;                /* of the last row kept */
+};
+
+/* The next moves row, if it is of game id: 1 (in lm->m), 0 if not, or a
+ * negative errno. `started`: a row of the game was taken already. */
+static int next_move_of(struct ledger_moves *lm, long id, bool started, char *why, size_t len)
+{
+    if (!lm->f)
+        return 0;
+    /* Before its first row, rows of a game before this one, left over: no
+     * game's at their place. After it, any other row ends the game's. */
+    while (!lm->pending || (!started && lm->m.game_id < id)) {
+        if (lm->pending && lm->stray++ == 0)
+            lm->first_stray = schema_rows(lm->f);
+        int rc = schema_next_move(lm->f, &lm->m, why, len);
+        lm->pending = rc > 0;
+        if (rc <= 0)
+            return rc;
+    }
+    if (lm->m.game_id != id)
+        return 0;
+    lm->pending = false;
+    return 1;
+}
+
+int ledger_take_moves(struct ledger_moves *lm, const struct game_row *row, struct csvout *copy,
                       char *why, size_t len)
+{
+    const char *moves = row->text[GC_MOVES];
+    long ply = 0;
+    int rc, bad = 0;
+
+    while ((rc = next_move_of(lm, row->id, ply > 0, why, len)) > 0) {
+        ply++;
+        if (!bad && (bad = ledger_match_move(row, &lm->m, ply, &moves, why, len)) == 0 && copy)
+            results_copy_fields(copy, lm->f->in.row, lm->f->in.ncols);
+    }
+    if (rc < 0)
+        return rc;
+    while (*moves == ' ')
+        moves++;
+    if (!bad && *moves && ply == 0 && lm->pending)
+        snprintf(why, len, "game %ld: moves.csv has game %ld's moves where its own should be",
+                 row->id, lm->m.game_id);
+    else if (!bad && *moves)
+        snprintf(why, len, "game %ld: moves.csv lacks ply %ld (games.csv has '%.24s')", row->id,
+                 ply + 1, moves);
+    return bad ? bad : *moves ? -EINVAL : 0;
+}
+
+/* Check each whole row of games.csv against the schedule of p, the rules and
+ * its moves in moves.csv, add it to skip and st, and copy both to the
+ * writers. */
+static int keep_games(struct keep *k, const struct ledger_plan *p, struct gameset *skip,
+                      struct standings *st, struct ledger_repair *repair, char *why, size_t len)
 {
     struct game_row row;
     struct game_summary g;
     int rc;
 
-    if (w)
-        results_copy_fields(&w->rows, f->in.header, f->in.ncols);
-    while ((rc = schema_next_game(f, &row, why, len)) > 0) {
+    if (k->gw)
+        results_copy_fields(&k->gw->rows, k->games.in.header, k->games.in.ncols);
+    if (k->mw && k->lm.f)
+        results_copy_fields(&k->mw->rows, k->moves.in.header, k->moves.in.ncols);
+    while ((rc = schema_next_game(&k->games, &row, why, len)) > 0) {
         /* What is on disk is checked, not trusted: the rules must give each
-         * kept game its recorded result. */
+         * kept game its recorded result, moves.csv its moves, and the rows
+         * come in game order, as a run writes them. */
         if ((rc = check_row(p, &row, why, len)) < 0)
             return rc; /* another tournament's files: nothing to mend */
-        if ((rc = ledger_fold(&row, why, len)) == 0 && gameset_has(skip, row.id - 1)) {
+        long before = k->last_id;
+        k->last_id = row.id > k->last_id ? row.id : k->last_id;
+        k->one.len = 0;
+        k->one.first = true;
+        /* Its moves are taken whatever else is wrong, to stay in step. */
+        rc = ledger_take_moves(&k->lm, &row, k->mw ? &k->one : NULL, why, len);
+        if (rc < 0 && rc != -EINVAL)
+            return rc;
+        if (gameset_has(skip, row.id - 1)) {
             snprintf(why, len, "game %ld is in games.csv twice", row.id);
             rc = -EINVAL;
+        } else if (row.id < before) {
+            snprintf(why, len,
+                     "game %ld comes after game %ld in games.csv: its rows are not in game order",
+                     row.id, before);
+            rc = -EINVAL;
+        } else if (rc == 0) {
+            rc = ledger_fold(&row, why, len);
         }
+        if (rc < 0 && rc != -EINVAL)
+            return rc;
         if (rc < 0 && !repair->on) {
             repair->mendable = true;
             return rc;
@@ -233,14 +346,20 @@ static int keep_games(struct results_file *f, struct csvout_file *w, const struc
             if (repair->dropped++ == 0)
                 snprintf(repair->first, sizeof(repair->first), "%s", why);
             why[0] = '\0';
+            k->last_id = before;
             continue;
         }
         gameset_add(skip, row.id - 1);
         ledger_summary_of_row(&row, &g);
         standings_add_game(st, &g);
-        if (w) {
-            results_copy_fields(&w->rows, f->in.row, f->in.ncols);
-            csvout_file_flush(w, FLUSH_BYTES);
+        if (k->gw) {
+            results_copy_fields(&k->gw->rows, k->games.in.row, k->games.in.ncols);
+            csvout_file_flush(k->gw, FLUSH_BYTES);
+            if (k->one.failed)
+                return -ENOMEM;
+            if (k->one.len > 0 && csvout_append(&k->mw->rows, k->one.buf, k->one.len) < 0)
+                return -ENOMEM;
+            csvout_file_flush(k->mw, FLUSH_BYTES);
         }
     }
     return rc;
@@ -249,36 +368,52 @@ static int keep_games(struct results_file *f, struct csvout_file *w, const struc
 int ledger_resume(const char *dir, const struct ledger_plan *p, struct gameset *skip,
                   struct standings *st, struct ledger_repair *repair, char *why, size_t len)
 {
-    struct results_file f;
-    struct csvout_file w;
+    struct keep k = {.one = CSVOUT_INIT};
+    struct csvout_file gw, mw;
     long count = schedule_count(p->schedule);
     int rc;
 
     why[0] = '\0';
-    rc = schema_open_in(&f, dir, true, SCHEMA_ALL, why, len);
+    rc = schema_open_in(&k.games, dir, true, SCHEMA_ALL, why, len);
     if ((rc == -ENOENT || rc == -ENODATA) && repair->look_only)
         return 0;
     if (rc == -ENOENT || rc == -ENODATA)               /* killed before its first row: a fresh */
         return trim_moves(dir, skip, count, why, len); /* start, its orphan moves dropped */
     if (rc < 0)
         return rc;
-    if (repair->look_only) { /* the games as they are, nothing rewritten */
-        rc = keep_games(&f, NULL, p, skip, st, repair, why, len);
-        schema_close(&f);
-        if (rc < 0 && !why[0])
-            snprintf(why, len, "%s", strerror(-rc));
-        return rc;
+    rc = schema_open_in(&k.moves, dir, false, 0, why, len);
+    k.lm.f = rc == 0 ? &k.moves : NULL;
+    if (rc == -ENOENT || rc == -ENODATA)
+        rc = 0; /* no moves at all: every game with moves lacks them */
+    if (rc == 0 && !repair->look_only) {
+        if ((rc = csvout_file_open(&gw, k.games.path)) == 0) {
+            k.gw = &gw;
+            char path[PATH_MAX];
+            if ((rc = path_join(path, sizeof(path), dir, "moves.csv")) == 0 &&
+                (rc = csvout_file_open(&mw, path)) == 0)
+                k.mw = &mw;
+        }
+        if (k.mw && !k.lm.f) { /* a header for the moves a resume adds */
+            for (int c = 0; c < MC_COUNT; c++)
+                csvout_field(&mw.rows, schema_moves_columns[c]);
+            csvout_end(&mw.rows);
+        }
     }
-    if ((rc = csvout_file_open(&w, f.path)) == 0) {
-        rc = keep_games(&f, &w, p, skip, st, repair, why, len);
-        if (rc == 0)
-            rc = csvout_file_commit(&w); /* without a torn last row */
-        else
-            csvout_file_abort(&w);
-    }
-    schema_close(&f);
     if (rc == 0)
-        rc = trim_moves(dir, skip, count, why, len);
+        rc = keep_games(&k, p, skip, st, repair, why, len);
+    /* Both whole through their temporary files, or neither: games first, as a
+     * kill between the two leaves moves of games it lacks, which a resume drops. */
+    if (rc == 0 && k.gw)
+        rc = csvout_file_commit(&gw);
+    if (rc == 0 && k.mw)
+        rc = csvout_file_commit(&mw);
+    if (rc < 0 && k.gw)
+        csvout_file_abort(&gw);
+    if (rc < 0 && k.mw)
+        csvout_file_abort(&mw);
+    schema_close(&k.games);
+    schema_close(&k.moves);
+    csvout_release(&k.one);
     if (rc < 0 && !why[0])
         snprintf(why, len, "%s", strerror(-rc));
     return rc;

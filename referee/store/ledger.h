@@ -8,6 +8,7 @@
 #include "standings.h"
 #include "gameset.h"
 #include "schedule.h"
+#include "csvout.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -43,6 +44,32 @@ int ledger_check_game(struct ledger_game *g, const char *path, const struct game
 int ledger_add_games(struct standings *st, struct results_file *f, struct ledger_game *game,
                      char *why, size_t len);
 
+/* Whether moves.csv's row m is ply `ply` (1-based) of game row, as the next
+ * move of *moves (a pointer into row's moves column, advanced past it) says:
+ * the same ply, mark and move, and the same opening flag. Returns 0, or
+ * -EINVAL with why naming the game and what differs. */
+int ledger_match_move(const struct game_row *row, const struct move_row *m, long ply,
+                      const char **moves, char *why, size_t len);
+
+/* moves.csv read in step with games.csv: a game's moves rows come right
+ * after the previous game's. f NULL: a run without moves.csv. */
+struct ledger_moves {
+    struct results_file *f; /* borrowed */
+    bool pending;           /* m holds a row read and not yet taken (another game's) */
+    struct move_row m;
+    long stray;         /* rows passed over: of a game before the one asked, at no game's place */
+    size_t first_stray; /* the first of those (its row number in moves.csv) */
+};
+
+/* Take game row's moves rows from lm, the rows that follow, of its id: they
+ * must be its moves column, ply by ply (ledger_match_move), and copied to copy
+ * (may be NULL) while they are. Rows of a later game are left for it; rows of
+ * an earlier one are passed over and counted in lm->stray.
+ * Returns 0, -EINVAL with why naming the game and what differs, or another
+ * negative errno for a moves.csv that cannot be read (why says so). */
+int ledger_take_moves(struct ledger_moves *lm, const struct game_row *row, struct csvout *copy,
+                      char *why, size_t len);
+
 /* Games a resume dropped (with repair): how many, and why the first was. */
 struct ledger_repair {
     bool look_only; /* read the files, rewrite nothing (referee tournament --plan): a
@@ -68,12 +95,14 @@ struct ledger_plan {
 };
 
 /* Make the run in dir ready to go on: read games.csv a row at a time, check
- * that each whole row is the game the schedule of p has at its id and that
- * its moves give its result (ledger_fold), add those to skip (by index) and to
- * st; rewrite games.csv without a torn last row and moves.csv with only the
- * moves of those games (each by a temporary file and rename, so a kill during
- * it loses nothing). Memory does not grow with the files. A game whose moves
- * do not give its result, or given twice, stops the resume, or with repair->on
+ * that each whole row is the game the schedule of p has at its id, that its
+ * moves give its result (ledger_fold), that moves.csv holds those moves ply by
+ * ply right after the previous game's (ledger_match_move), and that rows come
+ * in game order; add those to skip (by index) and to st; rewrite games.csv
+ * without a torn last row and moves.csv with only the moves of those games
+ * (each by a temporary file and rename, so a kill during it loses nothing).
+ * Memory does not grow with the files. A game that does not check so, or is
+ * given twice, or out of order, stops the resume, or with repair->on
  * is dropped (its moves too, so that it is played again) and counted in
  * *repair (without on, repair->mendable says the stop was at such a game). A directory without
  * games.csv is a fresh start. Returns 0, or a negative errno with why set (-EINVAL: the files are

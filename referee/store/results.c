@@ -45,6 +45,15 @@ static int mkdir_p(char *path)
     return 0;
 }
 
+int results_make_dir(const char *dir)
+{
+    char path[PATH_MAX];
+
+    if (snprintf(path, sizeof(path), "%s", dir) >= (int)sizeof(path))
+        return -ENAMETOOLONG;
+    return mkdir_p(path);
+}
+
 /* The file starts with this header, or it is not ours to append to. */
 static int check_header(int fd, const struct csvout *header)
 {

@@ -15,6 +15,9 @@
 
 struct results; /* opaque */
 
+/* Create dir and its parents where missing. Returns 0 or a negative errno. */
+int results_make_dir(const char *dir);
+
 /* Create dir (and its parents) if needed, and open games.csv and moves.csv in
  * it for appending, writing their header rows if they are new. Unless
  * `append`, a games.csv that already holds rows is refused with -EEXIST, so

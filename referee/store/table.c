@@ -31,6 +31,7 @@ int table_load(struct table *t, const char *path, char *why, size_t len)
         t->complete += !r.torn;
         t->rows[t->nrows++] = csvread_take(&r);
     }
+    memcpy(t->open_quote, r.open_quote, sizeof(t->open_quote));
     t->header = r.header;
     t->ncols = r.ncols;
     r.header = NULL;

@@ -6,11 +6,12 @@
 #include <stddef.h>
 
 struct table {
-    size_t nrows;    /* rows after the header */
-    size_t ncols;    /* fields in the header */
-    char **header;   /* ncols names */
-    char ***rows;    /* nrows rows of ncols fields each (missing fields are "") */
-    size_t complete; /* rows that ended with a newline: a torn last row is not counted */
+    size_t nrows;        /* rows after the header */
+    size_t ncols;        /* fields in the header */
+    char **header;       /* ncols names */
+    char ***rows;        /* nrows rows of ncols fields each (missing fields are "") */
+    size_t complete;     /* rows that ended with a newline: a torn last row is not counted */
+    char open_quote[96]; /* csvread.h: where a quote never closed was opened, or "" */
 };
 
 /* Read path into *t (zeroed first). A row with more fields than the header is
