@@ -84,6 +84,7 @@ static void finish(struct player *players[2], const struct game_record *rec,
 /* A game under way: who plays, under which rules, into which record. */
 struct game_run {
     struct player **players;
+    const struct game_state *start; /* where the game began */
     const struct match_rules *rules;
     struct game_record *rec;
     struct intro intro;
@@ -199,6 +200,39 @@ static void judge_reply(struct game_run *g, enum side side, const struct player_
     }
 }
 
+/* A reply that ended the game (ply `at` on), or that came with more output,
+ * is looked at once more: if it was not this turn's answer alone
+ * (player_wrote_more), the verdict is undone and the game lost for output when
+ * not asked instead. A reply that loses the game is watched a little longer
+ * for a line after it (PLAYER_AFTER_NS, within its deadline): a line a bot
+ * writes after its move is read as the next turn's reply if it comes late, and
+ * is then most often that move again: occupied. A reply that is not a move at
+ * all keeps its verdict unless it was written before its turn was read: a
+ * line of debugging before the move ("thinking...") is called malformed. */
+static void recheck_last_reply(struct game_run *g, enum side side, int at,
+                               const struct player_reply *reply, int64_t deadline_ns)
+{
+    struct game_state *s = &g->rec->state;
+    struct player_reply extra;
+    int64_t now = proc_now_ns(), until = now;
+    bool lost = s->end == END_FOUL;
+
+    if (lost)
+        until = deadline_ns < now + PLAYER_AFTER_NS ? deadline_ns : now + PLAYER_AFTER_NS;
+    if (!player_wrote_more(g->players[side], reply, until, lost && s->foul == FOUL_MALFORMED,
+                           &extra))
+        return;
+    /* The game as it was before the reply: its start and the actions after. */
+    struct game_state before = *g->start;
+    for (int i = before.nhistory; i < at; i++)
+        game_step(&before, s->history[i]);
+    *s = before;
+    g->rec->foul_side = SIDE_NONE;
+    end_by(g, side,
+           (struct action){.kind = ACTION_FORFEIT, .side = side, .foul = (uint8_t)extra.foul},
+           extra.reason);
+}
+
 /* Side's bot ran before, died, and cannot be started again (errno rc): it
  * forfeits this game. */
 static void forfeit_no_start(struct game_run *g, enum side side, int rc)
@@ -309,6 +343,8 @@ static bool play_turn(struct game_run *g)
     int at = s->nhistory;
     charge_clock(g, side, reply.elapsed_ns);
     judge_reply(g, side, &reply);
+    if (reply.foul == FOUL_NONE && (game_is_over(s) || player_has_more(p)))
+        recheck_last_reply(g, side, at, &reply, q.deadline_ns);
     if (s->nhistory > at)
         g->rec->move_us[at] =
             reply.elapsed_ns / 1000 > INT32_MAX ? INT32_MAX : (int32_t)(reply.elapsed_ns / 1000);
@@ -320,6 +356,7 @@ int match_play(struct player *players[2], const struct game_state *start,
 {
     const struct time_control *tc = &rules->time;
     struct game_run g = {.players = players,
+                         .start = start,
                          .rules = rules,
                          .rec = rec,
                          .clock_left = {tc->clock_ms * MS, tc->clock_ms * MS}};

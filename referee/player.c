@@ -272,6 +272,54 @@ static int exchange(struct player *p, const struct game_state *s, char *raw, siz
     }
 }
 
+/* Make r the foul of output when not asked, with why (escaped already). */
+static void charge_unasked(struct player *p, struct player_reply *r, const char *why)
+{
+    r->foul = FOUL_UNASKED;
+    snprintf(r->reason, sizeof(r->reason), "%.*s", PLAYER_REASON_MAX - 1, why);
+    r->len = 0;
+    p->tainted = true;
+}
+
+bool player_wrote_more(struct player *p, const struct player_reply *r, int64_t until_ns,
+                       bool unread_only, struct player_reply *extra)
+{
+    const struct adapter *ad = player_adapter(p);
+    char raw[PROC_LINE_MAX + 1], text[sizeof(r->line)];
+    size_t n, k;
+
+    extra->foul = FOUL_NONE;
+    extra->elapsed_ns = r->elapsed_ns;
+    if (!p->running)
+        return false;
+    /* Not a byte of its turn read yet: the reply was written before the turn. */
+    long unread = proc_input_unread(&p->proc);
+    if (p->asked_len > 0 && unread >= (long)p->asked_len) {
+        adapter_quote(text, sizeof(text), "wrote when not asked", r->line, r->len);
+        charge_unasked(p, extra, text);
+        return true;
+    }
+    for (int logged = 0; !unread_only; logged++) {
+        int rc = proc_read_line(&p->proc, raw, sizeof(raw), &n, until_ns);
+        if (rc == PROC_TIMEOUT && p->proc.len > 0 && !ad->logs_anytime)
+            rc = proc_take_buffered(&p->proc, raw, sizeof(raw), &n, true);
+        if (rc == PROC_TOO_LONG) {
+            charge_unasked(p, extra, "wrote when not asked (a line too long)");
+            return true;
+        }
+        if (rc != PROC_OK) /* nothing more, or it ended: the reply stands */
+            return false;
+        enum adapter_read kind = ad->read(&p->ad, NULL, raw, n, false, text, sizeof(text), &k);
+        if (kind == ADAPTER_LOG && logged < PLAYER_LOG_LINES_MAX) {
+            proc_log_note(&p->proc, text);
+            continue;
+        }
+        charge_unasked(p, extra, kind == ADAPTER_LOG ? "flooded its output after its reply" : text);
+        return true;
+    }
+    return false;
+}
+
 void player_ask(struct player *p, const struct player_request *q, struct player_reply *r)
 {
     char raw[PROC_LINE_MAX + 1];
@@ -284,6 +332,7 @@ void player_ask(struct player *p, const struct player_request *q, struct player_
     r->len = 0;
     r->reason[0] = '\0';
     int64_t start = q->start_ns ? q->start_ns : proc_now_ns();
+    p->asked_len = p->later_len + q->len;
     int rc = send_lines(p, q->line, q->len, q->deadline_ns);
     bool input = rc == PROC_CLOSED;
     bool fast = p->last_reply_ns > 0 && p->last_reply_ns < PLAYER_SPIN_NS;

@@ -26,6 +26,7 @@ struct player {
     int64_t last_reply_ns;   /* how long its last reply took; 0: none yet from this process */
     struct adapter_state ad; /* the protocol it speaks, and where the talk is */
     char why[PLAYER_REASON_MAX]; /* why its last start failed, if its handshake did */
+    size_t asked_len;            /* bytes written for its last turn (player_ask) */
     /* Lines told with player_tell_later, not written yet (the last `result`). */
     char later[PROTOCOL_LINE_MAX];
     size_t later_len;
@@ -118,8 +119,32 @@ struct player_request {
  * sleeping for up to that long first (proc_read_reply); without q->spin (one
  * core for the game), such a bot is given the core once (sched_yield) before
  * referee sleeps. A reply read without a poll leaves idle unwatched for that
- * move: player_wrote_unasked looks at it before its turn. */
+ * move: player_wrote_unasked looks at it before its turn. Bytes read along
+ * with the reply, after it, are left for player_wrote_more. */
 void player_ask(struct player *p, const struct player_request *q, struct player_reply *r);
+
+/* How long a bot whose reply has just lost it the game is watched for more
+ * output: a line after it shows that the reply may have been written before
+ * the turn was read (see player_wrote_more). */
+#define PLAYER_AFTER_NS 20000000LL
+
+/* True if bytes of the bot's stdout wait read and not taken: with its reply,
+ * it wrote more. No system call. */
+static inline bool player_has_more(const struct player *p)
+{
+    return p->proc.len > 0;
+}
+
+/* Whether the bot's reply r, just judged, was not an answer to its turn alone,
+ * filling *extra as the foul of output when not asked if so: the bot had not
+ * read a byte of its turn when the reply was taken (the reply was written
+ * before it; one system call); or, unless unread_only, more output than lines
+ * for its log came after the reply, read with it or before until_ns (a
+ * deadline of now only looks): two answers to one turn (a protocol whose log
+ * lines may come at any time is given until then to end a line). For a reply
+ * that ends the game or that player_has_more. */
+bool player_wrote_more(struct player *p, const struct player_reply *r, int64_t until_ns,
+                       bool unread_only, struct player_reply *extra);
 
 /* True if the bot wrote something it was not asked for: what was read along
  * with its last reply, seen while it was watched, or there now (one poll

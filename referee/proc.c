@@ -20,6 +20,7 @@
 #include <sys/prctl.h>
 #endif
 #include <dirent.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -344,6 +345,42 @@ static int take_line(struct proc *p, struct proc_read *rq, size_t limit, size_t 
         return PROC_TOO_LONG;
     }
     *scanned = p->len;
+    return -1;
+}
+
+int proc_take_buffered(struct proc *p, char *line, size_t cap, size_t *len, bool partial)
+{
+    struct proc_read rq = {.line = line, .cap = cap};
+    size_t limit = cap < sizeof(p->buf) ? cap : sizeof(p->buf), scanned = 0;
+
+    assert(cap > 0);
+    *len = 0;
+    if (p->len == 0)
+        return PROC_TIMEOUT;
+    if (memchr(p->buf, '\n', p->len < limit ? p->len : limit) != NULL) {
+        take_line(p, &rq, limit, &scanned); /* a line ends within the limit: PROC_OK */
+        *len = rq.len;
+        return PROC_OK;
+    }
+    if (!partial)
+        return PROC_TIMEOUT;
+    /* No line ends within cap: the bytes there are taken as they are. */
+    *len = p->len < cap - 1 ? p->len : cap - 1;
+    memcpy(line, p->buf, *len);
+    line[*len] = '\0';
+    p->len = 0;
+    return PROC_OK;
+}
+
+long proc_input_unread(const struct proc *p)
+{
+#ifdef FIONREAD
+    int n = 0;
+    if (p->in_fd >= 0 && ioctl(p->in_fd, FIONREAD, &n) == 0)
+        return n;
+#else
+    (void)p;
+#endif
     return -1;
 }
 

@@ -147,6 +147,16 @@ int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns
  * the log while it waits. */
 int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns);
 
+/* Take what was already read of the child's stdout, without a system call:
+ * a whole line, as proc_read_line returns it; or, with `partial` and no whole
+ * line there, the bytes of a line not yet ended (all of them, cut to cap - 1).
+ * Returns PROC_OK with *len set, or PROC_TIMEOUT when there is nothing to take. */
+int proc_take_buffered(struct proc *p, char *line, size_t cap, size_t *len, bool partial);
+
+/* Bytes written to the child's stdin that it has not read yet (FIONREAD on
+ * the pipe, Linux), or -1 if that cannot be known. One system call. */
+long proc_input_unread(const struct proc *p);
+
 /* A read of the reply to a line just written (proc_read_reply). */
 struct proc_read {
     char *line; /* room for the reply: cap bytes, as for proc_read_line */

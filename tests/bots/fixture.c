@@ -58,6 +58,10 @@ static const char *usage_text =
     "               writes 'hello' and then its legal move on its first turn;\n"
     "               later turns, and the other processes, play legally\n"
     "  twolines     writes its legal move twice on every turn\n"
+    "  again        writes its legal move on every turn, then, in a write of its\n"
+    "               own right after, the same line again\n"
+    "  floodafter   writes its legal move on every turn, then 1 MiB of that line\n"
+    "               repeated, in a write of its own\n"
     "  tell         writes every line it reads to stderr, plays legally\n"
     "  buffered     plays legally, its output fully buffered (never flushed: the\n"
     "               replies come out at exit)\n"
@@ -189,6 +193,21 @@ static void daemonize(void)
         sleep(60);
     }
     _exit(0);
+}
+
+/* 1 MiB of `line` and a newline, over and over, after the reply is out. */
+static void flood_lines(const char *line)
+{
+    static char block[1 << 20];
+    size_t k = strlen(line) + 1, n = 0;
+    fflush(stdout);
+    while (n + k <= sizeof(block)) {
+        memcpy(block + n, line, k - 1);
+        block[n + k - 1] = '\n';
+        n += k;
+    }
+    fwrite(block, 1, n, stdout);
+    fflush(stdout);
 }
 
 static void flood_stderr(long kib)
@@ -372,6 +391,12 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
     } else {
         printf("%s\n", legal);
     }
+    if (strcmp(mode, "again") == 0) {
+        fflush(stdout); /* two writes: the second may come at any time after the reply */
+        printf("%s\n", legal);
+    }
+    if (strcmp(mode, "floodafter") == 0)
+        flood_lines(legal);
     if (strcmp(mode, "between") == 0) {
         sleep_ms(n); /* stdout is line-buffered: the reply is out */
         printf("a1\n");
