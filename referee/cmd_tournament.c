@@ -278,6 +278,11 @@ static const struct option_def run_options[] = {
     COUNT("log-cap", "BYTES", log_cap, 0, LONG_MAX,
           "size a bot's stderr log may reach (default 1048576;\n"
           "0 keeps no log)"),
+    FLAG("trace", trace,
+         "also write to a bot's log every line it is sent and\n"
+         "writes, with its time: '[  12.345 ms] > turn ...',\n"
+         "'< c2' (any protocol; bytes outside printable ASCII\n"
+         "escaped)"),
     COUNT("memory", "MB", limits.memory_mb, 1, 1L << 30,
           "address space of each bot process (default: no limit)"),
     COUNT("cpu-time", "S", limits.cpu_seconds, 1, 1L << 30,
@@ -338,6 +343,7 @@ static void finish_defaults(struct run_config *c, const bool *given)
     for (int i = 0; i < c->nbots; i++) {
         c->bots[i].limits = c->limits;
         c->bots[i].startup_ms = c->startup_ms;
+        c->bots[i].trace = c->trace;
     }
     /* A match plays from the start position, unless it is an SPRT: pairs of
      * games from one opening are what its pentanomial model counts. */
@@ -418,6 +424,10 @@ static int check_config(struct run_config *c)
         cli_error("--results: a path of %zu bytes leaves no room for the files in it (at most "
                   "%d bytes)",
                   strlen(c->results), PATH_MAX - PATH_ROOM - 1);
+        return EXIT_USAGE;
+    }
+    if (c->trace && c->log_cap == 0) {
+        cli_error("--trace writes into the bots' logs, and --log-cap 0 keeps none");
         return EXIT_USAGE;
     }
     if (c->repair && !c->resume) {

@@ -128,6 +128,11 @@ static void prepare_intro(struct game_run *g, enum side side)
                                     sizeof(g->intro.text[side]));
     g->intro.len[side] = n > 0 ? (size_t)n : 0;
     p->games++;
+    if (p->proc.trace) {
+        char note[64];
+        snprintf(note, sizeof(note), "game %ld, as %c", (long)g->rec->id, def->marks[side]);
+        proc_trace_note(&p->proc, note);
+    }
 }
 
 /* End the game by an action of the referee's for side, with its reason. */

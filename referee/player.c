@@ -119,6 +119,8 @@ static int start_process(struct player *p, const char *note)
     }
     if (rc < 0)
         return rc;
+    if (p->bot->trace)
+        proc_trace_start(&p->proc);
     if (note && note[0]) {
         p->restarts++;
         proc_log_note(&p->proc, note);

@@ -79,6 +79,7 @@ struct proc {
     size_t len;
     bool stirred; /* its stdout was seen readable while watched (proc_read_reply, proc_look) */
     size_t got;   /* bytes read from its stdout, in all */
+    bool trace;   /* every line written and read goes to the log too (proc_trace_start) */
 };
 
 /* Set up p with no child and no descriptor: what proc_spawn expects, and what
@@ -98,6 +99,20 @@ bool proc_has_written(const struct proc *p);
 /* Append a line of referee's own (text, without its newline) to the child's
  * log, within the log's cap: "referee: <text>". */
 void proc_log_note(struct proc *p, const char *text);
+
+/* Trace the child's talk into its log, within the log's cap, from now on
+ * (call it again after each proc_spawn): each line proc_write writes (`>`) and each line
+ * proc_read_line, proc_read_reply or proc_take_buffered takes (`<`), one a
+ * line, after the time since referee first traced, in milliseconds:
+ * "[  1234.567 ms] > turn ...". The line ending (LF, or CR LF) is left out,
+ * and every byte outside printable ASCII is escaped (\t \r \0 \xHH, and \\),
+ * so no raw byte of the bot's reaches the log this way; a line too long is
+ * shown in part. Starts with a line saying the child's pid. Costs nothing
+ * when off (one test of p->trace). */
+void proc_trace_start(struct proc *p);
+
+/* A line of referee's own in the trace, if tracing: "[  1234.567 ms] - text". */
+void proc_trace_note(struct proc *p, const char *text);
 
 /* The child's status once reaped (proc_wait returned true): its exit code, or
  * 128 + the signal that ended it; -1 before. */
