@@ -219,9 +219,10 @@ static void recheck_last_reply(struct game_run *g, enum side side, int at,
 {
     struct game_state *s = &g->rec->state;
     struct player_reply extra;
-    int64_t now = proc_now_ns(), until = now;
+    int64_t now = proc_now_ns(), until = 0;
     bool lost = s->end == END_FOUL;
 
+    /* A move that wins or draws costs the game one system call (the unread turn). */
     if (lost)
         until = deadline_ns < now + PLAYER_AFTER_NS ? deadline_ns : now + PLAYER_AFTER_NS;
     if (!player_wrote_more(g->players[side], reply, until, lost && s->foul == FOUL_MALFORMED,

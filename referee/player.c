@@ -302,7 +302,9 @@ bool player_wrote_more(struct player *p, const struct player_reply *r, int64_t u
         return true;
     }
     for (int logged = 0; !unread_only; logged++) {
-        int rc = proc_read_line(&p->proc, raw, sizeof(raw), &n, until_ns);
+        /* until_ns 0: what was read already, without a system call */
+        int rc = until_ns ? proc_read_line(&p->proc, raw, sizeof(raw), &n, until_ns)
+                          : proc_take_buffered(&p->proc, raw, sizeof(raw), &n, false);
         if (rc == PROC_TIMEOUT && p->proc.len > 0 && !ad->logs_anytime)
             rc = proc_take_buffered(&p->proc, raw, sizeof(raw), &n, true);
         if (rc == PROC_TOO_LONG) {

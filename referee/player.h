@@ -139,10 +139,11 @@ static inline bool player_has_more(const struct player *p)
  * filling *extra as the foul of output when not asked if so: the bot had not
  * read a byte of its turn when the reply was taken (the reply was written
  * before it; one system call); or, unless unread_only, more output than lines
- * for its log came after the reply, read with it or before until_ns (a
- * deadline of now only looks): two answers to one turn (a protocol whose log
- * lines may come at any time is given until then to end a line). For a reply
- * that ends the game or that player_has_more. */
+ * for its log came after the reply, read with it or before until_ns (now:
+ * one look; 0: only what was read already, no system call): two answers to
+ * one turn (a line not ended by then counts too, but for a protocol whose log
+ * lines may come at any time). For a reply that ends the game or that
+ * player_has_more. */
 bool player_wrote_more(struct player *p, const struct player_reply *r, int64_t until_ns,
                        bool unread_only, struct player_reply *extra);
 
