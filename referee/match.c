@@ -209,7 +209,7 @@ static void judge_reply(struct game_run *g, enum side side, const struct player_
  * is looked at once more: if it was not this turn's answer alone
  * (player_wrote_more), the verdict is undone and the game lost for output when
  * not asked instead. A reply that loses the game is watched a little longer
- * for a line after it (PLAYER_AFTER_NS, within its deadline): a line a bot
+ * for a line after it (player_after_ns, within its deadline): a line a bot
  * writes after its move is read as the next turn's reply if it comes late, and
  * is then most often that move again: occupied. A reply that is not a move at
  * all keeps its verdict unless it was written before its turn was read: a
@@ -223,8 +223,10 @@ static void recheck_last_reply(struct game_run *g, enum side side, int at,
     bool lost = s->end == END_FOUL;
 
     /* A move that wins or draws costs the game one system call (the unread turn). */
-    if (lost)
-        until = deadline_ns < now + PLAYER_AFTER_NS ? deadline_ns : now + PLAYER_AFTER_NS;
+    if (lost) {
+        int64_t after = player_after_ns(g->players[side]);
+        until = deadline_ns < now + after ? deadline_ns : now + after;
+    }
     if (!player_wrote_more(g->players[side], reply, until, lost && s->foul == FOUL_MALFORMED,
                            &extra))
         return;

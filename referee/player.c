@@ -130,6 +130,7 @@ static int start_process(struct player *p, const char *note)
     p->later_len = 0;
     p->games = 0;
     p->last_reply_ns = 0;
+    p->slowest_ns = 0;
     p->why[0] = '\0';
     if ((rc = handshake(p)) < 0)
         return rc;
@@ -356,8 +357,11 @@ void player_ask(struct player *p, const struct player_request *q, struct player_
     r->elapsed_ns = proc_now_ns() - start;
     if (rc != PROC_OK)
         player_fail(p, rc, input, q->limit_ms, r);
-    else
+    else {
         p->last_reply_ns = r->elapsed_ns > 0 ? r->elapsed_ns : 1;
+        if (p->last_reply_ns > p->slowest_ns)
+            p->slowest_ns = p->last_reply_ns;
+    }
 }
 
 /* What an ask that did not bring a line (proc_io rc) means, as a foul. */

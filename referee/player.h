@@ -24,6 +24,7 @@ struct player {
     int restarts;            /* processes started again because the last one died or
                               * wrote between games (counted in its standings) */
     int64_t last_reply_ns;   /* how long its last reply took; 0: none yet from this process */
+    int64_t slowest_ns;      /* its slowest reply from this process */
     struct adapter_state ad; /* the protocol it speaks, and where the talk is */
     char why[PLAYER_REASON_MAX]; /* why its last start failed, if its handshake did */
     size_t asked_len;            /* bytes written for its last turn (player_ask) */
@@ -124,9 +125,17 @@ struct player_request {
 void player_ask(struct player *p, const struct player_request *q, struct player_reply *r);
 
 /* How long a bot whose reply has just lost it the game is watched for more
- * output: a line after it shows that the reply may have been written before
- * the turn was read (see player_wrote_more). */
+ * output, at least (see player_after_ns): a line after it shows that the reply
+ * may have been written before the turn was read (player_wrote_more). */
 #define PLAYER_AFTER_NS 20000000LL
+
+/* How long to watch it so: twice its slowest reply from this process, at
+ * least PLAYER_AFTER_NS. A bot that read its turn after writing a late line
+ * answers the turn in about the time it takes to think. */
+static inline int64_t player_after_ns(const struct player *p)
+{
+    return 2 * p->slowest_ns > PLAYER_AFTER_NS ? 2 * p->slowest_ns : PLAYER_AFTER_NS;
+}
 
 /* True if bytes of the bot's stdout wait read and not taken: with its reply,
  * it wrote more. No system call. */

@@ -112,6 +112,17 @@ Test(fouls, a_line_written_right_after_each_move_is_unasked_in_every_game, .time
     expect_unasked_in_every_game(dir, "chatty", 100);
 }
 
+Test(fouls, a_late_line_read_as_the_next_reply_is_unasked_in_every_game, .timeout = 120)
+{
+    char dir[64];
+    /* It thinks 50 ms a move, and writes its move again 5 ms after each: the
+     * next turn is written by then, and the bot reads it right after that
+     * line, often before referee reads the line as its reply: occupied, unless
+     * the answer to the turn, 50 ms later, is waited for. */
+    match(dir, "late=" FIXTURE " late 50", "20", "--quiet");
+    expect_unasked_in_every_game(dir, "late", 20);
+}
+
 Test(fouls, a_flood_after_a_move_is_unasked_in_every_game, .timeout = 120)
 {
     char dir[64];
