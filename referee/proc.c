@@ -241,7 +241,7 @@ static void trace_begin(void)
 static void trace_line(struct proc *p, char mark, const char *data, size_t n, bool cut)
 {
     static const char hex[] = "0123456789abcdef";
-    char line[64 + 4 * TRACE_SHOWN];
+    char line[80 + 4 * TRACE_SHOWN];
 
     pthread_once(&trace_once, trace_begin);
     int64_t t = proc_now_ns() - trace_epoch;

@@ -100,8 +100,8 @@ bool proc_has_written(const struct proc *p);
  * log, within the log's cap: "referee: <text>". */
 void proc_log_note(struct proc *p, const char *text);
 
-/* Trace the child's talk into its log, within the log's cap, from now on
- * (call it again after each proc_spawn): each line proc_write writes (`>`) and each line
+/* Trace the child's talk into its log, within the log's cap, from now until
+ * the next proc_spawn (which turns it off): each line proc_write writes (`>`) and each line
  * proc_read_line, proc_read_reply or proc_take_buffered takes (`<`), one a
  * line, after the time since referee first traced, in milliseconds:
  * "[  1234.567 ms] > turn ...". The line ending (LF, or CR LF) is left out,
