@@ -280,9 +280,9 @@ static const struct option_def run_options[] = {
           "0 keeps no log)"),
     FLAG("trace", trace,
          "also write to a bot's log every line it is sent and\n"
-         "writes, with its time: '[  12.345 ms] > turn ...',\n"
-         "'< c2' (any protocol; bytes outside printable ASCII\n"
-         "escaped)"),
+         "writes, with the time and its pid: '[  12.345 ms]\n"
+         "4321 > turn ...', '... < c2' (any protocol; bytes\n"
+         "outside printable ASCII escaped)"),
     COUNT("memory", "MB", limits.memory_mb, 1, 1L << 30,
           "address space of each bot process (default: no limit)"),
     COUNT("cpu-time", "S", limits.cpu_seconds, 1, 1L << 30,

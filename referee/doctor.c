@@ -46,7 +46,7 @@ struct doc {
     int turns_as[2];
 };
 
-/* True if line is one of the trace's: "[  12.345 ms] > ...". */
+/* True if line is one of the trace's: "[  12.345 ms] 4321 > ...". */
 static bool is_trace_line(const char *line)
 {
     size_t i = 1;
@@ -60,7 +60,12 @@ static bool is_trace_line(const char *line)
     i += digits + 1;
     if (strspn(line + i, "0123456789") != 3 || strncmp(line + i + 3, " ms] ", 5) != 0)
         return false;
-    return strchr("<>-", line[i + 8]) && line[i + 8] != '\0' && line[i + 9] == ' ';
+    i += 8;
+    digits = strspn(line + i, "0123456789"); /* the pid */
+    if (digits == 0 || line[i + digits] != ' ')
+        return false;
+    i += digits + 1;
+    return line[i] != '\0' && strchr("<>-", line[i]) && line[i + 1] == ' ';
 }
 
 /* The last DOCTOR_TRACE_LINES lines of trace in the log since the game under

@@ -235,7 +235,7 @@ static void trace_begin(void)
     trace_epoch = proc_now_ns();
 }
 
-/* One line of trace: its time, mark ('>', '<', '-'), and the n bytes of data
+/* One line of trace: its time, the child's pid, mark ('>', '<', '-'), and the n bytes of data
  * escaped, up to TRACE_SHOWN of them; `cut`: more were dropped. */
 #define TRACE_SHOWN 1024
 static void trace_line(struct proc *p, char mark, const char *data, size_t n, bool cut)
@@ -245,8 +245,8 @@ static void trace_line(struct proc *p, char mark, const char *data, size_t n, bo
 
     pthread_once(&trace_once, trace_begin);
     int64_t t = proc_now_ns() - trace_epoch;
-    int k = snprintf(line, 64, "[%9lld.%03lld ms] %c ", (long long)(t / 1000000),
-                     (long long)(t / 1000 % 1000), mark);
+    int k = snprintf(line, 64, "[%9lld.%03lld ms] %ld %c ", (long long)(t / 1000000),
+                     (long long)(t / 1000 % 1000), (long)p->pid, mark);
     size_t at = k > 0 ? (size_t)k : 0;
     if (n > TRACE_SHOWN) {
         n = TRACE_SHOWN;

@@ -103,15 +103,15 @@ void proc_log_note(struct proc *p, const char *text);
 /* Trace the child's talk into its log, within the log's cap, from now until
  * the next proc_spawn (which turns it off): each line proc_write writes (`>`) and each line
  * proc_read_line, proc_read_reply or proc_take_buffered takes (`<`), one a
- * line, after the time since referee first traced, in milliseconds:
- * "[  1234.567 ms] > turn ...". The line ending (LF, or CR LF) is left out,
- * and every byte outside printable ASCII is escaped (\t \r \0 \xHH, and \\),
- * so no raw byte of the bot's reaches the log this way; a line too long is
- * shown in part. Starts with a line saying the child's pid. Costs nothing
- * when off (one test of p->trace). */
+ * line, after the time since referee first traced, in milliseconds, and the
+ * child's pid (a log may get lines of two processes of a bot at once, under
+ * -j): "[  1234.567 ms] 4321 > turn ...", each line one write. The line ending (LF, or CR LF) is
+ * left out, and every byte outside printable ASCII is escaped (\t \r \0 \xHH, and \\), so no raw
+ * byte of the bot's reaches the log this way; a line too long is shown in part. Starts with a line
+ * saying the child's pid. Costs nothing when off (one test of p->trace). */
 void proc_trace_start(struct proc *p);
 
-/* A line of referee's own in the trace, if tracing: "[  1234.567 ms] - text". */
+/* A line of referee's own in the trace, if tracing: "[  1234.567 ms] 4321 - text". */
 void proc_trace_note(struct proc *p, const char *text);
 
 /* The child's status once reaped (proc_wait returned true): its exit code, or

@@ -22,6 +22,7 @@ static struct run_result r;
 static struct {
     char buf[1 << 20];
     int n, nother;
+    long pid; /* of the process whose lines they are: the first's */
     char mark[LINES_MAX];
     const char *text[LINES_MAX];
     const char *other[LINES_MAX];
@@ -37,6 +38,7 @@ static void trace_load(const char *dir, const char *bot)
     snprintf(file, sizeof(file), "logs/%s.log", bot);
     test_slurp(dir, file, tr.buf, sizeof(tr.buf));
     tr.n = tr.nother = 0;
+    tr.pid = 0;
     for (char *line = tr.buf, *next; *line; line = next) {
         char *nl = strchr(line, '\n');
         cr_assert_not_null(nl, "a line of the log is not ended: %s", line);
@@ -44,14 +46,18 @@ static void trace_load(const char *dir, const char *bot)
         next = nl + 1;
         if (nl > line && nl[-1] == '\r')
             nl[-1] = '\0';
-        char *ms = strstr(line, " ms] ");
-        if (line[0] == '[' && ms && ms[5] && strchr("<>-", ms[5]) && ms[6] == ' ') {
+        char *ms = strstr(line, " ms] "), *mark = ms ? ms + 5 + strspn(ms + 5, "0123456789") : NULL;
+        if (line[0] == '[' && ms && mark > ms + 5 && mark[0] == ' ' && mark[1] &&
+            strchr("<>-", mark[1]) && mark[2] == ' ') {
             double t = strtod(line + 1, NULL);
             cr_expect_geq(t, last, "the time goes back at: %s", line);
             last = t;
+            if (tr.pid == 0)
+                tr.pid = atol(ms + 5);
+            cr_expect_eq(atol(ms + 5), tr.pid, "one process: %s", line);
             cr_assert_lt(tr.n, LINES_MAX);
-            tr.mark[tr.n] = ms[5];
-            tr.text[tr.n++] = ms + 7;
+            tr.mark[tr.n] = mark[1];
+            tr.text[tr.n++] = mark + 3;
         } else {
             cr_assert_lt(tr.nother, LINES_MAX);
             tr.other[tr.nother++] = line;
