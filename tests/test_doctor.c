@@ -57,6 +57,45 @@ Test(doctor, a_bot_that_plays_by_the_protocol_passes_every_check, .timeout = 60)
     cr_expect(strstr(r.out, "\"status\":\"FAIL\",\"detail\":\"sent \\\"turn board"), "%s", r.out);
 }
 
+/* A FAIL shows the end of the talk it came from, as --trace writes it: what
+ * was sent (>) and what came back (<), in order, with times. */
+Test(doctor, a_failed_check_shows_the_trace_of_its_talk, .timeout = 60)
+{
+    char *argv[] = {REFEREE_BIN, "doctor", "--movetime", "300",      "--firstmove",
+                    "1000",      "--",     FIXTURE,      "twolines", NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 1, "%s", r.out);
+    const char *fail = strstr(r.out, "FAIL  writes one line a turn");
+    cr_assert_not_null(fail, "%s", r.out);
+    const char *head = strstr(fail, "\n      the talk it failed in, its end (> sent, < read):\n");
+    cr_assert_not_null(head, "%s", fail);
+    const char *next = strstr(head + 1, "\n") + 1;
+    /* Then its lines, up to the next check's: the game line, the turn, and
+     * the two lines written for it. */
+    const char *want[] = {"> game 1 tictactoe", "> turn board [---,---,---]", "< a1", "< a1"};
+    const char *at = next, *end = strstr(next, "\nPASS") ? strstr(next, "\nPASS") : next;
+    for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+        const char *line = strstr(at, want[i]);
+        cr_assert(line && line < end, "no '%s' in order in:\n%.*s", want[i], (int)(end - next),
+                  next);
+        /* Its start: "        [    12.345 ms] 4321 " */
+        const char *start = line;
+        while (start > next && start[-1] != '\n')
+            start--;
+        double ms;
+        long pid;
+        cr_expect_eq(sscanf(start, "        [%lf ms] %ld ", &ms, &pid), 2, "%.60s", start);
+        at = line + 1;
+    }
+
+    char *json[] = {REFEREE_BIN, "doctor", "--json", "--", FIXTURE, "garbage", NULL};
+    cr_assert_eq(run_program(json, NULL, &r), 0);
+    cr_expect(strstr(r.out, "\"status\":\"FAIL\",\"detail\":\"sent \\\"turn board"), "%s", r.out);
+    const char *trace = strstr(r.out, "\"trace\":[\"[");
+    cr_assert_not_null(trace, "%s", r.out);
+    cr_expect(strstr(trace, " < hello\"]"), "%s", trace);
+}
+
 /* A log too big for a tournament's cap is a warning, not a failure. */
 Test(doctor, a_log_past_the_cap_is_a_warning, .timeout = 60)
 {

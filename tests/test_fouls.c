@@ -73,27 +73,62 @@ Test(fouls, bot_that_exits_after_each_result_loses_no_game_and_its_restarts_are_
     cr_expect(strstr(text, "referee: its process ended between games (status 0)"), "%s", text);
 }
 
+/* Every game of dir/games.csv lost by `bot` for output when not asked, the
+ * line too many quoted, at its first or second turn. */
+static void expect_unasked_in_every_game(const char *dir, const char *bot, size_t games)
+{
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_assert_eq(t.nrows, games);
+    for (size_t i = 0; i < t.nrows; i++) {
+        const char *plies = test_cell(&t, i, "plies");
+        cr_expect_str_eq(test_cell(&t, i, "foul_by"), bot, "game %zu", i + 1);
+        cr_expect_str_eq(test_cell(&t, i, "foul"), "unasked-output", "game %zu: %s", i + 1,
+                         test_cell(&t, i, "reason"));
+        cr_expect(strncmp(test_cell(&t, i, "reason"), "wrote when not asked \"", 22) == 0,
+                  "game %zu: %s", i + 1, test_cell(&t, i, "reason"));
+        cr_expect(atoi(plies) <= 3, "game %zu: %s plies", i + 1, plies);
+    }
+    table_release(&t);
+}
+
 Test(fouls, two_lines_for_one_turn_foul_in_the_same_game_every_time, .timeout = 120)
 {
     char dir[64];
-    /* 100 games: in each, its second line is caught at its next turn, in that
-     * game, and the game after starts clean. */
+    /* 100 games: in each, its second line is output when not asked, in that
+     * game, whenever it comes; and the game after starts clean. */
     match(dir, "chatty=" FIXTURE " twolines", "100", "--quiet");
-    struct table t;
-    test_load(&t, dir, "games.csv");
-    cr_assert_eq(t.nrows, 100);
-    for (size_t i = 0; i < t.nrows; i++) {
-        cr_expect_str_eq(test_cell(&t, i, "foul_by"), "chatty", "game %zu", i + 1);
-        /* Caught at its second turn: as output when not asked if the line came
-         * before that turn was written; else read as its reply to it, the
-         * square it just took: occupied. In that game either way. */
-        const char *foul = test_cell(&t, i, "foul"), *plies = test_cell(&t, i, "plies");
-        cr_expect(strcmp(foul, "unasked-output") == 0 || strcmp(foul, "occupied") == 0,
-                  "game %zu: %s", i + 1, test_cell(&t, i, "reason"));
-        cr_expect(strcmp(plies, "2") == 0 || strcmp(plies, "3") == 0, "game %zu: %s plies", i + 1,
-                  plies);
-    }
-    table_release(&t);
+    expect_unasked_in_every_game(dir, "chatty", 100);
+}
+
+Test(fouls, a_line_written_right_after_each_move_is_unasked_in_every_game, .timeout = 120)
+{
+    char dir[64];
+    /* Its move, then the same line again in a write of its own: read with the
+     * move, seen before the next turn is written, or read as the reply to it
+     * (before the bot read the turn, or followed by its real answer): output
+     * when not asked in each of 100 games, never an illegal move. */
+    match(dir, "chatty=" FIXTURE " again", "100", "--quiet");
+    expect_unasked_in_every_game(dir, "chatty", 100);
+}
+
+Test(fouls, a_late_line_read_as_the_next_reply_is_unasked_in_every_game, .timeout = 120)
+{
+    char dir[64];
+    /* It thinks 50 ms a move, and writes its move again 5 ms after each: the
+     * next turn is written by then, and the bot reads it right after that
+     * line, often before referee reads the line as its reply: occupied, unless
+     * the answer to the turn, 50 ms later, is waited for. */
+    match(dir, "late=" FIXTURE " late 50", "20", "--quiet");
+    expect_unasked_in_every_game(dir, "late", 20);
+}
+
+Test(fouls, a_flood_after_a_move_is_unasked_in_every_game, .timeout = 120)
+{
+    char dir[64];
+    /* 1 MiB of its move's line after each move. */
+    match(dir, "flood=" FIXTURE " floodafter", "20", "--quiet");
+    expect_unasked_in_every_game(dir, "flood", 20);
 }
 
 Test(fouls, silent_bot_hears_once_that_its_output_may_not_be_flushed, .timeout = 60)

@@ -304,11 +304,12 @@ Test(match, game_line_comes_with_the_first_turn, .timeout = 20)
     struct outcome o;
     /* This bot writes 'a1' as soon as it reads a game line. Were the line sent at
      * the start, 'a1' would be there long before its turn (the opponent thinks
-     * 100 ms) and be output when not asked. It comes with the turn, so 'a1' is
-     * read as the reply: the square the opponent took first. */
+     * 100 ms) and be output when not asked, quoted. It comes with the turn, so
+     * 'a1' is read as the reply, and the move it then writes for the turn
+     * (a2, the opponent took a1) is the line too many. */
     char *const slow[] = {FIXTURE, "slow", "100", NULL};
     play_against("unasked", NULL, SIDE_SECOND, &fast_rules, slow, &o);
-    expect_foul(&o, SIDE_SECOND, FOUL_OCCUPIED, "illegal move a1 (occupied)");
+    expect_foul(&o, SIDE_SECOND, FOUL_UNASKED, "wrote when not asked \"a2\"");
     cr_expect_eq(o.rec.state.plies, 1, "plies %d", o.rec.state.plies);
 }
 

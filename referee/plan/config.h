@@ -30,6 +30,7 @@ struct bot_spec {
     struct adapter_options proto;  /* the protocol it speaks (--proto) */
     int startup_ms;                /* its handshake's deadline (--startup) */
     struct sandbox_paths *sandbox; /* --sandbox: what it may see (strings owned); NULL: none */
+    bool trace;                    /* --trace: its talk with referee goes to its log */
 };
 
 /* Parse "NAME=COMMAND [ARG]..." into *bot: the command line is split on blanks,
@@ -92,6 +93,7 @@ struct run_config {
     struct sprt_params sprt_params;
     enum sprt_model sprt_model;
     long log_cap, standings_every;
+    bool trace; /* --trace: every bot's talk with referee, in its log */
     bool quiet;
     int argc; /* the command line, from the command's name (borrowed): run.csv */
     char **argv;

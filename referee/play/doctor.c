@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -17,6 +18,7 @@
 #define QUIET_MS   30      /* how long a bot is watched after a reply for a second line */
 #define LINES_SEEN 2       /* turns a game watched so */
 #define LOG_CAP    1048576 /* a tournament's default --log-cap */
+#define TRACE_ROOM 262144  /* the log's room for the trace, past twice that */
 
 const char *const doctor_check_names[CHECK_COUNT] = {
     [CHECK_START] = "starts and answers its first turn within the first-move limit",
@@ -35,12 +37,72 @@ const char *const doctor_check_names[CHECK_COUNT] = {
 struct doc {
     const struct doctor_options *opt;
     const struct bot_spec *bot;
+    struct bot_spec traced; /* bot, its talk traced into its log */
+    long log_from;          /* where the game under way begins in the log */
     struct doctor_report *out;
     struct player p;
     uint64_t rng;
     int fouls_as[2];
     int turns_as[2];
 };
+
+/* True if line is one of the trace's: "[  12.345 ms] 4321 > ...". */
+static bool is_trace_line(const char *line)
+{
+    size_t i = 1;
+    if (line[0] != '[')
+        return false;
+    while (line[i] == ' ')
+        i++;
+    size_t digits = strspn(line + i, "0123456789");
+    if (digits == 0 || line[i + digits] != '.')
+        return false;
+    i += digits + 1;
+    if (strspn(line + i, "0123456789") != 3 || strncmp(line + i + 3, " ms] ", 5) != 0)
+        return false;
+    i += 8;
+    digits = strspn(line + i, "0123456789"); /* the pid */
+    if (digits == 0 || line[i + digits] != ' ')
+        return false;
+    i += digits + 1;
+    return line[i] != '\0' && strchr("<>-", line[i]) && line[i + 1] == ' ';
+}
+
+/* The last DOCTOR_TRACE_LINES lines of trace in the log since the game under
+ * way began, into out (cap bytes): the talk that a FAIL comes from. */
+static void trace_tail(const struct doc *d, char *out, size_t cap)
+{
+    char lines[DOCTOR_TRACE_LINES][DOCTOR_TRACE_WIDTH + 1], *line = NULL;
+    size_t size = 0, k = 0;
+    FILE *f = d->opt->log_path ? fopen(d->opt->log_path, "re") : NULL;
+
+    out[0] = '\0';
+    if (!f)
+        return;
+    if (fseek(f, d->log_from, SEEK_SET) == 0)
+        while (getline(&line, &size, f) > 0) {
+            if (!is_trace_line(line))
+                continue;
+            char *to = lines[k++ % DOCTOR_TRACE_LINES];
+            size_t n = strcspn(line, "\n");
+            if (n > DOCTOR_TRACE_WIDTH) {
+                memcpy(line + DOCTOR_TRACE_WIDTH - 3, "...", 3);
+                n = DOCTOR_TRACE_WIDTH;
+            }
+            for (size_t i = 0; i < n; i++) /* a bot's stderr line may only look like one */
+                to[i] = line[i] >= 0x20 && line[i] < 0x7f ? line[i] : '?';
+            to[n] = '\0';
+        }
+    free(line);
+    fclose(f);
+    size_t at = 0;
+    for (size_t i = k > DOCTOR_TRACE_LINES ? k - DOCTOR_TRACE_LINES : 0; i < k; i++) {
+        int n = snprintf(out + at, cap - at, "%s\n", lines[i % DOCTOR_TRACE_LINES]);
+        if (n < 0 || (size_t)n >= cap - at)
+            break;
+        at += (size_t)n;
+    }
+}
 
 /* Record what went wrong with check c (the first time it does). */
 static void note(struct doc *d, enum doctor_check c, enum doctor_status st, const char *fmt, ...)
@@ -56,6 +118,8 @@ static void note(struct doc *d, enum doctor_check c, enum doctor_status st, cons
     va_start(ap, fmt);
     vsnprintf(it->detail, sizeof(it->detail), fmt, ap);
     va_end(ap);
+    if (st == DOCTOR_FAIL)
+        trace_tail(d, it->trace, sizeof(it->trace));
 }
 
 /* How to flush in the bot's language, guessed from its command. */
@@ -295,17 +359,35 @@ static void check_quit(struct doc *d)
     d->p.running = false;
 }
 
+/* Bytes of the log that are not lines of the trace. */
+static long long log_size(const char *path)
+{
+    FILE *f = path ? fopen(path, "re") : NULL;
+    char *line = NULL;
+    size_t cap = 0;
+    long long size = 0;
+    ssize_t n;
+
+    if (!f)
+        return 0;
+    while ((n = getline(&line, &cap, f)) > 0)
+        size += is_trace_line(line) ? 0 : n;
+    free(line);
+    fclose(f);
+    return size;
+}
+
 /* What it wrote to standard error: a tournament keeps LOG_CAP bytes of it. */
 static void check_log(struct doc *d)
 {
-    struct stat st;
-    long long size = d->opt->log_path && stat(d->opt->log_path, &st) == 0 ? st.st_size : 0;
+    long long size = log_size(d->opt->log_path);
 
     if (size > LOG_CAP)
         note(d, CHECK_STDERR, DOCTOR_WARN,
              "%s%lld bytes to standard error in %d games: a tournament keeps %d of its log "
              "(--log-cap); log less, or raise the cap",
-             size >= 2 * LOG_CAP ? "at least " : "", size, d->out->games, LOG_CAP);
+             size >= 2 * LOG_CAP ? "at least " : "", size < 2 * LOG_CAP ? size : 2 * LOG_CAP,
+             d->out->games, LOG_CAP);
     else
         snprintf(d->out->items[CHECK_STDERR].detail, sizeof(d->out->items[CHECK_STDERR].detail),
                  "%lld bytes to standard error, its log", size);
@@ -315,11 +397,14 @@ void doctor_run(const struct bot_spec *bot, const struct doctor_options *opt,
                 struct doctor_report *out)
 {
     struct doc d = {.opt = opt, .bot = bot, .out = out, .rng = opt->seed ^ 0x9e3779b97f4a7c15ull};
+    struct stat st;
     struct game_state start, special;
     const char *what = "";
 
     memset(out, 0, sizeof(*out));
-    player_init(&d.p, bot, opt->def, opt->log_path, 2 * LOG_CAP);
+    d.traced = *bot; /* borrows its strings, for as long as d.p runs */
+    d.traced.trace = opt->log_path != NULL;
+    player_init(&d.p, &d.traced, opt->def, opt->log_path, 2 * LOG_CAP + TRACE_ROOM);
     bool have_special = special_position(&d, &special, &what);
     game_init(&start, opt->def, true);
     int games = opt->games < 2 ? 2 : opt->games;
@@ -330,6 +415,7 @@ void doctor_run(const struct bot_spec *bot, const struct doctor_options *opt,
             nanosleep(&(struct timespec){0, QUIET_MS * 1000000L}, NULL);
             proc_look(one, 1);
         }
+        d.log_from = opt->log_path && stat(opt->log_path, &st) == 0 ? (long)st.st_size : 0;
         int rc = player_ensure_started(&d.p, false);
         if (rc < 0) {
             note(&d, g == 1 ? CHECK_START : CHECK_GAMES, DOCTOR_FAIL,

@@ -2,7 +2,8 @@
  * referee plays the bot's opponent itself (random legal moves, seeded) over a
  * few games and special positions, and judges each of the protocol's promises
  * in a checklist (PASS, WARN or FAIL, with what was sent, what came back,
- * escaped, and how to fix it). The process layer runs the bot, as in a match. */
+ * escaped, and how to fix it, and the end of the trace of the talk that
+ * failed). The process layer runs the bot, as in a match. */
 #ifndef REFEREE_DOCTOR_H
 #define REFEREE_DOCTOR_H
 
@@ -26,9 +27,16 @@ enum doctor_check {
     CHECK_COUNT
 };
 
+#define DOCTOR_TRACE_LINES 8   /* lines of trace kept for a FAIL */
+#define DOCTOR_TRACE_WIDTH 160 /* bytes of each, at most */
+
 struct doctor_item {
     enum doctor_status status;
     char detail[320]; /* what was sent, what came back, how to fix it; or how it went */
+    /* For a FAIL: the last lines of the trace (proc_trace_start) of the game
+     * it failed in, up to the failure, each ended by '\n' and cut to
+     * DOCTOR_TRACE_WIDTH bytes of printable ASCII; "" if none. */
+    char trace[DOCTOR_TRACE_LINES * (DOCTOR_TRACE_WIDTH + 1) + 1];
 };
 
 struct doctor_report {
@@ -43,7 +51,8 @@ struct doctor_options {
     int move_ms;  /* limit per move */
     int first_ms; /* limit of the first move, start-up included */
     uint64_t seed;
-    const char *log_path; /* where its standard error goes while it is checked */
+    const char *log_path; /* where its standard error goes while it is checked, and the
+                           * trace of its talk (a FAIL shows the end of it); NULL: none */
 };
 
 /* What each check is, as the checklist says it. */

@@ -84,6 +84,7 @@ static void finish(struct player *players[2], const struct game_record *rec,
 /* A game under way: who plays, under which rules, into which record. */
 struct game_run {
     struct player **players;
+    const struct game_state *start; /* where the game began */
     const struct match_rules *rules;
     struct game_record *rec;
     struct intro intro;
@@ -130,6 +131,11 @@ static void prepare_intro(struct game_run *g, enum side side)
                                     sizeof(g->intro.text[side]));
     g->intro.len[side] = n > 0 ? (size_t)n : 0;
     p->games++;
+    if (p->proc.trace) {
+        char note[64];
+        snprintf(note, sizeof(note), "game %ld, as %c", (long)g->rec->id, def->marks[side]);
+        proc_trace_note(&p->proc, note);
+    }
 }
 
 /* End the game by an action of the referee's for side, with its reason. */
@@ -200,6 +206,42 @@ static void judge_reply(struct game_run *g, enum side side, const struct player_
          * process, never this output. */
         g->players[side]->tainted = true;
     }
+}
+
+/* A reply that ended the game (ply `at` on), or that came with more output,
+ * is looked at once more: if it was not this turn's answer alone
+ * (player_wrote_more), the verdict is undone and the game lost for output when
+ * not asked instead. A reply that loses the game is watched a little longer
+ * for a line after it (player_after_ns, within its deadline): a line a bot
+ * writes after its move is read as the next turn's reply if it comes late, and
+ * is then most often that move again: occupied. A reply that is not a move at
+ * all keeps its verdict unless it was written before its turn was read: a
+ * line of debugging before the move ("thinking...") is called malformed. */
+static void recheck_last_reply(struct game_run *g, enum side side, int at,
+                               const struct player_reply *reply, int64_t deadline_ns)
+{
+    struct game_state *s = &g->rec->state;
+    struct player_reply extra;
+    int64_t now = proc_now_ns(), until = 0;
+    bool lost = s->end == END_FOUL;
+
+    /* A move that wins or draws costs the game one system call (the unread turn). */
+    if (lost) {
+        int64_t after = player_after_ns(g->players[side]);
+        until = deadline_ns < now + after ? deadline_ns : now + after;
+    }
+    if (!player_wrote_more(g->players[side], reply, until, lost && s->foul == FOUL_MALFORMED,
+                           &extra))
+        return;
+    /* The game as it was before the reply: its start and the actions after. */
+    struct game_state before = *g->start;
+    for (int i = before.nhistory; i < at; i++)
+        game_step(&before, s->history[i]);
+    *s = before;
+    g->rec->foul_side = SIDE_NONE;
+    end_by(g, side,
+           (struct action){.kind = ACTION_FORFEIT, .side = side, .foul = (uint8_t)extra.foul},
+           extra.reason);
 }
 
 /* Side's bot ran before, died, and cannot be started again (errno rc): it
@@ -374,6 +416,8 @@ static bool play_turn(struct game_run *g)
     int at = s->nhistory;
     charge_clock(g, side, reply.elapsed_ns);
     judge_reply(g, side, &reply);
+    if (reply.foul == FOUL_NONE && (game_is_over(s) || player_has_more(p)))
+        recheck_last_reply(g, side, at, &reply, q.deadline_ns);
     if (s->nhistory > at)
         g->rec->move_us[at] =
             reply.elapsed_ns / 1000 > INT32_MAX ? INT32_MAX : (int32_t)(reply.elapsed_ns / 1000);
@@ -385,6 +429,7 @@ int match_play(struct player *players[2], const struct game_state *start,
 {
     const struct time_control *tc = &rules->time;
     struct game_run g = {.players = players,
+                         .start = start,
                          .rules = rules,
                          .rec = rec,
                          .clock_left = {tc->clock_ms * MS, tc->clock_ms * MS}};

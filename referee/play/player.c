@@ -122,6 +122,8 @@ static int start_process(struct player *p, const char *note)
     }
     if (rc < 0)
         return rc;
+    if (p->bot->trace)
+        proc_trace_start(&p->proc);
     if (note && note[0]) {
         p->restarts++;
         proc_log_note(&p->proc, note);
@@ -131,6 +133,7 @@ static int start_process(struct player *p, const char *note)
     p->later_len = 0;
     p->games = 0;
     p->last_reply_ns = 0;
+    p->slowest_ns = 0;
     p->why[0] = '\0';
     if ((rc = handshake(p)) < 0)
         return rc;
@@ -280,6 +283,56 @@ static int exchange(struct player *p, const struct game_state *s, char *raw, siz
     }
 }
 
+/* Make r the foul of output when not asked, with why (escaped already). */
+static void charge_unasked(struct player *p, struct player_reply *r, const char *why)
+{
+    r->foul = FOUL_UNASKED;
+    snprintf(r->reason, sizeof(r->reason), "%.*s", PLAYER_REASON_MAX - 1, why);
+    r->len = 0;
+    p->tainted = true;
+}
+
+bool player_wrote_more(struct player *p, const struct player_reply *r, int64_t until_ns,
+                       bool unread_only, struct player_reply *extra)
+{
+    const struct adapter *ad = player_adapter(p);
+    char raw[PROC_LINE_MAX + 1], text[sizeof(r->line)];
+    size_t n, k;
+
+    extra->foul = FOUL_NONE;
+    extra->elapsed_ns = r->elapsed_ns;
+    if (!p->running)
+        return false;
+    /* Not a byte of its turn read yet: the reply was written before the turn. */
+    long unread = proc_input_unread(&p->proc);
+    if (p->asked_len > 0 && unread >= (long)p->asked_len) {
+        adapter_quote(text, sizeof(text), "wrote when not asked", r->line, r->len);
+        charge_unasked(p, extra, text);
+        return true;
+    }
+    for (int logged = 0; !unread_only; logged++) {
+        /* until_ns 0: what was read already, without a system call */
+        int rc = until_ns ? proc_read_line(&p->proc, raw, sizeof(raw), &n, until_ns)
+                          : proc_take_buffered(&p->proc, raw, sizeof(raw), &n, false);
+        if (rc == PROC_TIMEOUT && p->proc.len > 0 && !ad->logs_anytime)
+            rc = proc_take_buffered(&p->proc, raw, sizeof(raw), &n, true);
+        if (rc == PROC_TOO_LONG) {
+            charge_unasked(p, extra, "wrote when not asked (a line too long)");
+            return true;
+        }
+        if (rc != PROC_OK) /* nothing more, or it ended: the reply stands */
+            return false;
+        enum adapter_read kind = ad->read(&p->ad, NULL, raw, n, false, text, sizeof(text), &k);
+        if (kind == ADAPTER_LOG && logged < PLAYER_LOG_LINES_MAX) {
+            proc_log_note(&p->proc, text);
+            continue;
+        }
+        charge_unasked(p, extra, kind == ADAPTER_LOG ? "flooded its output after its reply" : text);
+        return true;
+    }
+    return false;
+}
+
 void player_ask(struct player *p, const struct player_request *q, struct player_reply *r)
 {
     char raw[PROC_LINE_MAX + 1];
@@ -292,6 +345,7 @@ void player_ask(struct player *p, const struct player_request *q, struct player_
     r->len = 0;
     r->reason[0] = '\0';
     int64_t start = q->start_ns ? q->start_ns : proc_now_ns();
+    p->asked_len = p->later_len + q->len;
     int rc = send_lines(p, q->line, q->len, q->deadline_ns);
     bool input = rc == PROC_CLOSED;
     bool fast = p->last_reply_ns > 0 && p->last_reply_ns < PLAYER_SPIN_NS;
@@ -311,8 +365,11 @@ void player_ask(struct player *p, const struct player_request *q, struct player_
     r->elapsed_ns = proc_now_ns() - start;
     if (rc != PROC_OK)
         player_fail(p, rc, input, q->limit_ms, r);
-    else
+    else {
         p->last_reply_ns = r->elapsed_ns > 0 ? r->elapsed_ns : 1;
+        if (p->last_reply_ns > p->slowest_ns)
+            p->slowest_ns = p->last_reply_ns;
+    }
 }
 
 /* What an ask that did not bring a line (proc_io rc) means, as a foul. */

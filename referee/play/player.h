@@ -25,8 +25,10 @@ struct player {
     int restarts;            /* processes started again because the last one died or
                               * wrote between games (counted in its standings) */
     int64_t last_reply_ns;   /* how long its last reply took; 0: none yet from this process */
+    int64_t slowest_ns;      /* its slowest reply from this process */
     struct adapter_state ad; /* the protocol it speaks, and where the talk is */
     char why[PLAYER_REASON_MAX]; /* why its last start failed, if its handshake did */
+    size_t asked_len;            /* bytes written for its last turn (player_ask) */
     /* Lines told with player_tell_later, not written yet (the last `result`). */
     char later[PROTOCOL_LINE_MAX];
     size_t later_len;
@@ -124,8 +126,41 @@ struct player_request {
  * sleeping for up to that long first (proc_read_reply); without q->spin (one
  * core for the game), such a bot is given the core once (sched_yield) before
  * referee sleeps. A reply read without a poll leaves idle unwatched for that
- * move: player_wrote_unasked looks at it before its turn. */
+ * move: player_wrote_unasked looks at it before its turn. Bytes read along
+ * with the reply, after it, are left for player_wrote_more. */
 void player_ask(struct player *p, const struct player_request *q, struct player_reply *r);
+
+/* How long a bot whose reply has just lost it the game is watched for more
+ * output, at least (see player_after_ns): a line after it shows that the reply
+ * may have been written before the turn was read (player_wrote_more). */
+#define PLAYER_AFTER_NS 20000000LL
+
+/* How long to watch it so: twice its slowest reply from this process, at
+ * least PLAYER_AFTER_NS. A bot that read its turn after writing a late line
+ * answers the turn in about the time it takes to think. */
+static inline int64_t player_after_ns(const struct player *p)
+{
+    return 2 * p->slowest_ns > PLAYER_AFTER_NS ? 2 * p->slowest_ns : PLAYER_AFTER_NS;
+}
+
+/* True if bytes of the bot's stdout wait read and not taken: with its reply,
+ * it wrote more. No system call. */
+static inline bool player_has_more(const struct player *p)
+{
+    return p->proc.len > 0;
+}
+
+/* Whether the bot's reply r, just judged, was not an answer to its turn alone,
+ * filling *extra as the foul of output when not asked if so: the bot had not
+ * read a byte of its turn when the reply was taken (the reply was written
+ * before it; one system call); or, unless unread_only, more output than lines
+ * for its log came after the reply, read with it or before until_ns (now:
+ * one look; 0: only what was read already, no system call): two answers to
+ * one turn (a line not ended by then counts too, but for a protocol whose log
+ * lines may come at any time). For a reply that ends the game or that
+ * player_has_more. */
+bool player_wrote_more(struct player *p, const struct player_reply *r, int64_t until_ns,
+                       bool unread_only, struct player_reply *extra);
 
 /* True if the bot wrote something it was not asked for: what was read along
  * with its last reply, seen while it was watched, or there now (one poll

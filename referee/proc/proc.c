@@ -20,6 +20,7 @@
 #include <sys/prctl.h>
 #endif
 #include <dirent.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -225,6 +226,87 @@ static void log_write(struct proc *p, const char *text, size_t n)
     p->log_written += done;
 }
 
+/* The trace's clock starts at the first line traced in this referee. */
+static pthread_once_t trace_once = PTHREAD_ONCE_INIT;
+static int64_t trace_epoch;
+
+static void trace_begin(void)
+{
+    trace_epoch = proc_now_ns();
+}
+
+/* One line of trace: its time, the child's pid, mark ('>', '<', '-'), and the n bytes of data
+ * escaped, up to TRACE_SHOWN of them; `cut`: more were dropped. */
+#define TRACE_SHOWN 1024
+static void trace_line(struct proc *p, char mark, const char *data, size_t n, bool cut)
+{
+    static const char hex[] = "0123456789abcdef";
+    char line[80 + 4 * TRACE_SHOWN];
+
+    pthread_once(&trace_once, trace_begin);
+    int64_t t = proc_now_ns() - trace_epoch;
+    int k = snprintf(line, 64, "[%9lld.%03lld ms] %ld %c ", (long long)(t / 1000000),
+                     (long long)(t / 1000 % 1000), (long)p->pid, mark);
+    size_t at = k > 0 ? (size_t)k : 0;
+    if (n > TRACE_SHOWN) {
+        n = TRACE_SHOWN;
+        cut = true;
+    }
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)data[i];
+        if (c >= 0x20 && c < 0x7f && c != '\\') {
+            line[at++] = (char)c;
+            continue;
+        }
+        line[at++] = '\\';
+        switch (c) {
+        case '\\': line[at++] = '\\'; break;
+        case '\t': line[at++] = 't'; break;
+        case '\r': line[at++] = 'r'; break;
+        case '\n': line[at++] = 'n'; break;
+        case '\0': line[at++] = '0'; break;
+        default:
+            line[at++] = 'x';
+            line[at++] = hex[c >> 4];
+            line[at++] = hex[c & 15];
+        }
+    }
+    if (cut) {
+        memcpy(line + at, "...", 3);
+        at += 3;
+    }
+    line[at++] = '\n';
+    log_write(p, line, at);
+}
+
+/* Trace what proc_write writes, a line at a time, its line endings left out. */
+static void trace_written(struct proc *p, const char *data, size_t len)
+{
+    while (len > 0) {
+        const char *nl = memchr(data, '\n', len);
+        size_t n = nl ? (size_t)(nl - data) : len;
+        size_t shown = n > 0 && data[n - 1] == '\r' && nl ? n - 1 : n;
+        trace_line(p, '>', data, shown, false);
+        n += nl != NULL;
+        data += n;
+        len -= n;
+    }
+}
+
+void proc_trace_start(struct proc *p)
+{
+    char text[48];
+    p->trace = true;
+    snprintf(text, sizeof(text), "process %ld started", (long)p->pid);
+    trace_line(p, '-', text, strlen(text), false);
+}
+
+void proc_trace_note(struct proc *p, const char *text)
+{
+    if (p->trace)
+        trace_line(p, '-', text, strlen(text), false);
+}
+
 void proc_log_note(struct proc *p, const char *text)
 {
     char line[512];
@@ -297,6 +379,8 @@ static int wait_ready(struct proc *p, int fd, short events, int64_t deadline_ns,
 
 int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns)
 {
+    if (p->trace)
+        trace_written(p, data, len);
     if (p->in_fd < 0)
         return PROC_CLOSED;
     size_t done = 0;
@@ -331,6 +415,8 @@ static int take_line(struct proc *p, struct proc_read *rq, size_t limit, size_t 
     if (nl != NULL) {
         size_t raw = (size_t)(nl - p->buf);
         size_t n = raw > 0 && p->buf[raw - 1] == '\r' ? raw - 1 : raw;
+        if (p->trace)
+            trace_line(p, '<', p->buf, n, false);
         memcpy(rq->line, p->buf, n);
         rq->line[n] = '\0';
         rq->len = n;
@@ -339,11 +425,51 @@ static int take_line(struct proc *p, struct proc_read *rq, size_t limit, size_t 
         return PROC_OK;
     }
     if (p->len >= limit) {
+        if (p->trace)
+            trace_line(p, '<', p->buf, limit, true);
         p->len -= limit;
         memmove(p->buf, p->buf + limit, p->len);
         return PROC_TOO_LONG;
     }
     *scanned = p->len;
+    return -1;
+}
+
+int proc_take_buffered(struct proc *p, char *line, size_t cap, size_t *len, bool partial)
+{
+    struct proc_read rq = {.line = line, .cap = cap};
+    size_t limit = cap < sizeof(p->buf) ? cap : sizeof(p->buf), scanned = 0;
+
+    assert(cap > 0);
+    *len = 0;
+    if (p->len == 0)
+        return PROC_TIMEOUT;
+    if (memchr(p->buf, '\n', p->len < limit ? p->len : limit) != NULL) {
+        take_line(p, &rq, limit, &scanned); /* a line ends within the limit: PROC_OK */
+        *len = rq.len;
+        return PROC_OK;
+    }
+    if (!partial)
+        return PROC_TIMEOUT;
+    /* No line ends within cap: the bytes there are taken as they are. */
+    if (p->trace)
+        trace_line(p, '<', p->buf, p->len, false);
+    *len = p->len < cap - 1 ? p->len : cap - 1;
+    memcpy(line, p->buf, *len);
+    line[*len] = '\0';
+    p->len = 0;
+    return PROC_OK;
+}
+
+long proc_input_unread(const struct proc *p)
+{
+#ifdef FIONREAD
+    int n = 0;
+    if (p->in_fd >= 0 && ioctl(p->in_fd, FIONREAD, &n) == 0)
+        return n;
+#else
+    (void)p;
+#endif
     return -1;
 }
 

@@ -83,6 +83,7 @@ struct proc {
     size_t len;
     bool stirred; /* its stdout was seen readable while watched (proc_read_reply, proc_look) */
     size_t got;   /* bytes read from its stdout, in all */
+    bool trace;   /* every line written and read goes to the log too (proc_trace_start) */
 };
 
 /* Set up p with no child and no descriptor: what proc_spawn expects, and what
@@ -102,6 +103,20 @@ bool proc_has_written(const struct proc *p);
 /* Append a line of referee's own (text, without its newline) to the child's
  * log, within the log's cap: "referee: <text>". */
 void proc_log_note(struct proc *p, const char *text);
+
+/* Trace the child's talk into its log, within the log's cap, from now until
+ * the next proc_spawn (which turns it off): each line proc_write writes (`>`) and each line
+ * proc_read_line, proc_read_reply or proc_take_buffered takes (`<`), one a
+ * line, after the time since referee first traced, in milliseconds, and the
+ * child's pid (a log may get lines of two processes of a bot at once, under
+ * -j): "[  1234.567 ms] 4321 > turn ...", each line one write. The line ending (LF, or CR LF) is
+ * left out, and every byte outside printable ASCII is escaped (\t \r \0 \xHH, and \\), so no raw
+ * byte of the bot's reaches the log this way; a line too long is shown in part. Starts with a line
+ * saying the child's pid. Costs nothing when off (one test of p->trace). */
+void proc_trace_start(struct proc *p);
+
+/* A line of referee's own in the trace, if tracing: "[  1234.567 ms] 4321 - text". */
+void proc_trace_note(struct proc *p, const char *text);
 
 /* The child's status once reaped (proc_wait returned true): its exit code, or
  * 128 + the signal that ended it; -1 before. */
@@ -156,6 +171,16 @@ int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns
  * the deadline, so a deadline of proc_now_ns() only looks. Drains stderr into
  * the log while it waits. */
 int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns);
+
+/* Take what was already read of the child's stdout, without a system call:
+ * a whole line, as proc_read_line returns it; or, with `partial` and no whole
+ * line there, the bytes of a line not yet ended (all of them, cut to cap - 1).
+ * Returns PROC_OK with *len set, or PROC_TIMEOUT when there is nothing to take. */
+int proc_take_buffered(struct proc *p, char *line, size_t cap, size_t *len, bool partial);
+
+/* Bytes written to the child's stdin that it has not read yet (FIONREAD on
+ * the pipe, Linux), or -1 if that cannot be known. One system call. */
+long proc_input_unread(const struct proc *p);
 
 /* A read of the reply to a line just written (proc_read_reply). */
 struct proc_read {

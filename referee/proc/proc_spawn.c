@@ -215,6 +215,7 @@ static void proc_clear(struct proc *p, size_t log_cap)
     p->len = 0;
     p->stirred = false;
     p->got = 0;
+    p->trace = false;
 }
 
 /* Open the log file a child's stderr goes to, counting what it already holds

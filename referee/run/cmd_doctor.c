@@ -21,7 +21,8 @@ static void doctor_usage(FILE *f)
           "both sides, its game's special position (a forced pass, a full column, the\n"
           "last square), with an unknown key and an unknown kind of line, then quit; and\n"
           "prints a checklist: each promise of the protocol PASS, WARN or FAIL, with what\n"
-          "was sent, what came back and how to fix it. --json prints it as JSON.\n"
+          "was sent, what came back and how to fix it, and for a FAIL the end of the\n"
+          "trace of the talk it failed in. --json prints it as JSON.\n"
           "Exit status: 0 no FAIL, 1 a FAIL, 2 bad usage.\n",
           f);
 }
@@ -40,6 +41,24 @@ static void put_json(const char *text)
             putchar(*p);
     }
     putchar('"');
+}
+
+/* The lines of a check's trace, indented, or as JSON strings. */
+static void print_trace(const char *trace, bool json)
+{
+    char line[DOCTOR_TRACE_WIDTH + 1];
+    for (const char *at = trace; *at;) {
+        size_t n = strcspn(at, "\n");
+        snprintf(line, sizeof(line), "%.*s", (int)n, at);
+        if (json) {
+            if (at != trace)
+                putchar(',');
+            put_json(line);
+        } else {
+            printf("        %s\n", line);
+        }
+        at += n + (at[n] == '\n');
+    }
 }
 
 static int print_report(const struct bot_spec *bot, const struct doctor_options *opt,
@@ -61,7 +80,9 @@ static int print_report(const struct bot_spec *bot, const struct doctor_options 
             put_json(doctor_check_names[c]);
             printf(",\"status\":\"%s\",\"detail\":", status_names[rep->items[c].status]);
             put_json(rep->items[c].detail);
-            putchar('}');
+            printf(",\"trace\":[");
+            print_trace(rep->items[c].trace, true);
+            printf("]}");
         }
         printf("],\"failed\":%d}\n", failed);
         return failed ? 1 : 0;
@@ -72,6 +93,10 @@ static int print_report(const struct bot_spec *bot, const struct doctor_options 
         printf("%s  %s\n", status_names[rep->items[c].status], doctor_check_names[c]);
         if (rep->items[c].detail[0])
             printf("      %s\n", rep->items[c].detail);
+        if (rep->items[c].trace[0]) {
+            printf("      the talk it failed in, its end (> sent, < read):\n");
+            print_trace(rep->items[c].trace, false);
+        }
     }
     if (failed)
         printf("%d check%s failed%s.\n", failed, failed == 1 ? "" : "s",

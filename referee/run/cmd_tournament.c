@@ -281,6 +281,11 @@ static const struct option_def run_options[] = {
     COUNT("log-cap", "BYTES", log_cap, 0, LONG_MAX,
           "size a bot's stderr log may reach (default 1048576;\n"
           "0 keeps no log)"),
+    FLAG("trace", trace,
+         "also write to a bot's log every line it is sent and\n"
+         "writes, with the time and its pid: '[  12.345 ms]\n"
+         "4321 > turn ...', '... < c2' (any protocol; bytes\n"
+         "outside printable ASCII escaped)"),
     COUNT("memory", "MB", limits.memory_mb, 1, 1L << 30,
           "address space of each bot process (default: no limit)"),
     COUNT("cpu-time", "S", limits.cpu_seconds, 1, 1L << 30,
@@ -349,6 +354,7 @@ static void finish_defaults(struct run_config *c, const bool *given)
     for (int i = 0; i < c->nbots; i++) {
         c->bots[i].limits = c->limits;
         c->bots[i].startup_ms = c->startup_ms;
+        c->bots[i].trace = c->trace;
     }
     /* A match plays from the start position, unless it is an SPRT: pairs of
      * games from one opening are what its pentanomial model counts. */
@@ -433,6 +439,10 @@ static int check_config(struct run_config *c)
     }
     if (c->limits.disk_mb > 0 && !c->sandbox) {
         cli_error("--disk bounds what a sandboxed bot writes: give --sandbox too");
+        return EXIT_USAGE;
+    }
+    if (c->trace && c->log_cap == 0) {
+        cli_error("--trace writes into the bots' logs, and --log-cap 0 keeps none");
         return EXIT_USAGE;
     }
     if (c->repair && !c->resume) {

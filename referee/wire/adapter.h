@@ -57,6 +57,7 @@ enum adapter_read {
 struct adapter {
     const char *name;
     bool fresh_each_game; /* a new process for every game (Gomocup brains) */
+    bool logs_anytime;    /* lines for its log may come at any time, even after a reply */
     /* The handshake of a new process, its answers read through read(). */
     int (*hello)(struct adapter_state *a, const struct game_def *def, char *buf, size_t len);
     /* A new game for side g->side from position start (its opening): written

@@ -193,6 +193,7 @@ static int gomocup_quit(struct adapter_state *a, char *buf, size_t len)
 const struct adapter adapter_gomocup = {
     .name = "gomocup",
     .fresh_each_game = true,
+    .logs_anytime = true,
     .hello = gomocup_hello,
     .game = gomocup_game,
     .turn = gomocup_turn,

@@ -62,6 +62,9 @@ static const char *usage_text =
     "               writes 'hello' and then its legal move on its first turn;\n"
     "               later turns, and the other processes, play legally\n"
     "  twolines     writes its legal move twice on every turn\n"
+    "  again        its legal move, then again in a write of its own\n"
+    "  floodafter   its legal move, then 1 MiB of it in a write of its own\n"
+    "  late N       thinks N ms, its legal move, and again 5 ms later\n"
     "  tell         writes every line it reads to stderr, plays legally\n"
     "  buffered     plays legally, its output fully buffered (never flushed: the\n"
     "               replies come out at exit)\n"
@@ -220,6 +223,21 @@ static void daemonize(void)
         sleep(60);
     }
     _exit(0);
+}
+
+/* 1 MiB of `line` and a newline, over and over, after the reply is out. */
+static void flood_lines(const char *line)
+{
+    static char block[1 << 20];
+    size_t k = strlen(line) + 1, n = 0;
+    fflush(stdout);
+    while (n + k <= sizeof(block)) {
+        memcpy(block + n, line, k - 1);
+        block[n + k - 1] = '\n';
+        n += k;
+    }
+    fwrite(block, 1, n, stdout);
+    fflush(stdout);
 }
 
 static void flood_stderr(long kib)
@@ -449,6 +467,8 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
     if (strcmp(mode, "slow") == 0 || (strcmp(mode, "slowafter") == 0 && turns > 2) ||
         (strcmp(mode, "slowonce") == 0 && results_seen == 0 && first_of_its_kind()))
         sleep_ms(n);
+    if (strcmp(mode, "late") == 0)
+        sleep_ms(n);
     if (strcmp(mode, "stallgame") == 0 && game_id == n)
         sleep_ms(mode_n2);
     if (strcmp(mode, "exitafter") == 0 && turns > 2)
@@ -533,6 +553,16 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
     } else {
         printf("%s\n", legal);
     }
+    if (strcmp(mode, "again") == 0) {
+        fflush(stdout); /* two writes: the second may come at any time after the reply */
+        printf("%s\n", legal);
+    }
+    if (strcmp(mode, "late") == 0) {
+        sleep_ms(5); /* the next turn is written by then: read after this line */
+        printf("%s\n", legal);
+    }
+    if (strcmp(mode, "floodafter") == 0)
+        flood_lines(legal);
     if (strcmp(mode, "between") == 0) {
         sleep_ms(n); /* stdout is line-buffered: the reply is out */
         printf("a1\n");
