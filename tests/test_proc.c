@@ -181,10 +181,11 @@ Test(proc, read_timeout_holds_the_deadline, .timeout = 10)
     cr_assert_eq(hear(&p, line, sizeof(line), 200), PROC_TIMEOUT);
     int64_t ms = ms_since(t0);
     cr_assert(ms >= 200 && ms < 700, "timeout after %lld ms", (long long)ms);
-    /* a deadline already past returns at once */
+    /* a deadline already past returns at once: without waiting, but the
+     * scheduler may still take 100 ms and more to run us on a loaded machine */
     t0 = proc_now_ns();
     cr_assert_eq(hear(&p, line, sizeof(line), -5), PROC_TIMEOUT);
-    cr_assert_lt(ms_since(t0), 50);
+    cr_assert_lt(ms_since(t0), 250);
     cr_assert_eq(proc_stop(&p, 1000), 0);
     assert_no_children();
 }

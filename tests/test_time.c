@@ -1,6 +1,7 @@
 /* test_time.c: time controls that compose (a clock alone, a move limit alone,
- * both), and deadlines enforced within 5 ms of limit + margin whatever -j,
- * judged on the overrun referee records, not on the test's own clock. */
+ * both), and deadlines never early and late by a few ms whatever -j, judged
+ * on the overrun referee records, not on the test's own clock. ctest runs
+ * this suite alone (label `timing`). */
 #include "helpers.h"
 #include "run.h"
 
@@ -61,9 +62,31 @@ Test(time, the_game_line_says_which_limits_hold, .timeout = 30)
     }
 }
 
-Test(time, deadlines_hold_within_5_ms_of_limit_and_margin_at_any_jobs, .timeout = 120)
+/* How late a deadline may fire. A poll on an absolute deadline wakes within a
+ * millisecond or two; what is left is the scheduler's delay in waking
+ * referee, which load decides, not referee. Measured on the 2-core machine at
+ * load 15 with a busy loop added on each core (216 timeouts of this case):
+ * median 4.5 ms, 90% within 22 ms, the worst 144 ms; without the busy loops,
+ * median 1.7 ms, worst 19 ms. So the median bounds referee's own error, tight
+ * enough to catch a margin counted twice (+20 ms on every timeout) or a
+ * deadline polled in slices of 20 ms or more, and the worst case bounds the
+ * scheduler, loose enough for load, tight enough for a deadline that waits
+ * out another limit (300 ms and more late). */
+#define LATE_MEDIAN_MS 10
+#define LATE_MAX_MS    250
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+Test(time, deadlines_are_never_early_and_late_by_a_few_ms_at_any_jobs, .timeout = 120)
 {
     static const int limits[] = {50, 150, 300};
+    double late[3 * 4 * 6];
+    size_t nlate = 0;
+
     for (size_t l = 0; l < sizeof(limits) / sizeof(limits[0]); l++)
         for (int jobs = 1; jobs <= 4; jobs++) {
             char dir[64], limit[16], j[8];
@@ -93,10 +116,19 @@ Test(time, deadlines_hold_within_5_ms_of_limit_and_margin_at_any_jobs, .timeout 
                 timeouts++;
                 cr_expect_geq(ms, limits[l] + 20 - 1, "-j%d limit %d: fired early, %.3f ms", jobs,
                               limits[l], ms);
-                cr_expect_leq(ms, limits[l] + 20 + 5, "-j%d limit %d: fired %.3f ms after", jobs,
-                              limits[l], ms - limits[l] - 20);
+                cr_expect_leq(ms, limits[l] + 20 + LATE_MAX_MS,
+                              "-j%d limit %d: fired %.3f ms after", jobs, limits[l],
+                              ms - limits[l] - 20);
+                if (nlate < sizeof(late) / sizeof(late[0]))
+                    late[nlate++] = ms - limits[l] - 20;
             }
             cr_expect_eq(timeouts, 6, "-j%d: every slow bot's game a timeout", jobs);
             table_release(&t);
         }
+    cr_assert_gt(nlate, 0);
+    qsort(late, nlate, sizeof(late[0]), by_value);
+    cr_log_info("deadlines: %zu timeouts late by median %.3f ms, worst %.3f ms", nlate,
+                late[nlate / 2], late[nlate - 1]);
+    cr_expect_leq(late[nlate / 2], LATE_MEDIAN_MS, "late by median %.3f ms (worst %.3f ms)",
+                  late[nlate / 2], late[nlate - 1]);
 }

@@ -1,0 +1,315 @@
+/* test_adapters.c: the adapters' codecs (adapter*.c) without a process: the
+ * lines each protocol writes for a handshake, a game and a turn, and what the
+ * lines an engine writes back make of its state, by known conversations. */
+#include "helpers.h"
+#include "adapter.h"
+
+#include <criterion/criterion.h>
+
+struct talk {
+    const struct adapter *ad;
+    struct adapter_state a;
+    char buf[PROTOCOL_LINE_MAX * 2];
+    char out[PROTOCOL_LINE_MAX];
+    size_t outlen;
+};
+
+static void talk_start(struct talk *t, enum proto proto, bool pass_explicit)
+{
+    struct adapter_options opt = {.proto = proto, .gtp_pass_explicit = pass_explicit};
+    t->ad = adapter_of(proto);
+    cr_assert_not_null(t->ad);
+    adapter_reset(&t->a, &opt);
+}
+
+/* What a writer of the adapter wrote, NUL-terminated in t->buf. */
+static const char *written(struct talk *t, int n)
+{
+    cr_assert_geq(n, 0, "did not fit");
+    cr_assert_lt((size_t)n, sizeof(t->buf));
+    t->buf[n] = '\0';
+    return t->buf;
+}
+
+/* Feed the engine's line (asked for an answer) and return what it is. */
+static enum adapter_read feed(struct talk *t, const struct game_state *s, const char *line,
+                              bool asked)
+{
+    t->out[0] = '\0';
+    t->outlen = 0;
+    enum adapter_read r =
+        t->ad->read(&t->a, s, line, strlen(line), asked, t->out, sizeof(t->out), &t->outlen);
+    cr_expect_eq(t->outlen, strlen(t->out), "outlen counts what out holds");
+    return r;
+}
+
+/* Feed each line of lines (split on '|'), all but the last to read on. */
+static enum adapter_read feed_all(struct talk *t, const struct game_state *s, const char *lines)
+{
+    char copy[512];
+    enum adapter_read r = ADAPTER_MORE;
+    snprintf(copy, sizeof(copy), "%s", lines);
+    /* strtok would skip the empty lines that end GTP answers. */
+    for (char *p = copy, *bar;; p = bar + 1) {
+        bar = strchr(p, '|');
+        if (bar)
+            *bar = '\0';
+        r = feed(t, s, p, true);
+        if (!bar)
+            break;
+        cr_assert_eq(r, ADAPTER_MORE, "'%s' ended the answer early: %s", p, t->out);
+    }
+    return r;
+}
+
+static const struct time_control per_move = {.move_ms = 1000, .first_move_ms = 5000};
+static const struct time_control on_clock = {
+    .move_ms = 0, .first_move_ms = 5000, .clock_ms = 60000};
+
+Test(adapters, registry_finds_each_protocol_by_name, .timeout = 10)
+{
+    cr_expect_eq(adapter_find("referee"), PROTO_REFEREE);
+    cr_expect_eq(adapter_find("gtp"), PROTO_GTP);
+    cr_expect_eq(adapter_find("gomocup"), PROTO_GOMOCUP);
+    cr_expect_eq(adapter_find("uci"), PROTO_COUNT);
+    cr_expect_eq(adapter_find(""), PROTO_COUNT);
+    cr_expect_str_eq(adapter_of(PROTO_GTP)->name, "gtp");
+    cr_expect(adapter_of(PROTO_GOMOCUP)->fresh_each_game, "a brain per game");
+    cr_expect_not(adapter_of(PROTO_GTP)->fresh_each_game);
+}
+
+Test(adapters, referee_protocol_passes_a_reply_through_and_refuses_unasked_lines, .timeout = 10)
+{
+    struct talk t;
+    struct game_state s;
+    game_init(&s, game_find("tictactoe"), true);
+    talk_start(&t, PROTO_REFEREE, false);
+    cr_expect_eq(t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)), 0, "no handshake");
+    cr_expect_eq(feed(&t, &s, "b2", true), ADAPTER_REPLY);
+    cr_expect_str_eq(t.out, "b2");
+    cr_expect_eq(feed(&t, &s, "b2", false), ADAPTER_FOUL);
+    cr_expect_str_eq(t.out, "wrote when not asked \"b2\"");
+    cr_expect_str_eq(written(&t, t.ad->quit(&t.a, t.buf, sizeof(t.buf))), "quit\n");
+}
+
+Test(adapters, gtp_handshake_numbers_commands_and_names_the_engine, .timeout = 10)
+{
+    struct talk t;
+    struct game_state s;
+    game_init(&s, game_find("reversi"), true);
+    talk_start(&t, PROTO_GTP, false);
+    cr_expect_str_eq(written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf))),
+                     "1 protocol_version\n2 name\n3 version\n");
+    cr_expect_eq(feed_all(&t, &s, "=1 2||=2 Rhino|\r|=3 1.0|"), ADAPTER_REPLY);
+    cr_expect_str_eq(t.out, "Rhino 1.0", "the name and version, as the engine's");
+    cr_expect_str_eq(t.a.engine, "Rhino 1.0");
+    cr_expect_str_eq(written(&t, t.ad->quit(&t.a, t.buf, sizeof(t.buf))), "4 quit\n");
+}
+
+/* A GTP engine after its handshake (answered), playing side of reversi. */
+static void gtp_ready(struct talk *t, struct game_state *s, bool pass_explicit)
+{
+    game_init(s, game_find("reversi"), true);
+    talk_start(t, PROTO_GTP, pass_explicit);
+    written(t, t->ad->hello(&t->a, game_def_of(s), t->buf, sizeof(t->buf)));
+    cr_assert_eq(feed_all(t, s, "=1 2||=2 e||=3 1|"), ADAPTER_REPLY);
+}
+
+Test(adapters, gtp_game_and_turn_tell_the_moves_since_the_engines_last, .timeout = 10)
+{
+    struct talk t;
+    struct game_state s;
+    gtp_ready(&t, &s, false);
+    struct protocol_game g = {
+        .def = game_def_of(&s), .side = SIDE_SECOND, .tc = &per_move, .seed = 1};
+
+    cr_expect_str_eq(written(&t, t.ad->game(&t.a, &g, &s, t.buf, sizeof(t.buf))),
+                     "4 boardsize 8\n5 clear_board\n6 time_settings 0 1 1\n");
+    test_play(&s, "d3", "black's first");
+    cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 1500, t.buf, sizeof(t.buf))),
+                     "7 play b d3\n8 time_left w 2 1\n9 genmove w\n");
+    cr_expect_eq(feed_all(&t, &s, "=4||=5||=6||=7||=8||=9 C5|"), ADAPTER_REPLY);
+    cr_expect_str_eq(t.out, "c5", "the move in referee's notation");
+
+    /* Its own move is not told back; the opponent's next one is. */
+    test_play(&s, "c5", "white's reply");
+    test_play(&s, "e6", "black's second");
+    cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 999, t.buf, sizeof(t.buf))),
+                     "10 play b e6\n11 time_left w 1 1\n12 genmove w\n");
+    cr_expect_eq(feed_all(&t, &s, "=10||=11||=12 pass|"), ADAPTER_REPLY);
+    cr_expect_str_eq(t.out, "pass");
+}
+
+Test(adapters, gtp_on_a_clock_and_an_opening_told_at_the_start, .timeout = 10)
+{
+    struct talk t;
+    struct game_state s;
+    gtp_ready(&t, &s, false);
+    test_play(&s, "d3", "opening");
+    test_play(&s, "c5", "opening");
+    struct protocol_game g = {
+        .def = game_def_of(&s), .side = SIDE_FIRST, .tc = &on_clock, .seed = 1};
+
+    cr_expect_str_eq(written(&t, t.ad->game(&t.a, &g, &s, t.buf, sizeof(t.buf))),
+                     "4 boardsize 8\n5 clear_board\n6 time_settings 60 0 0\n"
+                     "7 play b d3\n8 play w c5\n");
+    cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 59001, t.buf, sizeof(t.buf))),
+                     "9 time_left b 60 0\n10 genmove b\n");
+}
+
+/* s with a pass by side appended, as a game where side had no move has it. */
+static void add_pass(struct game_state *s, enum side side)
+{
+    s->history[s->nhistory++] = (struct action){.kind = ACTION_PASS, .side = (uint8_t)side};
+    s->to_move = side_other(side);
+}
+
+Test(adapters, gtp_passes_are_told_only_when_asked_to, .timeout = 10)
+{
+    for (int explicit = 0; explicit < 2; explicit ++) {
+        struct talk t;
+        struct game_state s;
+        gtp_ready(&t, &s, explicit);
+        struct protocol_game g = {.def = game_def_of(&s), .side = SIDE_FIRST, .tc = &per_move};
+        written(&t, t.ad->game(&t.a, &g, &s, t.buf, sizeof(t.buf)));
+        test_play(&s, "d3", "black");
+        add_pass(&s, SIDE_SECOND);
+        t.a.known = 1; /* the engine played d3 itself */
+        cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 1000, t.buf, sizeof(t.buf))),
+                         explicit ? "7 play w pass\n8 time_left b 1 1\n9 genmove b\n"
+                                  : "7 time_left b 1 1\n8 genmove b\n");
+    }
+}
+
+Test(adapters, gtp_fouls_say_what_the_engine_wrote_and_what_was_due, .timeout = 10)
+{
+    static const struct {
+        const char *lines, *reason;
+    } cases[] = {
+        {"=5", "answered command 5 where 4 was due: \"=5\""},
+        {"?4 unknown command", "answered `boardsize 8` with \"?4 unknown command\""},
+        {"=4|=5", "answer not ended by an empty line: next \"=5\""},
+        {"ok", "malformed GTP answer \"ok\""},
+        {"=x", "malformed GTP answer \"=x\""},
+        {"=4x", "malformed GTP answer \"=4x\""},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct talk t;
+        struct game_state s;
+        gtp_ready(&t, &s, false);
+        struct protocol_game g = {.def = game_def_of(&s), .side = SIDE_FIRST, .tc = &per_move};
+        written(&t, t.ad->game(&t.a, &g, &s, t.buf, sizeof(t.buf)));
+        cr_expect_eq(feed_all(&t, &s, cases[i].lines), ADAPTER_FOUL, "case %zu", i);
+        cr_expect_str_eq(t.out, cases[i].reason, "case %zu", i);
+    }
+    struct talk t;
+    struct game_state s;
+    gtp_ready(&t, &s, false);
+    cr_expect_eq(feed(&t, &s, "=1", false), ADAPTER_FOUL);
+    cr_expect_str_eq(t.out, "wrote when not asked \"=1\"");
+}
+
+Test(adapters, gomocup_handshake_reads_ok_and_the_about_line, .timeout = 10)
+{
+    struct talk t;
+    struct game_state s;
+    game_init(&s, game_find("gomoku"), true);
+    talk_start(&t, PROTO_GOMOCUP, false);
+    cr_expect_str_eq(written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf))),
+                     "START 15\r\nABOUT\r\n");
+    cr_expect_eq(feed(&t, &s, "OK\r", true), ADAPTER_MORE);
+    cr_expect_eq(feed(&t, &s, "MESSAGE loading", true), ADAPTER_LOG, "a message any time");
+    cr_expect_str_eq(t.out, "said \"MESSAGE loading\"");
+    cr_expect_eq(feed(&t, &s, "name=\"pbrain-x\", version=\"1.2\", author=\"someone\"", true),
+                 ADAPTER_REPLY);
+    cr_expect_str_eq(t.out, "pbrain-x 1.2");
+
+    talk_start(&t, PROTO_GOMOCUP, false);
+    written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));
+    cr_expect_eq(feed(&t, &s, "ok", true), ADAPTER_MORE, "any case");
+    cr_expect_eq(feed(&t, &s, "a brain", true), ADAPTER_REPLY);
+    cr_expect_str_eq(t.out, "a brain", "without a name, the line");
+
+    talk_start(&t, PROTO_GOMOCUP, false);
+    written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));
+    cr_expect_eq(feed(&t, &s, "ERROR unsupported size", true), ADAPTER_FOUL);
+    cr_expect_str_eq(t.out, "could not start: \"ERROR unsupported size\"");
+
+    talk_start(&t, PROTO_GOMOCUP, false);
+    written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));
+    cr_expect_eq(feed(&t, &s, "READY", true), ADAPTER_FOUL);
+    cr_expect_str_eq(t.out, "answered START with \"READY\"");
+    cr_expect_str_eq(written(&t, t.ad->quit(&t.a, t.buf, sizeof(t.buf))), "END\r\n");
+}
+
+/* A brain after its handshake, in a gomoku game of side, its INFO lines read. */
+static void gomocup_ready(struct talk *t, struct game_state *s, const char *game, enum side side,
+                          const struct time_control *tc)
+{
+    game_init(s, game_find(game), true);
+    talk_start(t, PROTO_GOMOCUP, false);
+    written(t, t->ad->hello(&t->a, game_def_of(s), t->buf, sizeof(t->buf)));
+    cr_assert_eq(feed_all(t, s, "OK|name=\"b\""), ADAPTER_REPLY);
+    struct protocol_game g = {.def = game_def_of(s), .side = side, .tc = tc};
+    written(t, t->ad->game(&t->a, &g, s, t->buf, sizeof(t->buf)));
+}
+
+Test(adapters, gomocup_game_says_the_limits_and_the_rule, .timeout = 10)
+{
+    struct talk t;
+    struct game_state s;
+    gomocup_ready(&t, &s, "gomoku", SIDE_FIRST, &per_move);
+    cr_expect_str_eq(t.buf, "INFO timeout_turn 1000\r\nINFO timeout_match 0\r\n"
+                            "INFO max_memory 0\r\nINFO game_type 1\r\nINFO rule 0\r\n");
+    gomocup_ready(&t, &s, "gomoku-standard", SIDE_FIRST, &on_clock);
+    cr_expect_str_eq(t.buf, "INFO timeout_turn 0\r\nINFO timeout_match 60000\r\n"
+                            "INFO max_memory 0\r\nINFO game_type 1\r\nINFO rule 1\r\n");
+}
+
+Test(adapters, gomocup_begin_then_turn_with_the_opponents_move_in_0_based_x_y, .timeout = 10)
+{
+    struct talk t;
+    struct game_state s;
+    gomocup_ready(&t, &s, "gomoku", SIDE_FIRST, &per_move);
+    cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 1000, t.buf, sizeof(t.buf))),
+                     "INFO time_left 1000\r\nBEGIN\r\n");
+    cr_expect_eq(feed(&t, &s, "7,7\r", true), ADAPTER_REPLY);
+    cr_expect_str_eq(t.out, "h8", "x the column, y the row, from 0");
+    test_play(&s, "h8", "its move");
+    test_play(&s, "a1", "the opponent's");
+    cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 0, t.buf, sizeof(t.buf))), "TURN 0,0\r\n");
+    cr_expect_eq(feed(&t, &s, " 14 , 3 ", true), ADAPTER_REPLY);
+    cr_expect_str_eq(t.out, "o4");
+}
+
+Test(adapters, gomocup_board_lists_an_opening_in_order_own_stones_1, .timeout = 10)
+{
+    struct talk t;
+    struct game_state s;
+    gomocup_ready(&t, &s, "gomoku", SIDE_SECOND, &per_move);
+    test_play(&s, "h8", "opening");
+    test_play(&s, "i9", "opening");
+    test_play(&s, "g7", "opening");
+    cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 500, t.buf, sizeof(t.buf))),
+                     "INFO time_left 500\r\nBOARD\r\n7,7,2\r\n8,8,1\r\n6,6,2\r\nDONE\r\n");
+}
+
+Test(adapters, gomocup_replies_that_are_not_squares_go_to_the_judge_as_written, .timeout = 10)
+{
+    struct talk t;
+    struct game_state s;
+    gomocup_ready(&t, &s, "gomoku", SIDE_FIRST, &per_move);
+    written(&t, t.ad->turn(&t.a, &s, 1000, t.buf, sizeof(t.buf)));
+    static const char *raw[] = {"7;7", "7,", "26,1", "x,y", "7,7,1"};
+    for (size_t i = 0; i < sizeof(raw) / sizeof(raw[0]); i++) {
+        cr_expect_eq(feed(&t, &s, raw[i], true), ADAPTER_REPLY, "%s", raw[i]);
+        cr_expect_str_eq(t.out, raw[i]);
+    }
+    cr_expect_eq(feed(&t, &s, "20,20", true), ADAPTER_REPLY);
+    cr_expect_str_eq(t.out, "u21", "off the board, still a square, for the rules to refuse");
+    cr_expect_eq(feed(&t, &s, "DEBUG eval 12", false), ADAPTER_LOG);
+    cr_expect_eq(feed(&t, &s, "7,7", false), ADAPTER_FOUL);
+    cr_expect_str_eq(t.out, "wrote when not asked \"7,7\"");
+    cr_expect_eq(feed(&t, &s, "UNKNOWN command", true), ADAPTER_FOUL);
+    cr_expect_str_eq(t.out, "answered \"UNKNOWN command\"");
+}
