@@ -314,6 +314,17 @@ static const char exit_text[] =
     "5 an internal error, 130 interrupted (finished games are kept; --resume\n"
     "continues).\n";
 
+const struct option_set tournament_options = {.table = run_options,
+                                              .n = NOPTIONS,
+                                              .command = FOR_TOURNAMENT,
+                                              .head = tournament_head,
+                                              .tail = exit_text};
+const struct option_set match_options = {.table = run_options,
+                                         .n = NOPTIONS,
+                                         .command = FOR_MATCH,
+                                         .head = match_head,
+                                         .tail = exit_text};
+
 /* The defaults of both commands; match's own are set by finish_defaults. */
 static void set_defaults(struct run_config *c, bool is_match)
 {
@@ -453,9 +464,7 @@ static int run_command(int argc, char **argv, bool is_match)
     set_defaults(c, is_match);
     c->argc = argc;
     c->argv = argv;
-    const struct option_set set = {run_options, NOPTIONS, is_match ? FOR_MATCH : FOR_TOURNAMENT,
-                                   is_match ? match_head : tournament_head, exit_text};
-    rc = options_parse(&set, argc, argv, c, given);
+    rc = options_parse(is_match ? &match_options : &tournament_options, argc, argv, c, given, NULL);
     if (rc == 1) {
         rc = EXIT_OK;
     } else if (rc == 0 && (rc = check_config(c)) == 0) {

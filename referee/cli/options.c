@@ -17,7 +17,7 @@ void options_print(FILE *f, const struct option_set *set)
     for (size_t i = 0; i < set->n; i++) {
         const struct option_def *o = &set->table[i];
         char head[64];
-        if (!is_for(o, set->command))
+        if (!is_for(o, set->command) || !o->help)
             continue;
         if (o->letter)
             snprintf(head, sizeof(head), "-%c, --%s%s%s", o->letter, o->name, o->arg ? " " : "",
@@ -68,13 +68,15 @@ static int parse_one(const struct option_def *o, const char *arg, void *target)
 }
 
 /* getopt_long's tables for the options of table that are for command; the
- * index of each long option's entry in table is its `val` + 1. */
+ * index of each long option's entry in table is its `val` - 257. */
 static void getopt_tables(const struct option_set *set, struct option *longs, char *shorts)
 {
     const struct option_def *table = set->table;
     size_t k = 0, s = 0;
 
-    shorts[s++] = '+';
+    if (!set->permute)
+        shorts[s++] = '+';
+    shorts[s++] = ':'; /* a missing argument is ':', not '?': said apart */
     for (size_t i = 0; i < set->n; i++) {
         if (!is_for(&table[i], set->command))
             continue;
@@ -92,47 +94,108 @@ static void getopt_tables(const struct option_set *set, struct option *longs, ch
     shorts[s] = '\0';
 }
 
-static void usage(FILE *f, const struct option_set *set)
+void options_usage(FILE *f, const struct option_set *set)
 {
     fputs(set->head, f);
     options_print(f, set);
     fputs(set->tail, f);
 }
 
-int options_parse(const struct option_set *set, int argc, char **argv, void *target, bool *given)
+/* The option of set named by word ("--name", "--name=x", "-c"), or NULL. */
+static const struct option_def *option_named(const struct option_set *set, const char *word)
+{
+    size_t len;
+
+    if (word[0] == '-' && word[1] != '-') {
+        for (size_t i = 0; i < set->n; i++)
+            if (set->table[i].letter == word[1] && is_for(&set->table[i], set->command))
+                return &set->table[i];
+        return NULL;
+    }
+    word += 2;
+    len = strcspn(word, "=");
+    for (size_t i = 0; i < set->n; i++)
+        if (strncmp(set->table[i].name, word, len) == 0 && set->table[i].name[len] == '\0' &&
+            is_for(&set->table[i], set->command))
+            return &set->table[i];
+    return NULL;
+}
+
+/* Say in one line what getopt_long refused (opt '?' or ':'), naming it as the
+ * user wrote it. */
+static void say_refused(const struct option_set *set, int opt, char **argv)
+{
+    char word[64];
+    const char *given = argv[optind - 1];
+
+    /* optopt names a short option; a long one is the word getopt just passed. */
+    if (optopt && optopt < 256) {
+        snprintf(word, sizeof(word), "-%c", optopt);
+        given = word;
+    }
+    if (opt == '?') {
+        cli_error("unknown option '%.*s' (see 'referee %s --help')", (int)strcspn(given, "="),
+                  given, argv[0]);
+        return;
+    }
+    const struct option_def *o = option_named(set, given);
+    if (o && o->arg)
+        cli_error("option '%s' needs an argument: %s", given, o->arg);
+    else
+        cli_error("option '%s' needs an argument (see 'referee %s --help')", given, argv[0]);
+}
+
+int options_parse(const struct option_set *set, int argc, char **argv, void *target, bool *given,
+                  int *first)
 {
     struct option longs[OPTIONS_MAX + 2];
     char shorts[2 * OPTIONS_MAX + 4];
-    int opt;
+    int opt, operands;
 
     if (set->n > OPTIONS_MAX)
-        return EXIT_USAGE;
-    for (size_t i = 0; i < set->n; i++)
+        return EXIT_INTERNAL;
+    for (size_t i = 0; given && i < set->n; i++)
         given[i] = false;
     getopt_tables(set, longs, shorts);
     optind = 1;
+    opterr = 0;
     while ((opt = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
         long index = -1;
         if (opt == 'h') {
-            usage(stdout, set);
+            options_usage(stdout, set);
             return 1;
+        }
+        if (opt == '?' || opt == ':') {
+            say_refused(set, opt, argv);
+            return EXIT_USAGE;
         }
         if (opt > 256)
             index = opt - 257;
         for (size_t i = 0; index < 0 && i < set->n; i++)
             if (set->table[i].letter == opt && is_for(&set->table[i], set->command))
                 index = (long)i;
-        if (index < 0) { /* getopt_long said what is wrong */
-            usage(stderr, set);
-            return EXIT_USAGE;
-        }
+        if (index < 0)
+            return EXIT_INTERNAL; /* getopt_tables lists only the table's options */
         int rc = parse_one(&set->table[index], optarg, target);
         if (rc != 0)
             return rc;
-        given[index] = true;
+        if (given)
+            given[index] = true;
     }
-    if (optind < argc) {
-        cli_error("unexpected argument '%s'", argv[optind]);
+    operands = argc - optind;
+    if (first)
+        *first = optind;
+    if (!set->operands && operands > 0) {
+        cli_error("unexpected argument '%s' (see 'referee %s --help')", argv[optind], argv[0]);
+        return EXIT_USAGE;
+    }
+    if (set->operands && set->max_operands >= 0 && operands > set->max_operands) {
+        cli_error("unexpected argument '%s': %s takes %s", argv[optind + set->max_operands],
+                  argv[0], set->operands);
+        return EXIT_USAGE;
+    }
+    if (set->operands && operands < set->min_operands) {
+        cli_error("%s needs %s (see 'referee %s --help')", argv[0], set->operands, argv[0]);
         return EXIT_USAGE;
     }
     return 0;
