@@ -88,7 +88,8 @@ static void getopt_tables(const struct option_set *set, struct option *longs, ch
                 shorts[s++] = ':';
         }
     }
-    longs[k++] = (struct option){"help", no_argument, NULL, 'h'};
+    /* Not 'h': optopt then names a short option only (say_refused). */
+    longs[k++] = (struct option){"help", no_argument, NULL, 256};
     longs[k] = (struct option){NULL, 0, NULL, 0};
     shorts[s++] = 'h';
     shorts[s] = '\0';
@@ -121,6 +122,16 @@ static const struct option_def *option_named(const struct option_set *set, const
     return NULL;
 }
 
+/* How many options of set have a name that begins with word (up to its '='). */
+static size_t prefixed(const struct option_set *set, const char *word)
+{
+    size_t len = strcspn(word, "="), n = 0;
+
+    for (size_t i = 0; i < set->n; i++)
+        n += is_for(&set->table[i], set->command) && strncmp(set->table[i].name, word, len) == 0;
+    return n;
+}
+
 /* Say in one line what getopt_long refused (opt '?' or ':'), naming it as the
  * user wrote it. */
 static void say_refused(const struct option_set *set, int opt, char **argv)
@@ -133,12 +144,21 @@ static void say_refused(const struct option_set *set, int opt, char **argv)
         snprintf(word, sizeof(word), "-%c", optopt);
         given = word;
     }
+    const struct option_def *o = option_named(set, given);
+    if (opt == '?' && ((o && !o->arg) || strncmp(given, "--help=", 7) == 0)) { /* --flag=value */
+        cli_error("option '%.*s' takes no argument", (int)strcspn(given, "="), given);
+        return;
+    }
+    if (opt == '?' && given[1] == '-' && prefixed(set, given + 2) > 1) {
+        cli_error("ambiguous option '%.*s': it begins %zu options' names (see 'referee %s --help')",
+                  (int)strcspn(given, "="), given, prefixed(set, given + 2), argv[0]);
+        return;
+    }
     if (opt == '?') {
         cli_error("unknown option '%.*s' (see 'referee %s --help')", (int)strcspn(given, "="),
                   given, argv[0]);
         return;
     }
-    const struct option_def *o = option_named(set, given);
     if (o && o->arg)
         cli_error("option '%s' needs an argument: %s", given, o->arg);
     else
@@ -161,7 +181,7 @@ int options_parse(const struct option_set *set, int argc, char **argv, void *tar
     opterr = 0;
     while ((opt = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
         long index = -1;
-        if (opt == 'h') {
+        if (opt == 'h' || opt == 256) {
             options_usage(stdout, set);
             return 1;
         }
