@@ -231,3 +231,60 @@ ParameterizedTest(int *i, options, help_lists_every_option_of_the_table, .timeou
             cr_expect(!strstr(r.out, line), "%s --help lists '%s'", c->name, line + 3);
     }
 }
+
+/* A table of the test's own, to parse in this process. */
+struct probe {
+    bool flag;
+    const char *text;
+};
+
+static const struct option_def probe_table[] = {
+    {.name = "flag",
+     .letter = 'f',
+     .type = OPTION_FLAG,
+     .offset = offsetof(struct probe, flag),
+     .help = "a flag"},
+    {.name = "text",
+     .arg = "T",
+     .type = OPTION_TEXT,
+     .offset = offsetof(struct probe, text),
+     .help = "a text"},
+};
+
+/* getopt keeps state between calls; each parse must start afresh, in the order
+ * of its own set: options after operands are taken only where it permutes. */
+Test(options, each_parse_in_one_process_follows_its_own_set, .timeout = 10)
+{
+    struct option_set permuting = {.table = probe_table,
+                                   .n = 2,
+                                   .head = "",
+                                   .tail = "",
+                                   .operands = "X...",
+                                   .min_operands = 1,
+                                   .max_operands = -1,
+                                   .permute = true};
+    struct option_set in_order = permuting;
+    in_order.permute = false;
+    char *words[] = {"probe", "x", "--text", "t", "-f", NULL};
+    struct probe p = {0};
+    bool given[2];
+    int first;
+
+    cr_assert_eq(options_parse(&permuting, 5, words, &p, given, &first), 0);
+    cr_expect(p.flag && p.text && strcmp(p.text, "t") == 0);
+    cr_expect(given[0] && given[1]);
+    cr_expect_eq(first, 4);
+    cr_expect_str_eq(words[first], "x");
+
+    char *again[] = {"probe", "x", "--text", "t", "-f", NULL};
+    p = (struct probe){0};
+    cr_assert_eq(options_parse(&in_order, 5, again, &p, given, &first), 0);
+    cr_expect(!p.flag && !p.text && !given[0] && !given[1]);
+    cr_expect_eq(first, 1);
+
+    char *twice[] = {"probe", "-f", "-f", "--text=u", "y", NULL};
+    p = (struct probe){0};
+    cr_assert_eq(options_parse(&permuting, 5, twice, &p, NULL, &first), 0);
+    cr_expect(p.flag && strcmp(p.text, "u") == 0);
+    cr_expect_eq(first, 4);
+}

@@ -177,7 +177,9 @@ int options_parse(const struct option_set *set, int argc, char **argv, void *tar
     for (size_t i = 0; given && i < set->n; i++)
         given[i] = false;
     getopt_tables(set, longs, shorts);
-    optind = 1;
+    /* 0, not 1: glibc then reads the optstring's '+' afresh, so a second
+     * parse in one process (a test's) does not keep the first one's order. */
+    optind = 0;
     opterr = 0;
     while ((opt = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
         long index = -1;
