@@ -172,7 +172,7 @@ Test(options, perft_refuses_unknown_options_missing_arguments_and_too_many_words
 Test(options, an_abbreviation_of_two_names_is_ambiguous, .timeout = 20)
 {
     const char *words[] = {"match", "--bo", "a=x", NULL};
-    expect_refused(words, "ambiguous option '--bo'");
+    expect_refused(words, "ambiguous option '--bo': --bot, --bots?");
 }
 
 static bool is_for(const struct option_def *o, unsigned command)

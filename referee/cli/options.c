@@ -122,13 +122,29 @@ static const struct option_def *option_named(const struct option_set *set, const
     return NULL;
 }
 
-/* How many options of set have a name that begins with word (up to its '='). */
-static size_t prefixed(const struct option_set *set, const char *word)
+/* How many options of set have a name that begins with word (up to its '='),
+ * listed in names ("--bot, --bots") as far as cap allows. */
+static size_t prefixed(const struct option_set *set, const char *word, char *names, size_t cap)
 {
-    size_t len = strcspn(word, "="), n = 0;
+    size_t len = strcspn(word, "="), n = 0, used = 0;
 
-    for (size_t i = 0; i < set->n; i++)
-        n += is_for(&set->table[i], set->command) && strncmp(set->table[i].name, word, len) == 0;
+    names[0] = '\0';
+    for (size_t i = 0; i < set->n; i++) {
+        const struct option_def *o = &set->table[i];
+        if (!is_for(o, set->command) || strncmp(o->name, word, len) != 0)
+            continue;
+        /* Two entries of one name (one per command) are one option. */
+        bool again = false;
+        for (size_t j = 0; j < i; j++)
+            again |=
+                is_for(&set->table[j], set->command) && strcmp(set->table[j].name, o->name) == 0;
+        if (again)
+            continue;
+        n++;
+        if (used < cap)
+            used +=
+                (size_t)snprintf(names + used, cap - used, "%s--%s", n > 1 ? ", " : "", o->name);
+    }
     return n;
 }
 
@@ -136,7 +152,7 @@ static size_t prefixed(const struct option_set *set, const char *word)
  * user wrote it. */
 static void say_refused(const struct option_set *set, int opt, char **argv)
 {
-    char word[64];
+    char word[64], names[256];
     const char *given = argv[optind - 1];
 
     /* optopt names a short option; a long one is the word getopt just passed. */
@@ -149,9 +165,8 @@ static void say_refused(const struct option_set *set, int opt, char **argv)
         cli_error("option '%.*s' takes no argument", (int)strcspn(given, "="), given);
         return;
     }
-    if (opt == '?' && given[1] == '-' && prefixed(set, given + 2) > 1) {
-        cli_error("ambiguous option '%.*s': it begins %zu options' names (see 'referee %s --help')",
-                  (int)strcspn(given, "="), given, prefixed(set, given + 2), argv[0]);
+    if (opt == '?' && given[1] == '-' && prefixed(set, given + 2, names, sizeof(names)) > 1) {
+        cli_error("ambiguous option '%.*s': %s?", (int)strcspn(given, "="), given, names);
         return;
     }
     if (opt == '?') {
@@ -172,8 +187,10 @@ int options_parse(const struct option_set *set, int argc, char **argv, void *tar
     char shorts[2 * OPTIONS_MAX + 4];
     int opt, operands;
 
-    if (set->n > OPTIONS_MAX)
+    if (set->n > OPTIONS_MAX) {
+        cli_error("%s: %zu options, more than a table holds (%d)", argv[0], set->n, OPTIONS_MAX);
         return EXIT_INTERNAL;
+    }
     for (size_t i = 0; given && i < set->n; i++)
         given[i] = false;
     getopt_tables(set, longs, shorts);
@@ -196,8 +213,10 @@ int options_parse(const struct option_set *set, int argc, char **argv, void *tar
         for (size_t i = 0; index < 0 && i < set->n; i++)
             if (set->table[i].letter == opt && is_for(&set->table[i], set->command))
                 index = (long)i;
-        if (index < 0)
-            return EXIT_INTERNAL; /* getopt_tables lists only the table's options */
+        if (index < 0) { /* getopt_tables lists only the table's options */
+            cli_error("%s: option %d is not in its table", argv[0], opt);
+            return EXIT_INTERNAL;
+        }
         int rc = parse_one(&set->table[index], optarg, target);
         if (rc != 0)
             return rc;
