@@ -1,5 +1,5 @@
 /* test_cli.c: the referee program end to end, as a child process: output and
- * exit codes of replay and perft. */
+ * exit codes of replay and perft, and the README's copies of --help. */
 #include "run.h"
 #include "tournament.h"
 
@@ -132,25 +132,36 @@ Test(cli, perft_refuses_a_bad_depth, .timeout = 10)
     cr_expect(strstr(r.err, "depth 'nine'"), "%s", r.err);
 }
 
-/* The README's list of options is --help's, word for word. */
-Test(cli, readme_lists_every_tournament_option_as_help_does, .timeout = 10)
+/* The README's lists of options are each command's --help, word for word
+ * (scripts/readme-help copies them): one marked block per command. */
+Test(cli, readme_holds_every_commands_help_as_it_prints, .timeout = 30)
 {
-    static char readme[1 << 17];
+    static char *const commands[] = {"tournament", "match",     "doctor", "play", "check",
+                                     "replay",     "standings", "report", "sprt", "perft"};
+    static char readme[1 << 18];
     FILE *f = fopen(SOURCE_DIR "/README.md", "r");
     cr_assert_not_null(f);
     size_t n = fread(readme, 1, sizeof(readme) - 1, f);
+    cr_assert(feof(f), "README.md is larger than %zu bytes", sizeof(readme) - 1);
     readme[n] = '\0';
     fclose(f);
-    const char *start = strstr(readme, "<!-- tournament --help -->\n```\n");
-    const char *end = strstr(readme, "```\n<!-- end of tournament --help -->");
-    cr_assert(start && end && end > start, "README has no marked --help block");
-    start += strlen("<!-- tournament --help -->\n```\n");
-    RUN(NULL, "tournament", "--help");
-    cr_expect_eq(r.status, 0);
-    cr_expect_eq((size_t)(end - start), strlen(r.out), "README's block:\n%.*s\n--help:\n%s",
-                 (int)(end - start), start, r.out);
-    cr_expect(strncmp(start, r.out, strlen(r.out)) == 0, "README's block:\n%.*s\n--help:\n%s",
-              (int)(end - start), start, r.out);
+    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+        char open[64], close[64];
+        snprintf(open, sizeof(open), "<!-- %s --help -->\n```\n", commands[i]);
+        snprintf(close, sizeof(close), "```\n<!-- end of %s --help -->", commands[i]);
+        const char *start = strstr(readme, open);
+        const char *end = start ? strstr(start, close) : NULL;
+        cr_expect(start && end, "README has no marked block of %s --help", commands[i]);
+        if (!start || !end)
+            continue;
+        start += strlen(open);
+        RUN(NULL, commands[i], "--help");
+        cr_expect_eq(r.status, 0);
+        cr_expect((size_t)(end - start) == strlen(r.out) &&
+                      strncmp(start, r.out, strlen(r.out)) == 0,
+                  "README's block:\n%.*s\n%s --help:\n%s\n(scripts/readme-help mends it)",
+                  (int)(end - start), start, commands[i], r.out);
+    }
 }
 
 /* cmake --install puts a working referee and every bundled bot under a prefix:

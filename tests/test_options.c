@@ -1,214 +1,290 @@
-/* test_options.c: the option table parser (options.c) on a table of its own:
- * every kind of option, in long and short and --name=value form, the errors a
- * user meets (unknown option, missing or bad argument, a stray word), the
- * options of another command, and the --help text the table gives. */
+/* test_options.c: every command's options come from its table: refusals said
+ * in one line with exit status 2, naming the thing, and --help listing each
+ * option of the table, as the referee program does them. */
+#include "cli.h"
+#include "config.h"
+#include "inspect.h"
 #include "options.h"
-#include "message.h"
+#include "run.h"
 
 #include <criterion/criterion.h>
-#include <criterion/redirect.h>
+#include <criterion/parameterized.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct target {
-    bool verbose;
-    long games;
-    int movetime;
-    const char *results;
-    char pairs[64]; /* what the call saw, each argument and a ';' */
+static struct run_result r;
+
+static const struct command {
+    const char *name;
+    const struct option_set *set;
+} commands[] = {
+    {"tournament", &tournament_options},
+    {"match", &match_options},
+    {"doctor", &doctor_options},
+    {"play", &play_options},
+    {"check", &check_options},
+    {"replay", &replay_options},
+    {"standings", &standings_options},
+    {"report", &report_options},
+    {"sprt", &sprt_options},
+    {"perft", &perft_options},
 };
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
-#define AT(field) offsetof(struct target, field)
-
-enum { CMD_MATCH = 1, CMD_TOURNAMENT = 2 };
-
-/* A call that takes "a=b" pairs and refuses anything else with code 7. */
-static int take_pair(void *target, const char *arg)
+/* Run referee with words (NULL-terminated, without the program) and expect
+ * exit status 2 and one line on stderr that holds named. */
+static void expect_refused(const char *const *words, const char *named)
 {
-    struct target *t = target;
-    if (!strchr(arg, '='))
-        return 7;
-    strncat(t->pairs, arg, sizeof(t->pairs) - strlen(t->pairs) - 2);
-    strcat(t->pairs, ";");
-    return 0;
+    char *argv[CONFIG_MAX_ARGS + 16];
+    size_t n = 0;
+
+    argv[n++] = REFEREE_BIN;
+    for (; *words; words++) {
+        cr_assert_lt(n, sizeof(argv) / sizeof(argv[0]) - 1);
+        argv[n++] = (char *)*words;
+    }
+    argv[n] = NULL;
+    cr_assert_eq(run_program(argv, NULL, &r), 0, "cannot run " REFEREE_BIN);
+    size_t len = strlen(r.err);
+    cr_expect_eq(r.status, 2, "referee %s ...: status %d: %s", argv[1], r.status, r.err);
+    cr_expect(len > 0 && strchr(r.err, '\n') == r.err + len - 1,
+              "referee %s ...: not one line: '%s'", argv[1], r.err);
+    cr_expect(strstr(r.err, named), "referee %s ...: does not name '%s': %s", argv[1], named,
+              r.err);
+    cr_expect_eq(r.out[0], '\0', "referee %s ...: printed '%s'", argv[1], r.out);
 }
 
-static const struct option_def table[] = {
-    {"verbose", 'v', NULL, OPTION_FLAG, AT(verbose), 0, 0, NULL, "say more", 0},
-    {"games", 'g', "N", OPTION_COUNT, AT(games), 1, 1000, NULL, "games to play", 0},
-    {"movetime", 0, "MS", OPTION_MS, AT(movetime), 0, 0, NULL, "time a move\n(default 1000)", 0},
-    {"results", 'o', "DIR", OPTION_TEXT, AT(results), 0, 0, NULL, "where to write", 0},
-    {"pair", 0, "A=B", OPTION_CALL, 0, 0, 0, take_pair, "a pair", 0},
-    {"rounds", 'r', "N", OPTION_COUNT, AT(games), 1, 9, NULL, "rounds", CMD_TOURNAMENT},
-};
-#define NOPTS (sizeof(table) / sizeof(table[0]))
-
-static const struct option_set match_set = {table, NOPTS, CMD_MATCH, "usage: x match\n",
-                                            "exit status: 0\n"};
-
-/* Parse the words of line (at most 15, split on blanks) as a command's argv. */
-static int parse(const struct option_set *set, char *line, struct target *t, bool *given)
+/* A bot's command line of 70 words, one more than CONFIG_MAX_ARGS fits and
+ * then some: "NAME=" then the bundled random bot and its arguments. */
+static const char *long_bot(const char *prefix)
 {
-    char *argv[16] = {"match"};
-    int argc = 1;
-    for (char *w = strtok(line, " "); w && argc < 15; w = strtok(NULL, " "))
-        argv[argc++] = w;
-    argv[argc] = NULL;
-    memset(t, 0, sizeof(*t));
-    return options_parse(set, argc, argv, t, given);
+    static char text[4096];
+    size_t n = (size_t)snprintf(text, sizeof(text), "%s%s", prefix, BOTDIR "random");
+    for (int i = 1; i < 70; i++)
+        n += (size_t)snprintf(text + n, sizeof(text) - n, " w%d", i);
+    return text;
 }
 
-static void quiet(void)
+/* The three refusals each command must make: an unknown option, an option
+ * without its argument (the last word), and too many words. */
+static void expect_refusals(const char *cmd, const char *needs_arg, const char *const *too_many,
+                            const char *too_many_named)
 {
-    cr_redirect_stdout();
-    cr_redirect_stderr();
+    const char *unknown[] = {cmd, "--frobnicate", "x", NULL};
+    const char *missing[] = {cmd, needs_arg, NULL};
+    char named[64];
+
+    expect_refused(unknown, "unknown option '--frobnicate'");
+    snprintf(named, sizeof(named), "option '%s' needs an argument", needs_arg);
+    expect_refused(missing, named);
+    if (too_many)
+        expect_refused(too_many, too_many_named);
 }
 
-Test(options, every_kind_of_option_in_long_short_and_equals_form, .init = quiet, .timeout = 10)
+Test(options, tournament_refuses_unknown_options_missing_arguments_and_too_many_words,
+     .timeout = 20)
 {
-    struct target t;
-    bool given[NOPTS];
-    char line[] = "-v --games 12 --movetime=250 -o /tmp/r --pair a=b --pair c=d";
-
-    cr_assert_eq(parse(&match_set, line, &t, given), 0);
-    cr_expect(t.verbose);
-    cr_expect_eq(t.games, 12);
-    cr_expect_eq(t.movetime, 250);
-    cr_expect_str_eq(t.results, "/tmp/r");
-    cr_expect_str_eq(t.pairs, "a=b;c=d;", "a call sees every use, in order");
-    for (size_t i = 0; i < NOPTS - 1; i++)
-        cr_expect(given[i], "option %zu given", i);
-    cr_expect_not(given[NOPTS - 1], "--rounds was not");
-
-    char shorts[] = "-vg7";
-    cr_assert_eq(parse(&match_set, shorts, &t, given), 0);
-    cr_expect(t.verbose && t.games == 7, "short options bundle");
-    cr_expect_not(given[2], "given is cleared on every parse");
-
-    char none[] = "";
-    cr_assert_eq(parse(&match_set, none, &t, given), 0);
-    cr_expect_not(t.verbose);
-    cr_expect_eq(t.games, 0, "a field not given is left alone");
+    const char *words[] = {"tournament", "--bot", "a=x", "--bot", long_bot("b="), NULL};
+    expect_refusals("tournament", "--bots", words, "too many words in the command");
 }
 
-Test(options, a_text_argument_is_borrowed_from_argv, .timeout = 10)
+Test(options, match_refuses_unknown_options_missing_arguments_and_too_many_words, .timeout = 20)
 {
-    struct target t = {0};
-    bool given[NOPTS];
-    char *argv[] = {"match", "--results", "out dir", NULL};
-
-    cr_assert_eq(options_parse(&match_set, 3, argv, &t, given), 0);
-    cr_expect_eq(t.results, argv[2], "the very string, not a copy");
+    const char *words[] = {"match", "--bot", long_bot("a="), "--bot", "b=x", NULL};
+    expect_refusals("match", "--openings-file", words, "too many words in the command");
 }
 
-Test(options, counts_and_milliseconds_out_of_range_or_not_numbers_are_usage_errors,
-     .init = cr_redirect_stderr, .timeout = 10)
+/* It used to run the bot with its first 64 words, and pass. */
+Test(options, doctor_refuses_a_command_of_more_words_than_fit, .timeout = 20)
 {
-    struct target t;
-    bool given[NOPTS];
-    char zero[] = "--games 0", big[] = "--games 1001", word[] = "--games ten",
-         neg[] = "--movetime -5", frac[] = "--movetime 1.5", edge[] = "--games 1000";
-
-    cr_expect_eq(parse(&match_set, zero, &t, given), EXIT_USAGE);
-    cr_expect_eq(parse(&match_set, big, &t, given), EXIT_USAGE);
-    cr_expect_eq(parse(&match_set, word, &t, given), EXIT_USAGE);
-    cr_expect_eq(parse(&match_set, neg, &t, given), EXIT_USAGE);
-    cr_expect_eq(parse(&match_set, frac, &t, given), EXIT_USAGE);
-    cr_expect_eq(parse(&match_set, edge, &t, given), 0, "the maximum is in range");
-    cr_expect_eq(t.games, 1000);
-    fflush(stderr);
-    cr_expect_stderr_eq_str("referee: --games '0' is not a number from 1 to 1000\n"
-                            "referee: --games '1001' is not a number from 1 to 1000\n"
-                            "referee: --games 'ten' is not a number from 1 to 1000\n"
-                            "referee: --movetime '-5' is not a number of milliseconds\n"
-                            "referee: --movetime '1.5' is not a number of milliseconds\n");
+    const char *words[CONFIG_MAX_ARGS + 16] = {"doctor", "--", BOTDIR "random"};
+    char extra[70][8];
+    size_t n = 3;
+    for (int i = 1; i < 70; i++) {
+        snprintf(extra[i], sizeof(extra[i]), "w%d", i);
+        words[n++] = extra[i];
+    }
+    words[n] = NULL;
+    expect_refused(words, "too many words in the command (70, at most 64)");
+    const char *bot[] = {"doctor", "--bot", long_bot("a="), NULL};
+    expect_refused(bot, "too many words in the command");
+    const char *both[] = {"doctor", "--bot", "a=x", "--", "y", NULL};
+    expect_refused(both, "give the bot once");
 }
 
-Test(options, a_call_returns_its_own_exit_code, .init = quiet, .timeout = 10)
+Test(options, doctor_refuses_unknown_options_and_missing_arguments, .timeout = 20)
 {
-    struct target t;
-    bool given[NOPTS];
-    char line[] = "--pair nonsense -v";
-
-    cr_expect_eq(parse(&match_set, line, &t, given), 7);
-    cr_expect_not(t.verbose, "parsing stops at the first error");
-    cr_expect_not(given[4]);
+    expect_refusals("doctor", "--games", NULL, NULL);
+    const char *none[] = {"doctor", "--json", NULL};
+    expect_refused(none, "doctor needs a bot");
 }
 
-Test(options, unknown_missing_argument_and_stray_words_are_usage_errors, .init = quiet,
-     .timeout = 10)
+Test(options, play_refuses_unknown_options_missing_arguments_and_too_many_words, .timeout = 20)
 {
-    struct target t;
-    bool given[NOPTS];
-    char unknown[] = "--nope", missing[] = "-v --games", stray[] = "-v extra",
-         other[] = "--rounds 3", letter[] = "-r 3";
-
-    cr_expect_eq(parse(&match_set, unknown, &t, given), EXIT_USAGE);
-    cr_expect_eq(parse(&match_set, missing, &t, given), EXIT_USAGE);
-    cr_expect_eq(parse(&match_set, stray, &t, given), EXIT_USAGE);
-    cr_expect_eq(parse(&match_set, other, &t, given), EXIT_USAGE,
-                 "another command's option is unknown here");
-    cr_expect_eq(parse(&match_set, letter, &t, given), EXIT_USAGE, "and so is its letter");
-
-    struct option_set tournament = match_set;
-    tournament.command = CMD_TOURNAMENT;
-    char mine[] = "-r 3";
-    cr_expect_eq(parse(&tournament, mine, &t, given), 0);
-    cr_expect_eq(t.games, 3);
-    cr_expect(given[5]);
+    const char *words[] = {"play", "--bot", long_bot("a="), NULL};
+    expect_refusals("play", "--as", words, "too many words in the command");
+    const char *extra[] = {"play", "--bot", "a=x", "extra", NULL};
+    expect_refused(extra, "unexpected argument 'extra'");
 }
 
-Test(options, a_stray_word_is_named_on_stderr, .init = cr_redirect_stderr, .timeout = 10)
+Test(options, check_refuses_unknown_options_missing_arguments_and_too_many_words, .timeout = 20)
 {
-    struct target t;
-    bool given[NOPTS];
-    char stray[] = "-v extra";
-
-    cr_expect_eq(parse(&match_set, stray, &t, given), EXIT_USAGE);
-    fflush(stderr);
-    cr_expect_stderr_eq_str("referee: unexpected argument 'extra'\n");
+    const char *words[] = {"check", "dir", "extra", NULL};
+    expect_refusals("check", "--same-as", words, "unexpected argument 'extra'");
+    const char *flag[] = {"check", "--strict=yes", "dir", NULL};
+    expect_refused(flag, "option '--strict' takes no argument");
 }
 
-/* What --help prints for the match command of the table. */
-static const char help_text[] = "usage: x match\n"
-                                "  -v, --verbose        say more\n"
-                                "  -g, --games N        games to play\n"
-                                "  --movetime MS        time a move\n"
-                                "                       (default 1000)\n"
-                                "  -o, --results DIR    where to write\n"
-                                "  --pair A=B           a pair\n"
-                                "exit status: 0\n";
-
-Test(options, help_prints_head_options_of_the_command_and_tail_and_returns_1,
-     .init = cr_redirect_stdout, .timeout = 10)
+Test(options, replay_refuses_unknown_options_missing_arguments_and_too_many_words, .timeout = 20)
 {
-    struct target t;
-    bool given[NOPTS];
-    char line[] = "-v --help --games 5";
-
-    cr_expect_eq(parse(&match_set, line, &t, given), 1);
-    cr_expect_eq(t.games, 0, "nothing after --help is parsed");
-    fflush(stdout);
-    cr_expect_stdout_eq_str(help_text);
+    const char *words[] = {"replay", "--results", "dir", "--id", "1", "a1", NULL};
+    expect_refusals("replay", "--board", words, "--results DIR and --id N, and nothing else");
 }
 
-Test(options, print_puts_a_long_name_on_a_line_of_its_own, .timeout = 10)
+/* standings and report take any number of files: none is the wrong count. */
+Test(options, standings_refuses_unknown_options_missing_arguments_and_no_file, .timeout = 20)
 {
-    static const struct option_def longs[] = {
-        {"a-very-long-option-name", 'l', "VALUE", OPTION_TEXT, 0, 0, 0, NULL,
-         "first line\nsecond line", 0},
-    };
-    struct option_set set = {longs, 1, CMD_MATCH, "", ""};
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
+    const char *words[] = {"standings", "--write", "dir", NULL};
+    expect_refusals("standings", "--write", words, "standings needs GAMES.CSV...");
+}
 
+Test(options, report_refuses_unknown_options_missing_arguments_and_no_folder, .timeout = 20)
+{
+    const char *words[] = {"report", "--out", "x.html", NULL};
+    expect_refusals("report", "--out", words, "report needs DIR...");
+}
+
+Test(options, sprt_refuses_unknown_options_missing_arguments_and_too_many_words, .timeout = 20)
+{
+    const char *words[] = {"sprt", "--wdl", "1,2,3", "elo1=5", "nonsense", NULL};
+    expect_refusals("sprt", "--wdl", words, "'nonsense'");
+}
+
+Test(options, perft_refuses_unknown_options_missing_arguments_and_too_many_words, .timeout = 20)
+{
+    const char *words[] = {"perft", "tictactoe", "3", "extra", NULL};
+    expect_refusals("perft", "--board", words, "unexpected argument 'extra'");
+    const char *few[] = {"perft", "tictactoe", NULL};
+    expect_refused(few, "perft needs GAME DEPTH");
+}
+
+Test(options, an_abbreviation_of_two_names_is_ambiguous, .timeout = 20)
+{
+    const char *words[] = {"match", "--bo", "a=x", NULL};
+    expect_refused(words, "ambiguous option '--bo': --bot, --bots?");
+}
+
+static bool is_for(const struct option_def *o, unsigned command)
+{
+    return o->only == 0 || (o->only & command) != 0;
+}
+
+/* Whether an option of set for its command is named name. */
+static bool has_name(const struct option_set *set, const char *name)
+{
+    for (size_t k = 0; k < set->n; k++)
+        if (is_for(&set->table[k], set->command) && strcmp(set->table[k].name, name) == 0)
+            return true;
+    return false;
+}
+
+ParameterizedTestParameters(options, help_lists_every_option_of_the_table)
+{
+    static int index[NCOMMANDS];
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        index[i] = (int)i;
+    return cr_make_param_array(int, index, NCOMMANDS);
+}
+
+/* --help is the table's head, its options as options_print lists them, and
+ * its tail; each option of the command is there at the start of a line, and
+ * none of another command's. */
+ParameterizedTest(int *i, options, help_lists_every_option_of_the_table, .timeout = 20)
+{
+    const struct command *c = &commands[*i];
+    char *argv[] = {REFEREE_BIN, (char *)c->name, "--help", NULL};
+    char *listed = NULL, line[128];
+    size_t size = 0;
+
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s --help: %s", c->name, r.err);
+    FILE *f = open_memstream(&listed, &size);
     cr_assert_not_null(f);
-    options_print(f, &set);
+    fputs(c->set->head, f);
+    options_print(f, c->set);
+    fputs(c->set->tail, f);
     fclose(f);
-    cr_expect_str_eq(text, "  -l, --a-very-long-option-name VALUE\n"
-                           "                       first line\n"
-                           "                       second line\n");
-    free(text);
+    cr_expect_str_eq(r.out, listed, "%s --help", c->name);
+    free(listed);
+    for (size_t k = 0; k < c->set->n; k++) {
+        const struct option_def *o = &c->set->table[k];
+        if (o->letter)
+            snprintf(line, sizeof(line), "\n  -%c, --%s%s%s", o->letter, o->name, o->arg ? " " : "",
+                     o->arg ? o->arg : "");
+        else
+            snprintf(line, sizeof(line), "\n  --%s%s%s", o->name, o->arg ? " " : "",
+                     o->arg ? o->arg : "");
+        if (is_for(o, c->set->command) && o->help)
+            cr_expect(strstr(r.out, line), "%s --help does not list '%s'", c->name, line + 3);
+        else if (!has_name(c->set, o->name))
+            cr_expect(!strstr(r.out, line), "%s --help lists '%s'", c->name, line + 3);
+    }
+}
+
+/* A table of the test's own, to parse in this process. */
+struct probe {
+    bool flag;
+    const char *text;
+};
+
+static const struct option_def probe_table[] = {
+    {.name = "flag",
+     .letter = 'f',
+     .type = OPTION_FLAG,
+     .offset = offsetof(struct probe, flag),
+     .help = "a flag"},
+    {.name = "text",
+     .arg = "T",
+     .type = OPTION_TEXT,
+     .offset = offsetof(struct probe, text),
+     .help = "a text"},
+};
+
+/* getopt keeps state between calls; each parse must start afresh, in the order
+ * of its own set: options after operands are taken only where it permutes. */
+Test(options, each_parse_in_one_process_follows_its_own_set, .timeout = 10)
+{
+    struct option_set permuting = {.table = probe_table,
+                                   .n = 2,
+                                   .head = "",
+                                   .tail = "",
+                                   .operands = "X...",
+                                   .min_operands = 1,
+                                   .max_operands = -1,
+                                   .permute = true};
+    struct option_set in_order = permuting;
+    in_order.permute = false;
+    char *words[] = {"probe", "x", "--text", "t", "-f", NULL};
+    struct probe p = {0};
+    bool given[2];
+    int first;
+
+    cr_assert_eq(options_parse(&permuting, 5, words, &p, given, &first), 0);
+    cr_expect(p.flag && p.text && strcmp(p.text, "t") == 0);
+    cr_expect(given[0] && given[1]);
+    cr_expect_eq(first, 4);
+    cr_expect_str_eq(words[first], "x");
+
+    char *again[] = {"probe", "x", "--text", "t", "-f", NULL};
+    p = (struct probe){0};
+    cr_assert_eq(options_parse(&in_order, 5, again, &p, given, &first), 0);
+    cr_expect(!p.flag && !p.text && !given[0] && !given[1]);
+    cr_expect_eq(first, 1);
+
+    char *twice[] = {"probe", "-f", "-f", "--text=u", "y", NULL};
+    p = (struct probe){0};
+    cr_assert_eq(options_parse(&permuting, 5, twice, &p, NULL, &first), 0);
+    cr_expect(p.flag && strcmp(p.text, "u") == 0);
+    cr_expect_eq(first, 4);
 }

@@ -9,27 +9,52 @@
 #include "xalloc.h"
 
 #include <errno.h>
-#include <getopt.h>
+#include <stddef.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void check_usage(FILE *f)
-{
-    fputs("usage: referee check [--strict] [--same-as DIR2] DIR\n"
-          "\n"
-          "Reads DIR/games.csv and DIR/moves.csv and checks that every row is whole, that\n"
-          "game ids are unique, that moves.csv holds exactly the moves of the games in\n"
-          "games.csv, and that each game's moves give its recorded result. The moves of\n"
-          "games a killed run wrote before their games.csv rows are reported as an\n"
-          "interrupted tail that --resume replays; with --strict they are a problem.\n"
-          "--same-as also checks that DIR2 holds the same games and the same moves, times\n"
-          "aside, game by game whatever the order of the rows (runs of two different\n"
-          "games are refused).\n"
-          "Exit status: 0 all good, 3 a problem (named), 4 a file that cannot be read.\n",
-          f);
-}
+/* What check's options set. */
+struct check_args {
+    const char *other;
+    bool strict;
+};
+
+static const struct option_def check_table[] = {
+    {.name = "strict",
+     .type = OPTION_FLAG,
+     .offset = offsetof(struct check_args, strict),
+     .help = "the moves of games without their games.csv row (the\n"
+             "tail a killed run leaves) are a problem too"},
+    {.name = "same-as",
+     .letter = 's',
+     .arg = "DIR2",
+     .type = OPTION_TEXT,
+     .offset = offsetof(struct check_args, other),
+     .help = "also check that DIR2 holds the same games and the same\n"
+             "moves, times aside"},
+};
+
+const struct option_set check_options = {
+    .table = check_table,
+    .n = sizeof(check_table) / sizeof(check_table[0]),
+    .head = "usage: referee check [options] DIR\n"
+            "\n"
+            "Reads DIR/games.csv and DIR/moves.csv and checks that every row is whole, that\n"
+            "game ids are unique and in game order, that moves.csv holds exactly the moves\n"
+            "of the games in games.csv, ply by ply, and that each game's moves give its\n"
+            "recorded result; it lists every problem, naming the game. The moves of games\n"
+            "a killed run wrote before their games.csv rows are reported as an\n"
+            "interrupted tail that --resume replays.\n"
+            "\n",
+    .tail = "Exit status: 0 all good, 2 bad usage, 3 a problem (named), 4 a file that\n"
+            "cannot be read.\n",
+    .operands = "DIR",
+    .min_operands = 1,
+    .max_operands = 1,
+    .permute = true,
+};
 
 /* Open DIR/games.csv or DIR/moves.csv. Returns EXIT_OK or an exit code,
  * having said why. */
@@ -208,33 +233,16 @@ static int check_dir(const char *dir, bool strict)
 
 int cmd_check(int argc, char **argv)
 {
-    static const struct option options[] = {
-        {"same-as", required_argument, NULL, 's'},
-        {"strict", no_argument, NULL, 'S'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *other = NULL;
-    bool strict = false;
-    int opt;
+    struct check_args a = {0};
+    int first, rc = options_parse(&check_options, argc, argv, &a, NULL, &first);
 
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "s:h", options, NULL)) != -1) {
-        switch (opt) {
-        case 's': other = optarg; break;
-        case 'S': strict = true; break;
-        case 'h': check_usage(stdout); return EXIT_OK;
-        default: check_usage(stderr); return EXIT_USAGE;
-        }
-    }
-    if (argc - optind != 1) {
-        check_usage(stderr);
-        return EXIT_USAGE;
-    }
-    int rc = check_dir(argv[optind], strict);
+    if (rc != 0)
+        return rc == 1 ? EXIT_OK : rc;
+    const char *other = a.other;
+    rc = check_dir(argv[first], a.strict);
     if (rc == EXIT_OK && other)
-        rc = check_same_as(argv[optind], other);
+        rc = check_same_as(argv[first], other);
     if (rc == EXIT_OK && other)
-        printf("%s: the same games as %s\n", argv[optind], other);
+        printf("%s: the same games as %s\n", argv[first], other);
     return rc;
 }

@@ -3,24 +3,53 @@
 #include "inspect.h"
 #include "game.h"
 #include "notation.h"
+#include "options.h"
 #include "perft.h"
 #include "xalloc.h"
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-static void perft_usage(FILE *f)
-{
-    fputs("usage: referee perft [--early-draw] [--board BOARD] [--divide] GAME DEPTH\n"
-          "\n"
-          "Prints, for each depth from 1 to DEPTH, the number of move sequences of\n"
-          "that length (nodes) and the games that ended within it, by result.\n"
-          "--divide prints the nodes at DEPTH under each first move instead.\n"
-          "Exit status: 0 done, 2 bad usage, 3 a board that does not parse.\n",
-          f);
-}
+/* What perft's options set. */
+struct perft_args {
+    const char *board;
+    bool early_draw, divide;
+};
+
+static const struct option_def perft_table[] = {
+    {.name = "early-draw",
+     .letter = 'e',
+     .type = OPTION_FLAG,
+     .offset = offsetof(struct perft_args, early_draw),
+     .help = "end a game at a dead position, as a run does"},
+    {.name = "board",
+     .letter = 'b',
+     .arg = "BOARD",
+     .type = OPTION_TEXT,
+     .offset = offsetof(struct perft_args, board),
+     .help = "count from this position (as replay prints it)\n"
+             "rather than the start"},
+    {.name = "divide",
+     .letter = 'd',
+     .type = OPTION_FLAG,
+     .offset = offsetof(struct perft_args, divide),
+     .help = "print the nodes at DEPTH under each first move"},
+};
+
+const struct option_set perft_options = {
+    .table = perft_table,
+    .n = sizeof(perft_table) / sizeof(perft_table[0]),
+    .head = "usage: referee perft [options] GAME DEPTH\n"
+            "\n"
+            "Prints, for each depth from 1 to DEPTH, the number of move sequences of\n"
+            "that length (nodes) and the games that ended within it, by result.\n"
+            "\n",
+    .tail = "Exit status: 0 done, 2 bad usage, 3 a board that does not parse.\n",
+    .operands = "GAME DEPTH",
+    .min_operands = 2,
+    .max_operands = 2,
+};
 
 static void print_counts(int depth, const struct perft_counts *c)
 {
@@ -64,55 +93,36 @@ static void print_depths(const struct game_state *s, int depth)
 
 int cmd_perft(int argc, char **argv)
 {
-    static const struct option options[] = {
-        {"early-draw", no_argument, NULL, 'e'},
-        {"board", required_argument, NULL, 'b'},
-        {"divide", no_argument, NULL, 'd'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *board = NULL, *why;
-    bool early_draw = false, divide = false;
-    int opt;
+    struct perft_args a = {0};
+    const char *why;
+    int first, rc = options_parse(&perft_options, argc, argv, &a, NULL, &first);
 
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "+eb:dh", options, NULL)) != -1) {
-        switch (opt) {
-        case 'e': early_draw = true; break;
-        case 'b': board = optarg; break;
-        case 'd': divide = true; break;
-        case 'h': perft_usage(stdout); return EXIT_OK;
-        default: perft_usage(stderr); return EXIT_USAGE;
-        }
-    }
-    if (argc - optind != 2) {
-        perft_usage(stderr);
-        return EXIT_USAGE;
-    }
-    const struct game_def *def = game_find(argv[optind]);
+    if (rc != 0)
+        return rc == 1 ? EXIT_OK : rc;
+    const struct game_def *def = game_find(argv[first]);
     if (!def) {
-        cli_error("unknown game '%s'", argv[optind]);
+        cli_error("unknown game '%s'", argv[first]);
         return EXIT_USAGE;
     }
     char *end;
-    long depth = strtol(argv[optind + 1], &end, 10);
-    if (*end || end == argv[optind + 1] || depth < 1 || depth > GAME_MAX_PLIES) {
-        cli_error("depth '%s' is not a number from 1 to %d", argv[optind + 1], GAME_MAX_PLIES);
+    long depth = strtol(argv[first + 1], &end, 10);
+    if (*end || end == argv[first + 1] || depth < 1 || depth > GAME_MAX_PLIES) {
+        cli_error("depth '%s' is not a number from 1 to %d", argv[first + 1], GAME_MAX_PLIES);
         return EXIT_USAGE;
     }
 
     struct game_state *s = xmalloc(sizeof(*s));
-    if (board) {
-        if (notation_parse_board(def, board, early_draw, s, &why) < 0) {
-            cli_error("board '%s': %s", board, why);
+    if (a.board) {
+        if (notation_parse_board(def, a.board, a.early_draw, s, &why) < 0) {
+            cli_error("board '%s': %s", a.board, why);
             free(s);
             return EXIT_DATA;
         }
     } else {
-        game_init(s, def, early_draw);
+        game_init(s, def, a.early_draw);
     }
 
-    if (divide)
+    if (a.divide)
         print_divided(s, (int)depth);
     else
         print_depths(s, (int)depth);

@@ -7,26 +7,12 @@
 #include "xalloc.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static void replay_usage(FILE *f)
-{
-    fputs("usage: referee replay [--game NAME] [--board BOARD] [--early-draw] [MOVE...]\n"
-          "       referee replay [options] --file FILE   (FILE '-' is standard input)\n"
-          "       referee replay --results DIR --id N    (game N of a tournament or match)\n"
-          "\n"
-          "Plays the moves in order, from the initial position or from BOARD, and\n"
-          "prints the board, the history, the result and why. Moves after the end of\n"
-          "the game are listed as ignored. A move is 'c2', 'o:c2', 'resign' or 'o:resign'.\n"
-          "Exit status: 0 replayed, 2 bad usage, 3 a move or board that does not parse,\n"
-          "4 an unreadable file.\n",
-          f);
-}
 
 struct replay {
     struct game_state game;
@@ -177,42 +163,79 @@ struct replay_args {
     int first_move; /* argv index of the first move given as an argument */
 };
 
+#define FIELD(name) offsetof(struct replay_args, name)
+
+static const struct option_def replay_table[] = {
+    {.name = "game",
+     .letter = 'g',
+     .arg = "NAME",
+     .type = OPTION_TEXT,
+     .offset = FIELD(game),
+     .help = "the game's rules (default tictactoe)"},
+    {.name = "board",
+     .letter = 'b',
+     .arg = "BOARD",
+     .type = OPTION_TEXT,
+     .offset = FIELD(board),
+     .help = "start from this position rather than the initial one"},
+    {.name = "early-draw",
+     .letter = 'e',
+     .type = OPTION_FLAG,
+     .offset = FIELD(early_draw),
+     .help = "end the game at a dead position, as a run does"},
+    {.name = "file",
+     .letter = 'f',
+     .arg = "FILE",
+     .type = OPTION_TEXT,
+     .offset = FIELD(file),
+     .help = "read the moves from FILE ('-' is standard input)"},
+    {.name = "results",
+     .letter = 'r',
+     .arg = "DIR",
+     .type = OPTION_TEXT,
+     .offset = FIELD(results),
+     .help = "replay a game of a run's results folder, with --id"},
+    {.name = "id",
+     .letter = 'i',
+     .arg = "N",
+     .type = OPTION_TEXT,
+     .offset = FIELD(id),
+     .help = "the game's id in DIR/games.csv"},
+    {.name = "from-results", .arg = "DIR", .type = OPTION_TEXT, .offset = FIELD(results)},
+};
+
+const struct option_set replay_options = {
+    .table = replay_table,
+    .n = sizeof(replay_table) / sizeof(replay_table[0]),
+    .head = "usage: referee replay [--game NAME] [--board BOARD] [--early-draw] [MOVE...]\n"
+            "       referee replay [options] --file FILE   (FILE '-' is standard input)\n"
+            "       referee replay --results DIR --id N    (game N of a tournament or match)\n"
+            "\n"
+            "Plays the moves in order, from the initial position or from BOARD, and\n"
+            "prints the board, the history, the result and why. Moves after the end of\n"
+            "the game are listed as ignored. A move is 'c2', 'o:c2', 'resign' or 'o:resign'.\n"
+            "\n",
+    .tail = "Exit status: 0 replayed, 2 bad usage, 3 a move or board that does not parse,\n"
+            "4 an unreadable file.\n",
+    .operands = "MOVE...",
+    .min_operands = 0,
+    .max_operands = -1,
+};
+
 /* Returns -1 to go on, or the exit status (help, or bad usage said). */
 static int parse_replay_args(int argc, char **argv, struct replay_args *a)
 {
-    static const struct option options[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"board", required_argument, NULL, 'b'},
-        {"early-draw", no_argument, NULL, 'e'},
-        {"file", required_argument, NULL, 'f'},
-        {"results", required_argument, NULL, 'r'},
-        {"id", required_argument, NULL, 'i'},
-        {"from-results", required_argument, NULL, 'r'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    int opt;
+    int rc;
 
     *a = (struct replay_args){.game = "tictactoe"};
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "+g:b:ef:r:i:h", options, NULL)) != -1) {
-        switch (opt) {
-        case 'g': a->game = optarg; break;
-        case 'b': a->board = optarg; break;
-        case 'e': a->early_draw = true; break;
-        case 'f': a->file = optarg; break;
-        case 'r': a->results = optarg; break;
-        case 'i': a->id = optarg; break;
-        case 'h': replay_usage(stdout); return EXIT_OK;
-        default: replay_usage(stderr); return EXIT_USAGE;
-        }
-    }
-    a->first_move = optind;
-    if (a->file && optind < argc) {
+    rc = options_parse(&replay_options, argc, argv, a, NULL, &a->first_move);
+    if (rc != 0)
+        return rc == 1 ? EXIT_OK : rc;
+    if (a->file && a->first_move < argc) {
         cli_error("give moves either as arguments or with --file, not both");
         return EXIT_USAGE;
     }
-    if (!a->results != !a->id || (a->results && (a->file || a->board || optind < argc))) {
+    if (!a->results != !a->id || (a->results && (a->file || a->board || a->first_move < argc))) {
         cli_error("a game of a run is replayed with --results DIR and --id N, and nothing else");
         return EXIT_USAGE;
     }

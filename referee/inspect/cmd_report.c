@@ -11,32 +11,50 @@
 #include "table.h"
 
 #include <errno.h>
-#include <getopt.h>
+#include <stddef.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static void report_usage(FILE *f)
-{
-    fputs("usage: referee report DIR... [--out FILE]\n"
-          "\n"
-          "Reads the games.csv and moves.csv of each results folder (of one run, or of\n"
-          "the shards of one run) and writes one HTML page that shows the run: the\n"
-          "standings with each Elo's 95% interval, the crosstable as a heatmap,\n"
-          "results by colour, fouls by bot and kind with the games they ended, and the\n"
-          "move times of each bot, under the conditions the run recorded (run.csv).\n"
-          "The page needs no network and no other file.\n"
-          "--out FILE writes it there. Default: DIR/report.html for one folder; for\n"
-          "several (the shards of a run), report.html in the folder that holds them all,\n"
-          "never in one of them.\n"
-          "Games of different games, or bots that no games link, are refused.\n"
-          "Exit status: 0 written, 2 bad usage, 3 a file that is not a games.csv or\n"
-          "moves.csv or games that cannot be rated together, 4 a file that cannot be\n"
-          "read or written.\n",
-          f);
-}
+/* What report's options set. */
+struct report_args {
+    const char *out;
+};
+
+static const struct option_def report_table[] = {
+    {.name = "out",
+     .letter = 'o',
+     .arg = "FILE",
+     .type = OPTION_TEXT,
+     .offset = offsetof(struct report_args, out),
+     .help = "write the page there (default: DIR/report.html for one\n"
+             "folder; for several, the shards of a run, report.html\n"
+             "in the folder that holds them all, never in one of them)"},
+};
+
+const struct option_set report_options = {
+    .table = report_table,
+    .n = sizeof(report_table) / sizeof(report_table[0]),
+    .head = "usage: referee report [options] DIR...\n"
+            "\n"
+            "Reads the games.csv and moves.csv of each results folder (of one run, or of\n"
+            "the shards of one run) and writes one HTML page that shows the run: the\n"
+            "standings with each Elo's 95% interval, the crosstable as a heatmap,\n"
+            "results by colour, fouls by bot and kind with the games they ended, and the\n"
+            "move times of each bot, under the conditions the run recorded (run.csv).\n"
+            "The page needs no network and no other file.\n"
+            "Games of different games, or bots that no games link, are refused.\n"
+            "\n",
+    .tail = "Exit status: 0 written, 2 bad usage, 3 a file that is not a games.csv or\n"
+            "moves.csv or games that cannot be rated together, 4 a file that cannot be\n"
+            "read or written.\n",
+    .operands = "DIR...",
+    .min_operands = 1,
+    .max_operands = -1,
+    .permute = true,
+};
 
 /* What each engine said it is: standings.csv's engine column, where the run
  * wrote one (games.csv does not keep it). */
@@ -323,35 +341,21 @@ static int default_out(const char *const *dirs, int ndirs, char *out, size_t cap
 
 int cmd_report(int argc, char **argv)
 {
-    static const struct option options[] = {
-        {"out", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *out = NULL;
+    struct report_args a = {0};
     char fallback[PATH_MAX];
-    int opt;
+    int first, rc = options_parse(&report_options, argc, argv, &a, NULL, &first);
 
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "o:h", options, NULL)) != -1) {
-        switch (opt) {
-        case 'o': out = optarg; break;
-        case 'h': report_usage(stdout); return EXIT_OK;
-        default: report_usage(stderr); return EXIT_USAGE;
-        }
-    }
-    if (optind == argc) {
-        report_usage(stderr);
-        return EXIT_USAGE;
-    }
+    if (rc != 0)
+        return rc == 1 ? EXIT_OK : rc;
+    const char *out = a.out;
     if (!out) {
-        int rc = default_out((const char *const *)argv + optind, argc - optind, fallback,
-                             sizeof(fallback));
+        rc = default_out((const char *const *)argv + first, argc - first, fallback,
+                         sizeof(fallback));
         if (rc != EXIT_OK)
             return rc;
         out = fallback;
     }
-    int rc = report_write(out, (const char *const *)argv + optind, argc - optind, NULL);
+    rc = report_write(out, (const char *const *)argv + first, argc - first, NULL);
     if (rc == EXIT_OK)
         printf("Report in %s\n", out);
     return rc;

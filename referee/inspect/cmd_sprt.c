@@ -7,25 +7,10 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void sprt_usage(FILE *f)
-{
-    fputs("usage: referee sprt (--wdl W,D,L | --ptnml P0,P1,P2,P3,P4) [--model M]\n"
-          "                    [elo0=A] [elo1=B] [alpha=X] [beta=Y]\n"
-          "\n"
-          "Computes the generalized SPRT in logistic Elo from counts: wins, draws and\n"
-          "losses of the candidate, or its colour-swapped pairs of games by points\n"
-          "(0, 1/2, 1, 3/2, 2). --model trinomial or pentanomial (the default with\n"
-          "--ptnml). Defaults: elo0=0 elo1=5 alpha=0.05 beta=0.05. Counts are whole\n"
-          "numbers, at most 2^53 in all (what a double holds exactly).\n"
-          "Exit status: 0 H1 accepted, 10 H0 accepted, 11 no verdict yet, 2 bad usage.\n",
-          f);
-}
 
 /* Read the words of text into *p, unchecked: parameters are checked together
  * once all are read, whatever their order. */
@@ -148,59 +133,107 @@ static int check_model(enum sprt_model *model, bool given, bool ptnml)
     return 0;
 }
 
+/* What sprt's options set. */
+struct sprt_args {
+    struct sprt_counts counts;
+    enum sprt_model model;
+    bool wdl, ptnml, model_given;
+};
+
+static int opt_wdl(void *target, const char *arg)
+{
+    struct sprt_args *a = target;
+    long v[3];
+
+    if (parse_counts("--wdl", arg, v, 3) < 0)
+        return EXIT_USAGE;
+    a->counts.wins = v[0];
+    a->counts.draws = v[1];
+    a->counts.losses = v[2];
+    a->wdl = true;
+    return 0;
+}
+
+static int opt_ptnml(void *target, const char *arg)
+{
+    struct sprt_args *a = target;
+
+    if (parse_counts("--ptnml", arg, a->counts.pairs, 5) < 0)
+        return EXIT_USAGE;
+    a->ptnml = true;
+    return 0;
+}
+
+static int opt_model(void *target, const char *arg)
+{
+    struct sprt_args *a = target;
+
+    if (cli_parse_sprt_model(arg, &a->model) < 0)
+        return EXIT_USAGE;
+    a->model_given = true;
+    return 0;
+}
+
+static const struct option_def sprt_table[] = {
+    {.name = "wdl",
+     .letter = 'w',
+     .arg = "W,D,L",
+     .type = OPTION_CALL,
+     .call = opt_wdl,
+     .help = "the candidate's wins, draws and losses"},
+    {.name = "ptnml",
+     .letter = 'p',
+     .arg = "P0,P1,P2,P3,P4",
+     .type = OPTION_CALL,
+     .call = opt_ptnml,
+     .help = "its colour-swapped pairs of games by points:\n"
+             "0, 1/2, 1, 3/2, 2"},
+    {.name = "model",
+     .letter = 'm',
+     .arg = "M",
+     .type = OPTION_CALL,
+     .call = opt_model,
+     .help = "trinomial, or pentanomial (the default with --ptnml)"},
+};
+
+const struct option_set sprt_options = {
+    .table = sprt_table,
+    .n = sizeof(sprt_table) / sizeof(sprt_table[0]),
+    .head = "usage: referee sprt (--wdl W,D,L | --ptnml P0,P1,P2,P3,P4) [--model M]\n"
+            "                    [elo0=A] [elo1=B] [alpha=X] [beta=Y]\n"
+            "\n"
+            "Computes the generalized SPRT in logistic Elo from counts: wins, draws and\n"
+            "losses of the candidate, or its colour-swapped pairs of games by points.\n"
+            "Defaults: elo0=0 elo1=5 alpha=0.05 beta=0.05. Counts are whole numbers, at\n"
+            "most 2^53 in all (what a double holds exactly).\n"
+            "\n",
+    .tail = "Exit status: 0 H1 accepted, 10 H0 accepted, 11 no verdict yet, 2 bad usage.\n",
+    .operands = "elo0=A elo1=B alpha=X beta=Y",
+    .min_operands = 0,
+    .max_operands = -1,
+    .permute = true,
+};
+
 int cmd_sprt(int argc, char **argv)
 {
-    static const struct option options[] = {
-        {"wdl", required_argument, NULL, 'w'},
-        {"ptnml", required_argument, NULL, 'p'},
-        {"model", required_argument, NULL, 'm'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     struct sprt_params params = SPRT_PARAMS_DEFAULT;
-    struct sprt_counts counts = {0};
-    enum sprt_model model = SPRT_PENTANOMIAL;
-    bool wdl = false, ptnml = false, model_given = false;
-    long v[5];
-    int opt;
+    struct sprt_args a = {.model = SPRT_PENTANOMIAL};
+    int first, rc = options_parse(&sprt_options, argc, argv, &a, NULL, &first);
 
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "w:p:m:h", options, NULL)) != -1) {
-        switch (opt) {
-        case 'w':
-            if (parse_counts("--wdl", optarg, v, 3) < 0)
-                return EXIT_USAGE;
-            counts.wins = v[0];
-            counts.draws = v[1];
-            counts.losses = v[2];
-            wdl = true;
-            break;
-        case 'p':
-            if (parse_counts("--ptnml", optarg, counts.pairs, 5) < 0)
-                return EXIT_USAGE;
-            ptnml = true;
-            break;
-        case 'm':
-            if (cli_parse_sprt_model(optarg, &model) < 0)
-                return EXIT_USAGE;
-            model_given = true;
-            break;
-        case 'h': sprt_usage(stdout); return EXIT_OK;
-        default: sprt_usage(stderr); return EXIT_USAGE;
-        }
-    }
-    for (int i = optind; i < argc; i++)
+    if (rc != 0)
+        return rc == 1 ? EXIT_OK : rc;
+    for (int i = first; i < argc; i++)
         if (read_sprt_words(&params, "", argv[i]) < 0)
             return EXIT_USAGE;
     if (check_sprt_params(&params, "") < 0)
         return EXIT_USAGE;
-    if (wdl == ptnml) {
-        sprt_usage(stderr);
+    if (a.wdl == a.ptnml) {
+        cli_error("sprt needs counts: --wdl W,D,L or --ptnml P0,P1,P2,P3,P4, one of them");
         return EXIT_USAGE;
     }
-    if (check_model(&model, model_given, ptnml) < 0)
+    if (check_model(&a.model, a.model_given, a.ptnml) < 0)
         return EXIT_USAGE;
     struct sprt_result r;
-    cli_print_sprt(stdout, &counts, &params, model, &r);
+    cli_print_sprt(stdout, &a.counts, &params, a.model, &r);
     return cli_sprt_exit(r.verdict);
 }

@@ -9,25 +9,43 @@
 #include "schema.h"
 
 #include <errno.h>
-#include <getopt.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
-static void standings_usage(FILE *f)
-{
-    fputs("usage: referee standings [--write DIR] GAMES.CSV...\n"
-          "\n"
-          "Counts every game of the given games.csv files (of one run, or of shards of\n"
-          "one run) and prints the standings. --write DIR also writes standings.csv and\n"
-          "crosstable.csv into DIR.\n"
-          "Games of different games, or bots that no games link (not even through other\n"
-          "bots), are refused: their ratings would share no scale.\n"
-          "Exit status: 0 done, 2 bad usage, 3 a file that is not a games.csv or games\n"
-          "that cannot be rated together, 4 a file that cannot be read or written.\n",
-          f);
-}
+/* What standings' options set. */
+struct standings_args {
+    const char *out_dir;
+};
+
+static const struct option_def standings_table[] = {
+    {.name = "write",
+     .letter = 'w',
+     .arg = "DIR",
+     .type = OPTION_TEXT,
+     .offset = offsetof(struct standings_args, out_dir),
+     .help = "also write standings.csv and crosstable.csv into DIR"},
+};
+
+const struct option_set standings_options = {
+    .table = standings_table,
+    .n = sizeof(standings_table) / sizeof(standings_table[0]),
+    .head = "usage: referee standings [options] GAMES.CSV...\n"
+            "\n"
+            "Counts every game of the given games.csv files (of one run, or of shards of\n"
+            "one run) and prints the standings.\n"
+            "Games of different games, or bots that no games link (not even through other\n"
+            "bots), are refused: their ratings would share no scale.\n"
+            "\n",
+    .tail = "Exit status: 0 done, 2 bad usage, 3 a file that is not a games.csv or games\n"
+            "that cannot be rated together, 4 a file that cannot be read or written.\n",
+    .operands = "GAMES.CSV...",
+    .min_operands = 1,
+    .max_operands = -1,
+    .permute = true,
+};
 
 static void print_figure(FILE *f, const char *fmt, double v, int width)
 {
@@ -118,34 +136,20 @@ int cli_check_groups(struct standings *st)
 
 int cmd_standings(int argc, char **argv)
 {
-    static const struct option options[] = {
-        {"write", required_argument, NULL, 'w'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *out_dir = NULL;
+    struct standings_args a = {0};
     char why[256];
-    int opt, rc = EXIT_OK;
+    int first, rc = options_parse(&standings_options, argc, argv, &a, NULL, &first);
 
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "w:h", options, NULL)) != -1) {
-        switch (opt) {
-        case 'w': out_dir = optarg; break;
-        case 'h': standings_usage(stdout); return EXIT_OK;
-        default: standings_usage(stderr); return EXIT_USAGE;
-        }
-    }
-    if (optind == argc) {
-        standings_usage(stderr);
-        return EXIT_USAGE;
-    }
+    if (rc != 0)
+        return rc == 1 ? EXIT_OK : rc;
+    const char *out_dir = a.out_dir;
     struct standings *st = standings_new();
     if (!st) {
         cli_error("out of memory");
         return EXIT_SYSTEM;
     }
     struct ledger_game game = {0};
-    for (int i = optind; i < argc && rc == EXIT_OK; i++) {
+    for (int i = first; i < argc && rc == EXIT_OK; i++) {
         struct results_file f;
         int err = schema_open_games(&f, argv[i], SCHEMA_STANDINGS, why, sizeof(why));
         if (err == 0) {

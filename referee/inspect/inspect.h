@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "message.h"
+#include "options.h"
 #include "sprt.h"
 
 /* The commands, as main.c's table calls them: each returns an exit code,
@@ -18,6 +19,10 @@ int cmd_check(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
+
+/* Their options, parsing and --help (the tests check the help lists them). */
+extern const struct option_set replay_options, sprt_options, check_options, standings_options,
+    report_options, perft_options;
 
 struct standings;
 /* Print the standings table (and, for two bots, cutechess's Elo line) to f

@@ -8,6 +8,7 @@
 #include <signal.h>
 
 #include "message.h"
+#include "options.h"
 
 /* The cores this process may use: its CPU affinity where there is one, else
  * the processors online; 1 at least. */
@@ -27,5 +28,8 @@ int cmd_tournament(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+
+/* Their options, parsing and --help (the tests check the help lists them). */
+extern const struct option_set tournament_options, match_options, doctor_options, play_options;
 
 #endif

@@ -6,26 +6,11 @@
 #include "proc.h"
 #include "xalloc.h"
 
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static void doctor_usage(FILE *f)
-{
-    fputs("usage: referee doctor [--game NAME] [--games N] [--movetime MS] [--firstmove MS]\n"
-          "                      [--json] (--bot NAME=COMMAND | -- COMMAND [ARG]...)\n"
-          "\n"
-          "Plays the bot against referee itself (random legal moves) for a few games,\n"
-          "both sides, its game's special position (a forced pass, a full column, the\n"
-          "last square), with an unknown key and an unknown kind of line, then quit; and\n"
-          "prints a checklist: each promise of the protocol PASS, WARN or FAIL, with what\n"
-          "was sent, what came back and how to fix it, and for a FAIL the end of the\n"
-          "trace of the talk it failed in. --json prints it as JSON.\n"
-          "Exit status: 0 no FAIL, 1 a FAIL, 2 bad usage.\n",
-          f);
-}
 
 static const char *const status_names[] = {"PASS", "WARN", "FAIL", "SKIP"};
 
@@ -107,79 +92,127 @@ static int print_report(const struct bot_spec *bot, const struct doctor_options 
     return failed ? 1 : 0;
 }
 
+/* What doctor's options set. */
+struct doctor_args {
+    const struct game_def *def;
+    struct bot_spec bot;
+    bool have_bot, json;
+    long games, move_ms, first_ms;
+};
+
+static int opt_game(void *target, const char *arg)
+{
+    struct doctor_args *a = target;
+
+    if (!(a->def = game_find(arg))) {
+        cli_error("unknown game '%s'", arg);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+static int opt_bot(void *target, const char *arg)
+{
+    struct doctor_args *a = target;
+    const char *why = "";
+
+    if (a->have_bot || config_bot_parse(&a->bot, arg, &why) < 0) {
+        cli_error("--bot '%s': %s", arg, a->have_bot ? "one bot at a time" : why);
+        return EXIT_USAGE;
+    }
+    a->have_bot = true;
+    return 0;
+}
+
+#define COUNT(n, a, f, ...)                                                                        \
+    {                                                                                              \
+        .name = n, .arg = a, .type = OPTION_COUNT, .offset = offsetof(struct doctor_args, f),      \
+        .min = 1, .max = 1000000, .help = __VA_ARGS__                                              \
+    }
+
+static const struct option_def doctor_table[] = {
+    {.name = "bot",
+     .arg = "NAME=COMMAND",
+     .type = OPTION_CALL,
+     .call = opt_bot,
+     .help = "the bot: its name, then its command line (or give\n"
+             "the command's words after --)"},
+    {.name = "game",
+     .arg = "NAME",
+     .type = OPTION_CALL,
+     .call = opt_game,
+     .help = "the game it plays (default tictactoe)"},
+    COUNT("games", "N", games, "games against referee's random mover (default 4)"),
+    COUNT("movetime", "MS", move_ms, "limit per move (default 1000)"),
+    COUNT("firstmove", "MS", first_ms,
+          "limit of the first move, start-up included\n(default 5000)"),
+    {.name = "json",
+     .type = OPTION_FLAG,
+     .offset = offsetof(struct doctor_args, json),
+     .help = "print the checklist as JSON"},
+};
+
+const struct option_set doctor_options = {
+    .table = doctor_table,
+    .n = sizeof(doctor_table) / sizeof(doctor_table[0]),
+    .head = "usage: referee doctor [options] (--bot NAME=COMMAND | -- COMMAND [ARG]...)\n"
+            "\n"
+            "Plays the bot against referee itself (random legal moves) for a few games,\n"
+            "both sides, its game's special position (a forced pass, a full column, the\n"
+            "last square), with an unknown key and an unknown kind of line, then quit; and\n"
+            "prints a checklist: each promise of the protocol PASS, WARN or FAIL, with what\n"
+            "was sent, what came back and how to fix it, and for a FAIL the end of the\n"
+            "trace of the talk it failed in.\n"
+            "\n",
+    .tail = "Exit status: 0 no FAIL, 1 a FAIL, 2 bad usage.\n",
+    .operands = "COMMAND [ARG]...",
+    .min_operands = 0,
+    .max_operands = -1, /* more than CONFIG_MAX_ARGS: said as --bot says it */
+};
+
+/* The bot given as words after the options (-- COMMAND [ARG]...), taken word
+ * for word. Returns 0 or EXIT_USAGE, having said why. */
+static int take_words(struct doctor_args *a, int n, char **words)
+{
+    if (a->have_bot) {
+        cli_error("'%s': give the bot once, with --bot or after --", words[0]);
+        return EXIT_USAGE;
+    }
+    if (n > CONFIG_MAX_ARGS) {
+        cli_error("-- '%s' ...: too many words in the command (%d, at most %d)", words[0], n,
+                  CONFIG_MAX_ARGS);
+        return EXIT_USAGE;
+    }
+    a->bot.name = xstrdup("bot");
+    for (int i = 0; i < n; i++)
+        a->bot.argv[i] = xstrdup(words[i]);
+    a->have_bot = true;
+    return 0;
+}
+
 int cmd_doctor(int argc, char **argv)
 {
-    static const struct option options[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"bot", required_argument, NULL, 'b'},
-        {"games", required_argument, NULL, 'n'},
-        {"movetime", required_argument, NULL, 'm'},
-        {"firstmove", required_argument, NULL, 'f'},
-        {"json", no_argument, NULL, 'J'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    struct doctor_options opt = {
-        .def = game_find("tictactoe"), .games = 4, .move_ms = 1000, .first_ms = 5000, .seed = 1};
-    struct bot_spec bot = {0};
-    const char *why = "";
-    bool json = false, have_bot = false;
-    long v;
-    int o;
+    struct doctor_args a = {
+        .def = game_find("tictactoe"), .games = 4, .move_ms = 1000, .first_ms = 5000};
+    int first, rc = options_parse(&doctor_options, argc, argv, &a, NULL, &first);
 
-    optind = 1;
-    while ((o = getopt_long(argc, argv, "+h", options, NULL)) != -1) {
-        switch (o) {
-        case 'g':
-            if (!(opt.def = game_find(optarg))) {
-                cli_error("unknown game '%s'", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case 'b':
-            if (have_bot || config_bot_parse(&bot, optarg, &why) < 0) {
-                cli_error("--bot '%s': %s", optarg, have_bot ? "one bot at a time" : why);
-                config_bot_release(&bot);
-                return EXIT_USAGE;
-            }
-            have_bot = true;
-            break;
-        case 'n':
-        case 'm':
-        case 'f':
-            if (config_parse_int(optarg, 1000000, &v) < 0 || v < 1) {
-                cli_error("--%s '%s': a whole number from 1",
-                          o == 'n'   ? "games"
-                          : o == 'm' ? "movetime"
-                                     : "firstmove",
-                          optarg);
-                config_bot_release(&bot);
-                return EXIT_USAGE;
-            }
-            *(o == 'n' ? &opt.games : o == 'm' ? &opt.move_ms : &opt.first_ms) = (int)v;
-            break;
-        case 'J': json = true; break;
-        case 'h': doctor_usage(stdout); return EXIT_OK;
-        default:
-            doctor_usage(stderr);
-            config_bot_release(&bot);
-            return EXIT_USAGE;
-        }
+    if (rc == 0 && first < argc)
+        rc = take_words(&a, argc - first, argv + first);
+    if (rc == 0 && !a.have_bot) {
+        cli_error("doctor needs a bot: --bot NAME=COMMAND, or -- COMMAND [ARG]...");
+        rc = EXIT_USAGE;
     }
-    if (!have_bot && optind < argc) { /* -- COMMAND [ARG]...: taken word for word */
-        bot.name = xstrdup("bot");
-        for (int i = optind; i < argc && i - optind < CONFIG_MAX_ARGS; i++)
-            bot.argv[i - optind] = xstrdup(argv[i]);
-        have_bot = true;
-    } else if (optind < argc) {
-        cli_error("'%s': give the bot once, with --bot or after --", argv[optind]);
-        config_bot_release(&bot);
-        return EXIT_USAGE;
+    if (rc != 0) {
+        config_bot_release(&a.bot);
+        return rc == 1 ? EXIT_OK : rc;
     }
-    if (!have_bot) {
-        doctor_usage(stderr);
-        return EXIT_USAGE;
-    }
+    struct doctor_options opt = {.def = a.def,
+                                 .games = (int)a.games,
+                                 .move_ms = (int)a.move_ms,
+                                 .first_ms = (int)a.first_ms,
+                                 .seed = 1};
+    struct bot_spec bot = a.bot;
+    bool json = a.json;
     proc_ignore_sigpipe();
     char log[] = "/tmp/referee-doctor-XXXXXX";
     int fd = mkstemp(log);
@@ -191,7 +224,7 @@ int cmd_doctor(int argc, char **argv)
     doctor_run(&bot, &opt, &rep);
     if (fd >= 0)
         unlink(log);
-    int rc = print_report(&bot, &opt, &rep, json);
+    rc = print_report(&bot, &opt, &rep, json);
     config_bot_release(&bot);
     return rc;
 }

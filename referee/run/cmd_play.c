@@ -15,8 +15,8 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,22 +24,6 @@
 #include <unistd.h>
 
 #define MS 1000000LL
-
-static void play_usage(FILE *f)
-{
-    fputs("usage: referee play --bot NAME=COMMAND [--game NAME] [--as MARK] [--name NAME]\n"
-          "                    [--movetime MS] [--results DIR]\n"
-          "\n"
-          "You play the bot, at the terminal or from a pipe: the board is drawn with its\n"
-          "coordinates after every move, with the legal moves; type a move in the game's\n"
-          "notation (c2 in tic-tac-toe, 4 in connect four, d3 in reversi and gomoku),\n"
-          "resign, or quit. There is no undo: the game is recorded like any other, you\n"
-          "as --name (default human), under --results (default results/play-<date>-<time>).\n"
-          "--as picks your mark (default: the first side's).\n"
-          "Exit status: 0 played, 2 bad usage or a results folder another run holds,\n"
-          "4 a bot that cannot be started or results that cannot be written.\n",
-          f);
-}
 
 /* The board with its coordinates, as the game writes its squares. */
 static void draw(const struct game_state *s)
@@ -248,54 +232,98 @@ struct play_args {
     struct bot_spec bot;
     bool have_bot;
     int as;
-    const char *name, *results;
+    const char *name, *results, *mark;
     long move_ms;
+};
+
+static int opt_game(void *target, const char *arg)
+{
+    struct play_args *a = target;
+
+    if (!(a->def = game_find(arg))) {
+        cli_error("unknown game '%s'", arg);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+static int opt_bot(void *target, const char *arg)
+{
+    struct play_args *a = target;
+    const char *why = "";
+
+    if (a->have_bot || config_bot_parse(&a->bot, arg, &why) < 0) {
+        cli_error("--bot '%s': %s", arg, a->have_bot ? "one bot to play" : why);
+        return EXIT_USAGE;
+    }
+    a->have_bot = true;
+    return 0;
+}
+
+static const struct option_def play_table[] = {
+    {.name = "bot",
+     .arg = "NAME=COMMAND",
+     .type = OPTION_CALL,
+     .call = opt_bot,
+     .help = "the bot you play: its name, then its command line"},
+    {.name = "game",
+     .arg = "NAME",
+     .type = OPTION_CALL,
+     .call = opt_game,
+     .help = "tictactoe (default), connect4, reversi, gomoku,\n"
+             "gomoku-standard, gomoku-freestyle"},
+    {.name = "as",
+     .arg = "MARK",
+     .type = OPTION_TEXT,
+     .offset = offsetof(struct play_args, mark),
+     .help = "your mark (default: the first side's)"},
+    {.name = "name",
+     .arg = "NAME",
+     .type = OPTION_TEXT,
+     .offset = offsetof(struct play_args, name),
+     .help = "your name in the results (default human)"},
+    {.name = "movetime",
+     .arg = "MS",
+     .type = OPTION_COUNT,
+     .min = 1,
+     .max = 3600000,
+     .offset = offsetof(struct play_args, move_ms),
+     .help = "the bot's limit per move (default 5000)"},
+    {.name = "results",
+     .arg = "DIR",
+     .type = OPTION_TEXT,
+     .offset = offsetof(struct play_args, results),
+     .help = "where the game is recorded\n"
+             "(default results/play-<date>-<time>)"},
+};
+
+const struct option_set play_options = {
+    .table = play_table,
+    .n = sizeof(play_table) / sizeof(play_table[0]),
+    .head = "usage: referee play --bot NAME=COMMAND [options]\n"
+            "\n"
+            "You play the bot, at the terminal or from a pipe: the board is drawn with its\n"
+            "coordinates after every move, with the legal moves; type a move in the game's\n"
+            "notation (c2 in tic-tac-toe, 4 in connect four, d3 in reversi and gomoku),\n"
+            "resign, or quit. There is no undo: the game is recorded like any other.\n"
+            "\n",
+    .tail = "Exit status: 0 played, 2 bad usage or a results folder another run holds,\n"
+            "4 a bot that cannot be started or results that cannot be written.\n",
+    .permute = true,
 };
 
 static int parse_args(int argc, char **argv, struct play_args *a)
 {
-    static const struct option options[] = {
-        {"game", required_argument, NULL, 'g'},     {"bot", required_argument, NULL, 'b'},
-        {"as", required_argument, NULL, 'a'},       {"name", required_argument, NULL, 'n'},
-        {"movetime", required_argument, NULL, 'm'}, {"results", required_argument, NULL, 'r'},
-        {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0},
-    };
-    const char *why = "", *mark = NULL;
-    int o;
+    const char *mark;
+    int rc = options_parse(&play_options, argc, argv, a, NULL, NULL);
 
-    optind = 1;
-    while ((o = getopt_long(argc, argv, "h", options, NULL)) != -1) {
-        switch (o) {
-        case 'g':
-            if (!(a->def = game_find(optarg))) {
-                cli_error("unknown game '%s'", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case 'b':
-            if (a->have_bot || config_bot_parse(&a->bot, optarg, &why) < 0) {
-                cli_error("--bot '%s': %s", optarg, a->have_bot ? "one bot to play" : why);
-                return EXIT_USAGE;
-            }
-            a->have_bot = true;
-            break;
-        case 'a': mark = optarg; break;
-        case 'n': a->name = optarg; break;
-        case 'm':
-            if (config_parse_int(optarg, 3600000, &a->move_ms) < 0 || a->move_ms < 1) {
-                cli_error("--movetime '%s': a number of milliseconds from 1", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case 'r': a->results = optarg; break;
-        case 'h': play_usage(stdout); return -1;
-        default: play_usage(stderr); return EXIT_USAGE;
-        }
-    }
-    if (!a->have_bot || optind < argc) {
-        play_usage(stderr);
+    if (rc != 0)
+        return rc == 1 ? -1 : rc;
+    if (!a->have_bot) {
+        cli_error("play needs a bot: --bot NAME=COMMAND");
         return EXIT_USAGE;
     }
+    mark = a->mark;
     a->as = SIDE_FIRST;
     if (mark &&
         (strlen(mark) != 1 || (mark[0] != a->def->marks[0] && mark[0] != a->def->marks[1]))) {

@@ -321,6 +321,17 @@ static const char exit_text[] =
     "130 interrupted by Ctrl-C, SIGTERM or SIGHUP (finished games are kept;\n"
     "--resume continues).\n";
 
+const struct option_set tournament_options = {.table = run_options,
+                                              .n = NOPTIONS,
+                                              .command = FOR_TOURNAMENT,
+                                              .head = tournament_head,
+                                              .tail = exit_text};
+const struct option_set match_options = {.table = run_options,
+                                         .n = NOPTIONS,
+                                         .command = FOR_MATCH,
+                                         .head = match_head,
+                                         .tail = exit_text};
+
 /* The defaults of both commands; match's own are set by finish_defaults. */
 static void set_defaults(struct run_config *c, bool is_match)
 {
@@ -465,9 +476,7 @@ static int run_command(int argc, char **argv, bool is_match)
     set_defaults(c, is_match);
     c->argc = argc;
     c->argv = argv;
-    const struct option_set set = {run_options, NOPTIONS, is_match ? FOR_MATCH : FOR_TOURNAMENT,
-                                   is_match ? match_head : tournament_head, exit_text};
-    rc = options_parse(&set, argc, argv, c, given);
+    rc = options_parse(is_match ? &match_options : &tournament_options, argc, argv, c, given, NULL);
     if (rc == 1) {
         rc = EXIT_OK;
     } else if (rc == 0 && (rc = check_config(c)) == 0) {

@@ -1,0 +1,69 @@
+/* options.h: command-line options as data, as git's parse-options: one table
+ * of options gives every command its parser, its --help text and the README's
+ * lists. Parsing writes into the fields of a caller's struct, named by their
+ * offsets. */
+#ifndef REFEREE_OPTIONS_H
+#define REFEREE_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum option_type {
+    OPTION_FLAG,  /* bool field set to true */
+    OPTION_COUNT, /* long field: a whole number from min to max */
+    OPTION_MS,    /* int field: milliseconds, from 0 */
+    OPTION_TEXT,  /* const char * field: the argument, borrowed from argv */
+    OPTION_CALL,  /* call(target, arg): lists, pairs, words; returns 0, or an exit code */
+};
+
+struct option_def {
+    const char *name; /* long name, without "--" */
+    char letter;      /* short name (-j), or 0 */
+    const char *arg;  /* the argument's name in help ("MS"); NULL for a flag */
+    enum option_type type;
+    size_t offset; /* of the field in the target struct (not for OPTION_CALL) */
+    long min, max; /* OPTION_COUNT's range */
+    int (*call)(void *target, const char *arg);
+    const char *help; /* lines of help; each '\n' starts a new, indented line;
+                       * NULL: an old name kept working, not listed */
+    unsigned only;    /* 0: every command of the table; else those of this mask */
+};
+
+#define OPTIONS_MAX 64 /* options in one table, at most */
+
+/* A command's view of a table: the options that are for it (a bit of their
+ * `only` mask), the words that may follow them, and the text around them in
+ * --help. */
+struct option_set {
+    const struct option_def *table;
+    size_t n;
+    unsigned command;
+    const char *head;     /* usage and what the command does, before the options */
+    const char *tail;     /* after them: exit statuses */
+    const char *operands; /* the words after the options, as messages name them
+                           * ("GAME DEPTH"); NULL: none may follow */
+    int min_operands;     /* at least this many of them */
+    int max_operands;     /* at most this many; -1: no limit */
+    bool permute;         /* options may also come after the operands (not for
+                           * commands whose operands are a command line or moves) */
+};
+
+/* Parse argv[1..] (argv[0] is the command) against set into target, marking
+ * given[i] for each option i of the table that the user gave (given has n
+ * entries, or is NULL). "--help" or "-h" prints the usage (head, options,
+ * tail) to stdout and returns 1. Returns 0, 1, or an exit code other than 0
+ * and 1 having said why in one line on stderr: 2 for an unknown option, an
+ * option without its argument, a bad value, too few or too many operands; or
+ * what a call returned. Sets *first to the index in argv of the first operand
+ * (argc if none); first may be NULL when set->operands is. */
+int options_parse(const struct option_set *set, int argc, char **argv, void *target, bool *given,
+                  int *first);
+
+/* Print the options of set as --help lists them: "  --name ARG           help". */
+void options_print(FILE *f, const struct option_set *set);
+
+/* Print set's whole --help: head, options, tail. */
+void options_usage(FILE *f, const struct option_set *set);
+
+#endif
