@@ -343,8 +343,10 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
     ret = -child_error(pid, report[0]);
     if (cgroup) /* only now: the child joined it before exec, or failed */
         proc_cgroup_release(cgroup);
-    if (ret < 0)
+    if (ret < 0) {
+        proc_registry_remove(pid); /* child_error reaped it */
         goto out_close;
+    }
     proc_close_fd(&report[0]);
 
     p->pid = pid;
