@@ -1,7 +1,7 @@
 /* proc.h: the one place that starts, talks to, stops and reaps bot processes.
  *
  * The life of a child:
- *   proc_spawn   fork + exec of argv in its own process group, stdin and stdout
+ *   proc_spawn   vfork + exec of argv in its own process group, stdin and stdout
  *                on pipes held by the parent, stderr on a third pipe that the
  *                parent copies into a log file up to a byte cap. Every descriptor
  *                is close-on-exec; an exec failure is reported to the parent

@@ -1,6 +1,6 @@
-/* proc_spawn.c: fork and exec of a bot process, its descriptors and limits (see
+/* proc_spawn.c: vfork and exec of a bot process, its descriptors and limits (see
  * proc.h for the life of a child), and the pinning of the threads that start them.
- * Between fork and exec the child makes only async-signal-safe calls. */
+ * Between vfork and exec the child makes only system calls on its own stack. */
 #define _GNU_SOURCE /* pipe2, sched_setaffinity */
 #include "proc.h"
 #include "proc_impl.h"
