@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,6 +137,96 @@ Test(proc, missing_program_is_enoent_at_once_with_no_child_left, .timeout = 10)
     cr_assert_lt(ms_since(t0), 1000);
     cr_assert_eq(proc_stop(&p, 100), -1); /* a failed struct is safe to stop */
     cr_assert_eq(count_fds(), fds);
+    assert_no_children();
+}
+
+Test(proc, failed_exec_leaves_no_registry_entry, .timeout = 10)
+{
+    size_t before = proc_live_count();
+    char *missing[] = {"/nonexistent/bot", NULL};
+    char *not_exec[] = {"/etc/passwd", NULL};
+    char *echo[] = {FIXTURE, "echo", NULL};
+    struct proc p;
+    cr_assert_eq(proc_spawn(&p, &(struct proc_options){.argv = missing}), -ENOENT);
+    cr_assert_eq(proc_live_count(), before, "a missing program stayed listed");
+    cr_assert_eq(proc_spawn(&p, &(struct proc_options){.argv = not_exec}), -EACCES);
+    cr_assert_eq(proc_live_count(), before, "a program that is not executable stayed listed");
+    cr_assert_eq(proc_spawn(&p, &(struct proc_options){.argv = echo, .cwd = "/nonexistent"}),
+                 -ENOENT);
+    cr_assert_eq(proc_live_count(), before, "a child that could not enter its cwd stayed listed");
+    start(&p, "echo", NULL, NULL, 0);
+    cr_assert_eq(proc_live_count(), before + 1, "a bot alive is listed");
+    proc_stop(&p, 100);
+    cr_assert_eq(proc_live_count(), before, "a bot reaped stayed listed");
+    assert_no_children();
+}
+
+/* Forks a child of the calling thread that sleeps (not a bot). */
+static pid_t start_sleeper(void)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        execlp("sleep", "sleep", "30", (char *)NULL);
+        _exit(127);
+    }
+    cr_assert_gt(pid, 0);
+    return pid;
+}
+
+struct sleeper_thread {
+    int hold_fd; /* read end of a pipe: the thread lives until it reads EOF */
+    pid_t pid;
+};
+
+static void *sleeper_thread_run(void *arg)
+{
+    struct sleeper_thread *t = arg;
+    t->pid = fork();
+    if (t->pid == 0) {
+        execlp("sleep", "sleep", "30", (char *)NULL);
+        _exit(127);
+    }
+    char c;
+    while (read(t->hold_fd, &c, 1) > 0)
+        ;
+    return NULL;
+}
+
+static bool is_reaped(pid_t pid)
+{
+    errno = 0;
+    return waitpid(pid, NULL, WNOHANG) == -1 && errno == ECHILD;
+}
+
+Test(proc, strays_of_any_thread_are_reaped_and_bots_are_not, .timeout = 10)
+{
+    struct proc bot;
+    char line[64];
+    start(&bot, "echo", NULL, NULL, 0);
+    pid_t mine = start_sleeper();
+    int hold[2];
+    cr_assert_eq(pipe(hold), 0);
+    struct sleeper_thread t = {.hold_fd = hold[0], .pid = 0};
+    pthread_t thread;
+    cr_assert_eq(pthread_create(&thread, NULL, sleeper_thread_run, &t), 0);
+    for (int i = 0; i < 2000 && __atomic_load_n(&t.pid, __ATOMIC_SEQ_CST) == 0; i++)
+        usleep(1000);
+    pid_t theirs = __atomic_load_n(&t.pid, __ATOMIC_SEQ_CST);
+    cr_assert_gt(theirs, 0);
+
+    cr_assert_eq(proc_reap_strays(), 2, "the two sleepers are the strays");
+    cr_assert(is_reaped(mine), "the main thread's stray is left");
+    cr_assert(is_reaped(theirs), "the other thread's stray is left");
+    close(hold[1]);
+    pthread_join(thread, NULL);
+    close(hold[0]);
+
+    /* The bot was left alone. */
+    say(&bot, "ping\n");
+    cr_assert_eq(hear(&bot, line, sizeof(line), 2000), PROC_OK);
+    cr_assert_str_eq(line, "ping");
+    cr_assert_eq(proc_reap_strays(), 0);
+    proc_stop(&bot, 100);
     assert_no_children();
 }
 

@@ -1,7 +1,7 @@
 /* proc.h: the one place that starts, talks to, stops and reaps bot processes.
  *
  * The life of a child:
- *   proc_spawn   fork + exec of argv in its own process group, stdin and stdout
+ *   proc_spawn   vfork + exec of argv in its own process group, stdin and stdout
  *                on pipes held by the parent, stderr on a third pipe that the
  *                parent copies into a log file up to a byte cap. Every descriptor
  *                is close-on-exec; an exec failure is reported to the parent
@@ -17,6 +17,10 @@
  *                left the group), 50 ms, then SIGKILL likewise; reaps it, then
  *                kills and reaps any descendant handed to referee as subreaper
  *                (proc_reap_strays). A stop takes at most grace + about 100 ms.
+ *
+ * Every child spawned and not yet reaped is listed in a registry of live bots
+ * (proc_live_count); one whose exec failed is reaped and unlisted before
+ * proc_spawn returns. Any other child of referee's is a stray.
  *                Never blocks past its own deadlines. Every child is also set
  *                to get SIGKILL when referee dies (PR_SET_PDEATHSIG, Linux).
  *
@@ -129,8 +133,15 @@ int proc_become_subreaper(void);
 
 /* Kill and reap every child of referee's that is not a bot alive (one handed
  * to it as subreaper), with its process group. Returns how many. Called by
- * proc_stop after each bot it reaps. */
+ * proc_stop after each bot it reaps. Its cost is per child of referee's and
+ * per thread (it reads /proc/self/task/<tid>/children; only on a kernel
+ * without those files does it scan all of /proc). It holds the spawn lock only
+ * to tell bots from strays, never while it waits for a stray to die (up to
+ * 100 ms each; one that outlasts it stays a stray for the next call). */
 int proc_reap_strays(void);
+
+/* How many bots are spawned and not yet reaped (the registry's entries). */
+size_t proc_live_count(void);
 
 /* True if each bot's --max-procs can be a budget of its own: a cgroup (v1, or
  * v2 with the pids controller delegated) in which referee may make one per
