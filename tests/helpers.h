@@ -47,6 +47,22 @@ static inline void test_cut_rows(const char *dir, const char *file, int rows)
     cr_assert_eq(truncate(path, at), 0);
 }
 
+/* The rows of dir/file after its header, counted by line ends, as they are
+ * now on disk (a run may be writing it); 0 if it does not exist. */
+static inline long test_count_rows(const char *dir, const char *file)
+{
+    char path[512];
+    snprintf(path, sizeof(path), "%s/%s", dir, file);
+    FILE *f = fopen(path, "r");
+    long n = 0;
+    int ch;
+    while (f && (ch = fgetc(f)) != EOF)
+        n += ch == '\n';
+    if (f)
+        fclose(f);
+    return n > 0 ? n - 1 : 0;
+}
+
 /* The text of dir/file (at most cap - 1 bytes). */
 static inline char *test_slurp(const char *dir, const char *file, char *buf, size_t cap)
 {

@@ -18,20 +18,6 @@ static struct run_result r;
             "r=" BOTDIR "random --seed 3", "--games", "60", "--results", dir, __VA_ARGS__ NULL     \
     }
 
-static long rows_of(const char *dir, const char *file)
-{
-    char path[512];
-    snprintf(path, sizeof(path), "%s/%s", dir, file);
-    FILE *f = fopen(path, "r");
-    long n = 0;
-    int ch;
-    while (f && (ch = fgetc(f)) != EOF)
-        n += ch == '\n';
-    if (f)
-        fclose(f);
-    return n > 0 ? n - 1 : 0;
-}
-
 /* Start argv with its stdout and stderr into out (a file path); its pid. */
 static pid_t start(char *const argv[], const char *out)
 {
@@ -51,11 +37,11 @@ static pid_t start(char *const argv[], const char *out)
 static void wait_rows(pid_t pid, const char *dir, long rows)
 {
     int st;
-    for (int i = 0; i < 30000 && rows_of(dir, "games.csv") < rows; i++) {
+    for (int i = 0; i < 30000 && test_count_rows(dir, "games.csv") < rows; i++) {
         cr_assert_eq(waitpid(pid, &st, WNOHANG), 0, "the run ended before %ld games", rows);
         nanosleep(&(struct timespec){0, 1000000}, NULL);
     }
-    cr_assert_geq(rows_of(dir, "games.csv"), rows);
+    cr_assert_geq(test_count_rows(dir, "games.csv"), rows);
 }
 
 static int wait_status(pid_t pid)
@@ -112,7 +98,7 @@ Test(folder, a_second_run_exits_2_naming_the_pid_and_readers_work_beside_the_fir
     cr_expect_eq(access(report, R_OK), 0);
 
     cr_expect_eq(wait_status(pid), 0);
-    cr_expect_eq(rows_of(dir, "games.csv"), 60);
+    cr_expect_eq(test_count_rows(dir, "games.csv"), 60);
     expect_check_passes(dir);
     unlink(log);
     unlink(report);
@@ -132,7 +118,7 @@ Test(folder, a_killed_runs_lock_does_not_block_its_resume, .timeout = 180)
     char *resume[] = SLOW_MATCH(dir, "--quiet", "--resume", );
     cr_assert_eq(run_program(resume, NULL, &r), 0);
     cr_expect_eq(r.status, 0, "%s", r.err);
-    cr_expect_eq(rows_of(dir, "games.csv"), 60);
+    cr_expect_eq(test_count_rows(dir, "games.csv"), 60);
     expect_check_passes(dir);
     unlink(log);
 }
@@ -188,7 +174,7 @@ Test(folder, a_hang_up_ends_the_run_as_ctrl_c_does_with_every_announced_game_on_
     char *resume[] = SLOW_MATCH(dir, "--quiet", "--resume", );
     cr_assert_eq(run_program(resume, NULL, &r), 0);
     cr_expect_eq(r.status, 0, "%s", r.err);
-    cr_expect_eq(rows_of(dir, "games.csv"), 60);
+    cr_expect_eq(test_count_rows(dir, "games.csv"), 60);
     expect_check_passes(dir);
     unlink(log);
 }
@@ -231,7 +217,8 @@ Test(folder, shards_status_works_beside_running_shards_and_a_second_launch_is_re
         snprintf(shard, sizeof(shard), "%s/shard-%d", dir, i);
         expect_check_passes(shard);
     }
-    cr_expect_eq(rows_of(shard1, "games.csv") + rows_of(dir, "shard-2/games.csv"), 60);
+    cr_expect_eq(test_count_rows(shard1, "games.csv") + test_count_rows(dir, "shard-2/games.csv"),
+                 60);
     cr_assert_eq(run_program(status, NULL, &r), 0);
     cr_expect_eq(r.status, 0, "complete: %s%s", r.out, r.err);
     unlink(log);

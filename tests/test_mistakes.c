@@ -12,20 +12,6 @@
 
 static struct run_result r;
 
-static long rows_of(const char *dir, const char *file)
-{
-    char path[512];
-    snprintf(path, sizeof(path), "%s/%s", dir, file);
-    FILE *f = fopen(path, "r");
-    long n = 0;
-    int ch;
-    while (f && (ch = fgetc(f)) != EOF)
-        n += ch == '\n';
-    if (f)
-        fclose(f);
-    return n > 0 ? n - 1 : 0;
-}
-
 /* Copy the file from to to, executable. */
 static void copy_program(const char *from, const char *to)
 {
@@ -75,7 +61,7 @@ static void program_gone_mid_run(enum mishap mishap)
     int st;
     cr_assert_eq(posix_spawn(&pid, run[0], &fa, NULL, run, environ), 0);
     posix_spawn_file_actions_destroy(&fa);
-    for (int i = 0; i < 30000 && rows_of(dir, "games.csv") < 3; i++) {
+    for (int i = 0; i < 30000 && test_count_rows(dir, "games.csv") < 3; i++) {
         cr_assert_eq(waitpid(pid, &st, WNOHANG), 0, "the run ended first");
         nanosleep(&(struct timespec){0, 1000000}, NULL);
     }
@@ -99,7 +85,7 @@ static void program_gone_mid_run(enum mishap mishap)
     char games[1 << 16];
     cr_expect_null(strstr(test_slurp(dir, "games.csv", games, sizeof(games)), "could not start"),
                    "a forfeit for the operator's mistake: %s", games);
-    long kept = rows_of(dir, "games.csv");
+    long kept = test_count_rows(dir, "games.csv");
     cr_expect(kept >= 3 && kept < 40, "%ld games", kept);
     expect_check_passes(dir);
 
@@ -110,7 +96,7 @@ static void program_gone_mid_run(enum mishap mishap)
     char *resume[] = DELETED_MATCH(dir, bot, "--resume", );
     cr_assert_eq(run_program(resume, NULL, &r), 0);
     cr_expect_eq(r.status, 0, "%s", r.err);
-    cr_expect_eq(rows_of(dir, "games.csv"), 40);
+    cr_expect_eq(test_count_rows(dir, "games.csv"), 40);
     expect_check_passes(dir);
 
     /* The same games as a run that never stopped. */
@@ -162,7 +148,7 @@ Test(mistakes, a_script_path_typo_stops_the_run_with_4_and_its_logs_last_lines, 
               "%s", r.err);
     cr_expect(strstr(r.err, "The last lines of its log ("), "%s", r.err);
     cr_expect(strstr(r.err, "nonexist.sh"), "the shell's own words: %s", r.err);
-    cr_expect_eq(rows_of(dir, "games.csv"), 0, "a result for the operator's mistake");
+    cr_expect_eq(test_count_rows(dir, "games.csv"), 0, "a result for the operator's mistake");
 
     /* The same bot as the second player of each game. */
     char other[64];
@@ -176,5 +162,5 @@ Test(mistakes, a_script_path_typo_stops_the_run_with_4_and_its_logs_last_lines, 
     cr_assert_eq(run_program(second, NULL, &r), 0);
     cr_expect_eq(r.status, 4, "%s", r.err);
     cr_expect(strstr(r.err, "never answered a turn"), "%s", r.err);
-    cr_expect_eq(rows_of(other, "games.csv"), 0);
+    cr_expect_eq(test_count_rows(other, "games.csv"), 0);
 }
