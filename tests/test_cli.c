@@ -132,36 +132,51 @@ Test(cli, perft_refuses_a_bad_depth, .timeout = 10)
     cr_expect(strstr(r.err, "depth 'nine'"), "%s", r.err);
 }
 
-/* The README's lists of options are each command's --help, word for word
- * (scripts/readme-help copies them): one marked block per command. */
-Test(cli, readme_holds_every_commands_help_as_it_prints, .timeout = 30)
+/* The text of SOURCE_DIR/name into buf (a static buffer of cap bytes). */
+static void read_doc(const char *name, char *buf, size_t cap)
+{
+    char path[512];
+    snprintf(path, sizeof(path), "%s/%s", SOURCE_DIR, name);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "%s", path);
+    size_t n = fread(buf, 1, cap - 1, f);
+    cr_assert(feof(f), "%s is larger than %zu bytes", path, cap - 1);
+    buf[n] = '\0';
+    fclose(f);
+}
+
+/* Whether doc holds cmd's --help, word for word, in its marked block. */
+static void expect_help_block(const char *name, const char *doc, char *cmd)
+{
+    char open[64], close[64];
+    snprintf(open, sizeof(open), "<!-- %s --help -->\n```\n", cmd);
+    snprintf(close, sizeof(close), "```\n<!-- end of %s --help -->", cmd);
+    const char *start = strstr(doc, open);
+    const char *end = start ? strstr(start, close) : NULL;
+    cr_expect(start && end, "%s has no marked block of %s --help", name, cmd);
+    if (!start || !end)
+        return;
+    start += strlen(open);
+    RUN(NULL, cmd, "--help");
+    cr_expect_eq(r.status, 0);
+    cr_expect((size_t)(end - start) == strlen(r.out) && strncmp(start, r.out, strlen(r.out)) == 0,
+              "%s's block:\n%.*s\n%s --help:\n%s\n(scripts/readme-help mends it)", name,
+              (int)(end - start), start, cmd, r.out);
+}
+
+/* The lists of options are each command's --help, word for word
+ * (scripts/readme-help copies them): every command's in referee/cli/OPTIONS.md,
+ * tournament's in the README too. */
+Test(cli, the_docs_hold_every_commands_help_as_it_prints, .timeout = 30)
 {
     static char *const commands[] = {"tournament", "match",     "doctor", "play", "check",
                                      "replay",     "standings", "report", "sprt", "perft"};
-    static char readme[1 << 18];
-    FILE *f = fopen(SOURCE_DIR "/README.md", "r");
-    cr_assert_not_null(f);
-    size_t n = fread(readme, 1, sizeof(readme) - 1, f);
-    cr_assert(feof(f), "README.md is larger than %zu bytes", sizeof(readme) - 1);
-    readme[n] = '\0';
-    fclose(f);
-    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
-        char open[64], close[64];
-        snprintf(open, sizeof(open), "<!-- %s --help -->\n```\n", commands[i]);
-        snprintf(close, sizeof(close), "```\n<!-- end of %s --help -->", commands[i]);
-        const char *start = strstr(readme, open);
-        const char *end = start ? strstr(start, close) : NULL;
-        cr_expect(start && end, "README has no marked block of %s --help", commands[i]);
-        if (!start || !end)
-            continue;
-        start += strlen(open);
-        RUN(NULL, commands[i], "--help");
-        cr_expect_eq(r.status, 0);
-        cr_expect((size_t)(end - start) == strlen(r.out) &&
-                      strncmp(start, r.out, strlen(r.out)) == 0,
-                  "README's block:\n%.*s\n%s --help:\n%s\n(scripts/readme-help mends it)",
-                  (int)(end - start), start, commands[i], r.out);
-    }
+    static char doc[1 << 18];
+    read_doc("referee/cli/OPTIONS.md", doc, sizeof(doc));
+    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+        expect_help_block("referee/cli/OPTIONS.md", doc, commands[i]);
+    read_doc("README.md", doc, sizeof(doc));
+    expect_help_block("README.md", doc, "tournament");
 }
 
 /* cmake --install puts a working referee and every bundled bot under a prefix:
