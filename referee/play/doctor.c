@@ -1,5 +1,6 @@
 /* doctor.c: one bot through the protocol's promises, judged one by one. */
 #include "doctor.h"
+#include "flush.h"
 #include "notation.h"
 #include "opening.h"
 #include "player.h"
@@ -122,25 +123,6 @@ static void note(struct doc *d, enum doctor_check c, enum doctor_status st, cons
         trace_tail(d, it->trace, sizeof(it->trace));
 }
 
-/* How to flush in the bot's language, guessed from its command. */
-static const char *flush_hint(const struct bot_spec *bot)
-{
-    char words[256] = "";
-    for (int i = 0; i < 2 && bot->argv[i]; i++) {
-        strncat(words, bot->argv[i], sizeof(words) - strlen(words) - 2);
-        strcat(words, " ");
-    }
-    if (strstr(words, "python") || strstr(words, ".py "))
-        return "in Python, print(move, flush=True)";
-    if (strstr(words, "node") || strstr(words, ".js "))
-        return "in JavaScript, process.stdout.write(move + '\\n')";
-    if (strstr(words, "java"))
-        return "in Java, System.out.flush() after println";
-    if (strstr(words, ".sh ") || strstr(words, "bash") || strstr(words, "sh "))
-        return "in a shell, echo flushes; a filter in a pipe may not (stdbuf -oL)";
-    return "in C, fflush(stdout) after each line, or setvbuf(stdout, NULL, _IOLBF, 0) once";
-}
-
 /* A random position of def that pred likes, with the side to move still to
  * play: from seeded random playouts. Returns false if none was found. */
 static bool find_position(struct doc *d, bool (*pred)(const struct game_state *),
@@ -222,7 +204,7 @@ static void judge_failure(struct doc *d, const struct player_reply *r, bool firs
         note(d, CHECK_FLUSH, DOCTOR_FAIL,
              "sent \"%s\", nothing came back within %d ms; if it did answer, its output "
              "sits in a buffer: %s",
-             s, limit, flush_hint(d->bot));
+             s, limit, flush_hint(d->bot->argv));
         note(d, first ? CHECK_START : CHECK_TIME, DOCTOR_FAIL, "no reply within %d ms", limit);
     } else if (r->foul == FOUL_TIMEOUT) {
         note(d, first ? CHECK_START : CHECK_TIME, DOCTOR_FAIL,

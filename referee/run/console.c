@@ -1,5 +1,6 @@
 /* console.c: the lines a run prints, as cutechess-cli prints them. */
 #include "console.h"
+#include "flush.h"
 #include "inspect.h"
 #include "proc.h"
 
@@ -64,51 +65,12 @@ void console_finished(struct console *con, const struct game_record *rec)
     fflush(stdout);
 }
 
-/* How to flush a line, by language: what PROTOCOL.md's table says. */
-static const struct flush_line {
-    const char *names; /* interpreters and file extensions, space-separated */
-    const char *how;
-} flush_lines[] = {
-    {"python python3 python2 pypy3 .py", "Python: print(move, flush=True)"},
-    {"node nodejs deno bun .js .mjs",
-     "JavaScript: console.log(move) flushes; process.stdout.write too"},
-    {"perl .pl", "Perl: $| = 1; at the start"},
-    {"awk gawk mawk nawk .awk", "awk: print move; fflush()"},
-    {"ruby .rb", "Ruby: $stdout.sync = true at the start"},
-    {"lua lua5.1 lua5.3 lua5.4 luajit .lua", "Lua: io.write(move, \"\\n\"); io.stdout:flush()"},
-    {"java .jar .class", "Java: System.out.println(move); System.out.flush();"},
-};
-
-/* True if word (a path's last name) is one of names, or ends with one of its
- * extensions. */
-static bool is_named(const char *names, const char *path)
-{
-    const char *word = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    size_t n = strlen(word);
-    for (const char *p = names; *p;) {
-        size_t k = strcspn(p, " ");
-        if (p[0] == '.' ? n > k && strncmp(word + n - k, p, k) == 0
-                        : n == k && strncmp(word, p, k) == 0)
-            return true;
-        p += k;
-        p += *p == ' ';
-    }
-    return false;
-}
-
 void console_hint_flush(struct console *con, const char *bot, char *const *argv)
 {
-    const char *how = "C: fflush(stdout) after each line, or setvbuf(stdout, NULL, _IOLBF, 0); "
-                      "C++: std::cout << move << std::endl; Rust: io::stdout().flush(); "
-                      "Go: w.Flush() on a bufio.Writer";
     (void)con;
-    for (size_t i = 0; i < sizeof(flush_lines) / sizeof(flush_lines[0]); i++)
-        for (int w = 0; w < 2 && argv[w]; w++)
-            if (is_named(flush_lines[i].names, argv[w]))
-                how = flush_lines[i].how;
     cli_error("bot '%s' timed out without writing a byte: its standard output is probably "
               "buffered. %s (protocol/PROTOCOL.md, 'Flushing')",
-              bot, how);
+              bot, flush_hint(argv));
 }
 
 void console_standings(struct console *con, struct standings *st)
