@@ -1,10 +1,12 @@
 /* test_doctor.c: `referee doctor` against the fixture's misbehaving modes (the
  * first mistakes of a new bot's author), each giving its FAIL line and exit
  * 1, and against every bundled bot for every game it plays, giving exit 0. */
+#include "game.h"
 #include "run.h"
 
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -140,5 +142,33 @@ Test(doctor, every_bundled_bot_passes_for_every_game_it_plays, .timeout = 240)
                         "300",       "--bot",  bot,      NULL};
         cr_assert_eq(run_program(argv, NULL, &r), 0);
         cr_expect_eq(r.status, 0, "%s %s: %s", game, command, r.out);
+    }
+}
+
+/* doctor takes each game's special position from its table, so a new game
+ * cannot silently get another game's: every game names one and has a test for
+ * it that some play reaches (seeded playouts, as doctor's). */
+Test(doctor, every_game_names_its_special_position_and_play_reaches_it, .timeout = 60)
+{
+    size_t n;
+    const struct game_def *const *games = game_registry(&n);
+    uint64_t rng = 12345;
+    for (size_t i = 0; i < n; i++) {
+        const struct game_def *def = games[i];
+        cr_assert(def->special && def->special[0] && def->is_special,
+                  "%s names no special position", def->name);
+        bool found = false;
+        for (int tries = 0; tries < 20000 && !found; tries++) {
+            struct game_state s;
+            game_init(&s, def, false);
+            while (!game_is_over(&s) && !found) {
+                found = s.nhistory > 0 && def->is_special(&s);
+                struct action moves[GAME_MAX_SQUARES + 1];
+                int k = game_legal(&s, moves);
+                rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+                game_step(&s, moves[(rng >> 33) % (uint64_t)k]);
+            }
+        }
+        cr_expect(found, "no play of %s reaches %s", def->name, def->special);
     }
 }

@@ -144,48 +144,12 @@ static bool find_position(struct doc *d, bool (*pred)(const struct game_state *)
     return false;
 }
 
-static bool is_last_square(const struct game_state *s)
-{
-    struct action moves[GAME_MAX_SQUARES + 1];
-    return game_legal(s, moves) == 1 && moves[0].kind == ACTION_MOVE;
-}
-
-static bool is_forced_pass(const struct game_state *s)
-{
-    struct action moves[GAME_MAX_SQUARES + 1];
-    return game_legal(s, moves) == 1 && moves[0].kind == ACTION_PASS;
-}
-
-static bool has_full_column(const struct game_state *s)
-{
-    const struct game_def *def = game_def_of(s);
-    struct action moves[GAME_MAX_SQUARES + 1];
-    return game_legal(s, moves) < def->cols && s->plies > 10;
-}
-
-static bool is_midgame(const struct game_state *s)
-{
-    return s->plies >= 12;
-}
-
-/* The special position of the game: what a bot is most likely to get wrong. */
+/* The special position of the game, as its table names it: what a bot is most
+ * likely to get wrong. */
 static bool special_position(struct doc *d, struct game_state *s, const char **what)
 {
-    const char *name = d->opt->def->name;
-    if (strcmp(name, "tictactoe") == 0) {
-        *what = "the last empty square";
-        return find_position(d, is_last_square, s);
-    }
-    if (strcmp(name, "connect4") == 0) {
-        *what = "a full column";
-        return find_position(d, has_full_column, s);
-    }
-    if (strcmp(name, "reversi") == 0) {
-        *what = "a forced pass";
-        return find_position(d, is_forced_pass, s);
-    }
-    *what = "a middle game";
-    return find_position(d, is_midgame, s);
+    *what = d->opt->def->special;
+    return find_position(d, d->opt->def->is_special, s);
 }
 
 /* Text for a detail: the line cut and escaped. */

@@ -133,6 +133,11 @@ struct game_def {
     /* Optional: a short phrase saying why move a, which play() refused with
      * FOUL_ILLEGAL in position s, is illegal ("column full"). */
     const char *(*why_illegal)(const struct game_state *s, struct action a);
+    /* The position a bot of this game most often gets wrong, for doctor's
+     * checklist ("a forced pass"), and whether s, reached by play, is one.
+     * Every game has both (tests/test_doctor.c checks the registry). */
+    const char *special;
+    bool (*is_special)(const struct game_state *s);
 };
 
 /* The registry: every game, in a fixed order. */

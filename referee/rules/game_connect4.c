@@ -161,6 +161,13 @@ static const char *c4_why_illegal(const struct game_state *s, struct action a)
     return a.kind == ACTION_MOVE ? "column full" : NULL;
 }
 
+/* A full column: a bot that does not check the height plays into it. */
+static bool c4_is_special(const struct game_state *s)
+{
+    struct action moves[GAME_MAX_SQUARES + 1];
+    return s->plies > 10 && game_legal(s, moves) < game_def_of(s)->cols;
+}
+
 const struct game_def game_connect4 = {
     .opening_plies = 2,
     .name = "connect4",
@@ -179,4 +186,6 @@ const struct game_def game_connect4 = {
     .set = c4_set,
     .settle = c4_settle,
     .why_illegal = c4_why_illegal,
+    .special = "a full column",
+    .is_special = c4_is_special,
 };

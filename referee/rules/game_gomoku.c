@@ -342,7 +342,16 @@ static bool settle(const struct geom *g, struct game_state *s)
         .at = ID##_at,                                                                             \
         .set = ID##_set,                                                                           \
         .settle = ID##_settle,                                                                     \
+        .special = "a middle game",                                                                \
+        .is_special = gomoku_is_midgame,                                                           \
     }
+
+/* A middle game: a board of stones, where a bot that keeps no board or reads
+ * the BOARD lines wrong goes astray. */
+static bool gomoku_is_midgame(const struct game_state *s)
+{
+    return s->plies >= 12;
+}
 
 GOMOKU(game_gomoku, g15, 15, false, "gomoku", "gomoku");
 GOMOKU(game_gomoku_standard, g15_exact, 15, true, "gomoku-standard",

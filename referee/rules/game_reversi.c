@@ -159,6 +159,13 @@ static const char *rv_why_illegal(const struct game_state *s, struct action a)
     return a.kind == ACTION_PASS ? "has a move" : a.kind == ACTION_MOVE ? "flips nothing" : NULL;
 }
 
+/* A forced pass: a bot that never passes has no move to write. */
+static bool rv_is_special(const struct game_state *s)
+{
+    struct action moves[GAME_MAX_SQUARES + 1];
+    return game_legal(s, moves) == 1 && moves[0].kind == ACTION_PASS;
+}
+
 const struct game_def game_reversi = {
     .opening_plies = 4,
     .name = "reversi",
@@ -177,4 +184,6 @@ const struct game_def game_reversi = {
     .set = rv_set,
     .settle = rv_settle,
     .why_illegal = rv_why_illegal,
+    .special = "a forced pass",
+    .is_special = rv_is_special,
 };

@@ -119,6 +119,13 @@ static bool ttt_settle(struct game_state *s)
     return true;
 }
 
+/* The last empty square: a bot that scans for a free square off by one misses it. */
+static bool ttt_is_special(const struct game_state *s)
+{
+    struct action moves[GAME_MAX_SQUARES + 1];
+    return game_legal(s, moves) == 1 && moves[0].kind == ACTION_MOVE;
+}
+
 const struct game_def game_tictactoe = {
     .opening_plies = 1, /* any first move still draws with best play */
     .name = "tictactoe",
@@ -136,4 +143,6 @@ const struct game_def game_tictactoe = {
     .at = ttt_at,
     .set = ttt_set,
     .settle = ttt_settle,
+    .special = "the last empty square",
+    .is_special = ttt_is_special,
 };
