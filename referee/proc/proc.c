@@ -4,6 +4,7 @@
 #define _GNU_SOURCE /* pipe2, in POSIX only since 2024 */
 #include "proc.h"
 #include "proc_impl.h"
+#include "protocol.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -336,7 +337,6 @@ static void trace_begin(void)
 #define TRACE_SHOWN 1024
 static void trace_line(struct proc *p, char mark, const char *data, size_t n, bool cut)
 {
-    static const char hex[] = "0123456789abcdef";
     char line[80 + 4 * TRACE_SHOWN];
 
     pthread_once(&trace_once, trace_begin);
@@ -348,25 +348,8 @@ static void trace_line(struct proc *p, char mark, const char *data, size_t n, bo
         n = TRACE_SHOWN;
         cut = true;
     }
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)data[i];
-        if (c >= 0x20 && c < 0x7f && c != '\\') {
-            line[at++] = (char)c;
-            continue;
-        }
-        line[at++] = '\\';
-        switch (c) {
-        case '\\': line[at++] = '\\'; break;
-        case '\t': line[at++] = 't'; break;
-        case '\r': line[at++] = 'r'; break;
-        case '\n': line[at++] = 'n'; break;
-        case '\0': line[at++] = '0'; break;
-        default:
-            line[at++] = 'x';
-            line[at++] = hex[c >> 4];
-            line[at++] = hex[c & 15];
-        }
-    }
+    for (size_t i = 0; i < n; i++)
+        at += protocol_escape_byte(line + at, (unsigned char)data[i], false);
     if (cut) {
         memcpy(line + at, "...", 3);
         at += 3;
