@@ -1,4 +1,5 @@
 /* doctor.c: one bot through the protocol's promises, judged one by one. */
+#include "defaults.h"
 #include "doctor.h"
 #include "flush.h"
 #include "notation.h"
@@ -14,12 +15,9 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#define MS         1000000LL
-#define GRACE_MS   200     /* what a bot has to exit after quit */
-#define QUIET_MS   30      /* how long a bot is watched after a reply for a second line */
-#define LINES_SEEN 2       /* turns a game watched so */
-#define LOG_CAP    1048576 /* a tournament's default --log-cap */
-#define TRACE_ROOM 262144  /* the log's room for the trace, past twice that */
+#define QUIET_MS   30     /* how long a bot is watched after a reply for a second line */
+#define LINES_SEEN 2      /* turns a game watched so */
+#define TRACE_ROOM 262144 /* the log's room for the trace, past twice that */
 
 const char *const doctor_check_names[CHECK_COUNT] = {
     [CHECK_START] = "starts and answers its first turn within the first-move limit",
@@ -249,7 +247,8 @@ static bool play_game(struct doc *d, int number, const struct game_state *start,
                                    .line = line,
                                    .len = len,
                                    .limit_ms = limit,
-                                   .deadline_ns = proc_now_ns() + (int64_t)(limit + 50) * MS};
+                                   .deadline_ns =
+                                       proc_now_ns() + (int64_t)(limit + 50) * NS_PER_MS};
         player_ask(&d->p, &q, &r);
         bool was_first = first_turn && number == 1, game_first = first_turn;
         first_turn = false;
@@ -268,7 +267,7 @@ static bool play_game(struct doc *d, int number, const struct game_state *start,
             return false;
         }
         if (seen++ < LINES_SEEN) { /* a second line, or a debug print, comes right after */
-            nanosleep(&(struct timespec){0, QUIET_MS * 1000000L}, NULL);
+            nanosleep(&(struct timespec){0, QUIET_MS * NS_PER_MS}, NULL);
             struct player_reply extra;
             if (player_wrote_unasked(&d->p, &extra)) {
                 char got[4 * PROTOCOL_ECHO_MAX + 8];
@@ -283,7 +282,7 @@ static bool play_game(struct doc *d, int number, const struct game_state *start,
     char result[PROTOCOL_LINE_MAX], reason[RECORD_REASON_MAX];
     int n =
         protocol_format_result(result, sizeof(result), &s, game_reason(&s, reason, sizeof(reason)));
-    player_tell(&d->p, result, n > 0 ? (size_t)n : 0, proc_now_ns() + 1000 * MS);
+    player_tell(&d->p, result, n > 0 ? (size_t)n : 0, proc_now_ns() + TELL_MS * NS_PER_MS);
     d->out->games++;
     return true;
 }
@@ -293,13 +292,13 @@ static void check_quit(struct doc *d)
 {
     if (!d->p.running)
         return;
-    if (proc_write(&d->p.proc, "quit\n", 5, proc_now_ns() + GRACE_MS * MS) != PROC_OK) {
+    if (proc_write(&d->p.proc, "quit\n", 5, proc_now_ns() + EXIT_GRACE_MS * NS_PER_MS) != PROC_OK) {
         note(d, CHECK_QUIT, DOCTOR_FAIL, "its input was closed before quit");
-    } else if (!proc_wait(&d->p.proc, proc_now_ns() + GRACE_MS * MS)) {
+    } else if (!proc_wait(&d->p.proc, proc_now_ns() + EXIT_GRACE_MS * NS_PER_MS)) {
         note(d, CHECK_QUIT, DOCTOR_FAIL,
              "sent \"quit\": still running %d ms later; exit when the line is quit (or at "
              "the end of input)",
-             GRACE_MS);
+             EXIT_GRACE_MS);
     }
     proc_stop(&d->p.proc, 0);
     d->p.running = false;
@@ -323,17 +322,18 @@ static long long log_size(const char *path)
     return size;
 }
 
-/* What it wrote to standard error: a tournament keeps LOG_CAP bytes of it. */
+/* What it wrote to standard error: a tournament keeps LOG_CAP_DEFAULT bytes of it. */
 static void check_log(struct doc *d)
 {
     long long size = log_size(d->opt->log_path);
 
-    if (size > LOG_CAP)
+    if (size > LOG_CAP_DEFAULT)
         note(d, CHECK_STDERR, DOCTOR_WARN,
              "%s%lld bytes to standard error in %d games: a tournament keeps %d of its log "
              "(--log-cap); log less, or raise the cap",
-             size >= 2 * LOG_CAP ? "at least " : "", size < 2 * LOG_CAP ? size : 2 * LOG_CAP,
-             d->out->games, LOG_CAP);
+             size >= 2 * LOG_CAP_DEFAULT ? "at least " : "",
+             size < 2 * LOG_CAP_DEFAULT ? size : 2 * LOG_CAP_DEFAULT, d->out->games,
+             LOG_CAP_DEFAULT);
     else
         snprintf(d->out->items[CHECK_STDERR].detail, sizeof(d->out->items[CHECK_STDERR].detail),
                  "%lld bytes to standard error, its log", size);
@@ -350,7 +350,7 @@ void doctor_run(const struct bot_spec *bot, const struct doctor_options *opt,
     memset(out, 0, sizeof(*out));
     d.traced = *bot; /* borrows its strings, for as long as d.p runs */
     d.traced.trace = opt->log_path != NULL;
-    player_init(&d.p, &d.traced, opt->def, opt->log_path, 2 * LOG_CAP + TRACE_ROOM);
+    player_init(&d.p, &d.traced, opt->def, opt->log_path, 2 * LOG_CAP_DEFAULT + TRACE_ROOM);
     bool have_special = special_position(&d, &special, &what);
     game_init(&start, opt->def, true);
     int games = opt->games < 2 ? 2 : opt->games;
@@ -358,7 +358,7 @@ void doctor_run(const struct bot_spec *bot, const struct doctor_options *opt,
         int restarts = d.p.restarts;
         if (d.p.running) { /* a bot that quits after a game does so at its result line */
             struct proc *one[1] = {&d.p.proc};
-            nanosleep(&(struct timespec){0, QUIET_MS * 1000000L}, NULL);
+            nanosleep(&(struct timespec){0, QUIET_MS * NS_PER_MS}, NULL);
             proc_look(one, 1);
         }
         d.log_from = opt->log_path && stat(opt->log_path, &st) == 0 ? (long)st.st_size : 0;

@@ -1,5 +1,6 @@
 /* match.c: the loop of one game: ask, judge, record. */
 #include "match.h"
+#include "defaults.h"
 #include "notation.h"
 #include "opening.h"
 
@@ -7,15 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-
-#define MS 1000000LL
-
-static int64_t wall_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* The limit for this move and the clock it leaves, in ms. */
 static int move_limit(const struct time_control *tc, bool first_move, int64_t clock_left)
@@ -63,7 +55,7 @@ static void finish(struct player *players[2], const struct game_record *rec,
                    const struct match_rules *rules, struct intro *in)
 {
     char line[2 * PROTOCOL_LINE_MAX];
-    int64_t deadline = proc_now_ns() + 1000 * MS;
+    int64_t deadline = proc_now_ns() + TELL_MS * NS_PER_MS;
 
     for (int i = 0; i < 2; i++) {
         struct player *p = players[i];
@@ -105,7 +97,7 @@ static void clear_record(struct game_record *rec, const struct game_state *start
     rec->restarts[0] = rec->restarts[1] = 0;
     rec->engines[0][0] = rec->engines[1][0] = '\0';
     memset(rec->move_us, 0xff, sizeof(rec->move_us)); /* -1: none */
-    rec->start_unix_ms = wall_ms();
+    rec->start_unix_ms = proc_wall_ms();
 }
 
 /* A seed of this game's own, told to both bots, so a bot can be random yet
@@ -157,9 +149,11 @@ static void charge_clock(struct game_run *g, enum side side, int64_t elapsed_ns)
         /* As move_limit says: the first-move allowance is not the clock's. */
         int64_t charged = elapsed_ns;
         if (!g->moved[side])
-            charged = charged > tc->first_move_ms * MS ? charged - tc->first_move_ms * MS : 0;
+            charged = charged > tc->first_move_ms * NS_PER_MS
+                          ? charged - tc->first_move_ms * NS_PER_MS
+                          : 0;
         g->clock_left[side] = (g->clock_left[side] > charged ? g->clock_left[side] - charged : 0) +
-                              tc->increment_ms * MS;
+                              tc->increment_ms * NS_PER_MS;
     }
     g->moved[side] = true;
 }
@@ -369,7 +363,7 @@ static bool play_turn(struct game_run *g)
     const struct time_control *tc = &g->rules->time;
     enum side side = (enum side)s->to_move;
     struct player *p = g->players[side];
-    int limit = move_limit(tc, !g->moved[side], g->clock_left[side] / MS);
+    int limit = move_limit(tc, !g->moved[side], g->clock_left[side] / NS_PER_MS);
     char line[2 * PROTOCOL_LINE_MAX];
     struct player_reply reply;
 
@@ -398,7 +392,7 @@ static bool play_turn(struct game_run *g)
                                .len = len,
                                .limit_ms = limit,
                                .start_ns = now,
-                               .deadline_ns = now + ((int64_t)limit + tc->margin_ms) * MS,
+                               .deadline_ns = now + ((int64_t)limit + tc->margin_ms) * NS_PER_MS,
                                .idle = g->players[side_other(side)],
                                .spin = g->rules->spin};
     player_ask(p, &q, &reply);
@@ -432,7 +426,7 @@ int match_play(struct player *players[2], const struct game_state *start,
                          .start = start,
                          .rules = rules,
                          .rec = rec,
-                         .clock_left = {tc->clock_ms * MS, tc->clock_ms * MS}};
+                         .clock_left = {tc->clock_ms * NS_PER_MS, tc->clock_ms * NS_PER_MS}};
 
     clear_record(rec, start);
     rec->bot_seed = bot_seed_of(rec);

@@ -1,4 +1,5 @@
 /* player.c: the bot process behind a player, and its failures as fouls. */
+#include "defaults.h"
 #include "player.h"
 
 #include <errno.h>
@@ -6,8 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#define EXIT_WAIT_MS 200 /* how long a bot that closed its output gets to exit */
-#define NO_LINE      ((size_t)-1)
+#define NO_LINE ((size_t)-1)
 
 void player_init(struct player *p, const struct bot_spec *bot, const struct game_def *def,
                  const char *log_path, size_t log_cap)
@@ -56,7 +56,8 @@ static int handshake(struct player *p)
     char lines[PROTOCOL_LINE_MAX], raw[PROC_LINE_MAX + 1];
     struct player_reply r;
     int64_t deadline =
-        proc_now_ns() + (int64_t)(p->bot->startup_ms ? p->bot->startup_ms : 10000) * 1000000;
+        proc_now_ns() +
+        (int64_t)(p->bot->startup_ms ? p->bot->startup_ms : STARTUP_MS_DEFAULT) * NS_PER_MS;
 
     adapter_reset(&p->ad, &p->bot->proto);
     int n = ad->hello(&p->ad, p->def, lines, sizeof(lines));
@@ -117,7 +118,7 @@ static int start_process(struct player *p, const char *note)
      * try again, for a bounded time, before the game is lost for it. */
     int rc = proc_spawn(&p->proc, &opt);
     for (int ms = 10; (rc == -EAGAIN || rc == -ENOMEM) && ms <= 320; ms *= 2) {
-        nanosleep(&(struct timespec){0, ms * 1000000L}, NULL);
+        nanosleep(&(struct timespec){0, ms * NS_PER_MS}, NULL);
         rc = proc_spawn(&p->proc, &opt);
     }
     if (rc < 0)
@@ -223,7 +224,7 @@ void player_flush(struct player *p, int64_t deadline_ns)
  * it was its standard input that was found closed. */
 static void diagnose_gone(struct player *p, struct player_reply *r, bool input)
 {
-    int64_t wait_until = proc_now_ns() + (int64_t)EXIT_WAIT_MS * 1000000;
+    int64_t wait_until = proc_now_ns() + EXIT_GRACE_MS * NS_PER_MS;
 
     if (proc_wait(&p->proc, wait_until)) {
         int st = proc_status(&p->proc);
@@ -390,7 +391,7 @@ static void player_fail(struct player *p, int rc, bool input, int limit_ms, stru
                      "timeout (no output at all: is standard output flushed after each line?)");
         else
             snprintf(r->reason, sizeof(r->reason), "timeout (%lld ms over %d ms)",
-                     (long long)(r->elapsed_ns / 1000000), limit_ms);
+                     (long long)(r->elapsed_ns / NS_PER_MS), limit_ms);
         p->tainted = true; /* a late reply would be read as the next one */
         return;
     case PROC_TOO_LONG:
@@ -463,7 +464,7 @@ void player_stop(struct player *p, int grace_ms)
     n = player_adapter(p)->quit(&p->ad, quit, sizeof(quit));
     /* With what waits from player_tell_later (the last result) in front. */
     if (!p->tainted)
-        send_lines(p, quit, n > 0 ? (size_t)n : 0, proc_now_ns() + (int64_t)grace_ms * 1000000);
+        send_lines(p, quit, n > 0 ? (size_t)n : 0, proc_now_ns() + (int64_t)grace_ms * NS_PER_MS);
     p->later_len = 0;
     proc_stop(&p->proc, grace_ms);
     p->running = false;

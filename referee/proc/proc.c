@@ -284,6 +284,13 @@ int64_t proc_now_ns(void)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+int64_t proc_wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 /* Milliseconds for poll() until the deadline, rounded up so that we never wake early and
  * spin; 0 once it has passed. */
 static int ms_until(int64_t deadline_ns)

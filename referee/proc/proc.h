@@ -160,6 +160,9 @@ void proc_set_interrupt_fd(int fd);
 /* Monotonic clock, in nanoseconds. */
 int64_t proc_now_ns(void);
 
+/* Milliseconds since the epoch (CLOCK_REALTIME): when a game started, for its record. */
+int64_t proc_wall_ms(void);
+
 /* Start a child as described above into *p (caller-owned, overwritten).
  * Returns 0, or a negative errno: -ENOENT / -EACCES when argv[0] cannot be
  * executed, or cwd cannot be entered (the child's errno), or the error of

@@ -3,6 +3,7 @@
  * move typed in the game's notation; a typo or an illegal move is asked
  * again, never a foul. The bot is held to its rules as in any match, and the
  * game is recorded like any other (games.csv, moves.csv, a report). */
+#include "defaults.h"
 #include "cli.h"
 #include "config.h"
 #include "notation.h"
@@ -22,8 +23,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-#define MS 1000000LL
 
 /* The board with its coordinates, as the game writes its squares. */
 static void draw(const struct game_state *s)
@@ -141,7 +140,7 @@ static void ask_bot(struct player *p, struct game_record *rec, const struct time
                                .len = len,
                                .limit_ms = limit,
                                .deadline_ns =
-                                   proc_now_ns() + (int64_t)(limit + tc->margin_ms) * MS};
+                                   proc_now_ns() + (int64_t)(limit + tc->margin_ms) * NS_PER_MS};
     printf("%s thinks...\n", rec->bots[side]);
     fflush(stdout);
     player_ask(p, &q, &r);
@@ -170,13 +169,6 @@ static void ask_bot(struct player *p, struct game_record *rec, const struct time
         printf("%s plays %s\n", rec->bots[side],
                notation_format_move(game_def_of(s), s->history[at], false, text, sizeof(text)));
     }
-}
-
-static int64_t wall_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 /* Play the game into rec; the person plays `person`. */
@@ -223,7 +215,7 @@ static void play(struct player *p, struct game_record *rec, enum side person,
         memmove(result + intro_len, result,
                 (size_t)n); /* a bot never asked still gets its game line */
         memcpy(result, intro, intro_len);
-        player_tell(p, result, intro_len + (size_t)n, proc_now_ns() + 1000 * MS);
+        player_tell(p, result, intro_len + (size_t)n, proc_now_ns() + TELL_MS * NS_PER_MS);
     }
 }
 
@@ -381,7 +373,7 @@ int cmd_play(int argc, char **argv)
     } else {
         printf("%s: you (%s) play %c against %s (%c); %s moves first.\n", a.def->title, a.name,
                a.def->marks[a.as], a.bot.name, a.def->marks[1 - a.as], rec->bots[SIDE_FIRST]);
-        rec->start_unix_ms = wall_ms();
+        rec->start_unix_ms = proc_wall_ms();
         int64_t t0 = proc_now_ns();
         play(&p, rec, (enum side)a.as, &tc);
         rec->duration_us = (proc_now_ns() - t0) / 1000;

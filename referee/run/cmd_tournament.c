@@ -1,6 +1,7 @@
 /* cmd_tournament.c: `referee tournament` and `referee match` (a tournament of
  * two bots with its own defaults): the options table, the config it fills, and
  * the hand-over of that config to the runner. */
+#include "defaults.h"
 #include "cli.h"
 #include "inspect.h"
 #include "path.h"
@@ -342,12 +343,12 @@ static void set_defaults(struct run_config *c, bool is_match)
         .games = 2,
         .rounds = 1,
         .time = {.move_ms = 1000, .first_move_ms = 5000, .margin_ms = 50},
-        .startup_ms = 10000,
+        .startup_ms = STARTUP_MS_DEFAULT,
         .seed = 1,
         .shards = 1,
         .sprt_params = SPRT_PARAMS_DEFAULT,
         .sprt_model = SPRT_PENTANOMIAL,
-        .log_cap = 1 << 20,
+        .log_cap = LOG_CAP_DEFAULT,
     };
 }
 
