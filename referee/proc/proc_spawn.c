@@ -327,6 +327,24 @@ static pid_t start_child(struct child_plan *plan)
     return pid;
 }
 
+/* p becomes the running child pid, talked to over in_fd (its stdin), out_fd
+ * and err_fd, all non-blocking. 0, or -errno (the child stopped). */
+static int adopt(struct proc *p, pid_t pid, int in_fd, int out_fd, int err_fd)
+{
+    int ret;
+
+    p->pid = pid;
+    p->in_fd = in_fd;
+    p->out_fd = out_fd;
+    p->err_fd = err_fd;
+    if ((ret = set_nonblock(p->in_fd)) < 0 || (ret = set_nonblock(p->out_fd)) < 0 ||
+        (ret = set_nonblock(p->err_fd)) < 0) {
+        proc_stop(p, 0);
+        return ret;
+    }
+    return 0;
+}
+
 int proc_spawn(struct proc *p, const struct proc_options *opt)
 {
     assert(opt->argv != NULL && opt->argv[0] != NULL);
@@ -373,17 +391,7 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
     }
     proc_close_fd(&report[0]);
 
-    p->pid = pid;
-    p->in_fd = in[1];
-    p->out_fd = out[0];
-    p->err_fd = err[0];
-    in[1] = out[0] = err[0] = -1;
-    if ((ret = set_nonblock(p->in_fd)) < 0 || (ret = set_nonblock(p->out_fd)) < 0 ||
-        (ret = set_nonblock(p->err_fd)) < 0) {
-        proc_stop(p, 0);
-        return ret;
-    }
-    return 0;
+    return adopt(p, pid, in[1], out[0], err[0]);
 
 out_close:
     for (int i = 0; i < 2; i++) {
