@@ -50,17 +50,26 @@ static void put_box(FILE *f, const struct axis *ax, const struct report_times *t
 }
 
 /* A limit as a dashed line across the plot, labelled at its top. */
-static void put_limit(FILE *f, const struct axis *ax, int ms, const char *what, int top, int bottom,
-                      int row)
+/* A limit's line: its name, its colour and the row of its label over the plot. */
+struct limit_style {
+    const char *what, *colour;
+    int row;
+};
+static const struct limit_style limit_move = {"limit", "#d04a3a", 0},
+                                limit_first = {"first-move limit", "#a0660a", 1};
+
+static void put_limit(FILE *f, const struct axis *ax, int ms, const struct limit_style *st, int top,
+                      int bottom)
 {
+    const char *what = st->what;
+    int row = st->row;
     double x = X0 + W * axis_at(ax, ms);
     fprintf(f,
             "<line class=\"limit\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" "
             "stroke-dasharray=\"5 3\"><title>%s: %d ms</title></line><text class=\"limit-label\" "
             "x=\"%.1f\" y=\"%d\" text-anchor=\"%s\" fill=\"%s\">%s %d ms</text>\n",
-            x, top, x, bottom, row ? "#a0660a" : "#d04a3a", what, ms,
-            x > X0 + W / 2 ? x - 3 : x + 3, top - 4 - 14 * row, x > X0 + W / 2 ? "end" : "start",
-            row ? "#a0660a" : "#d04a3a", what, ms);
+            x, top, x, bottom, st->colour, what, ms, x > X0 + W / 2 ? x - 3 : x + 3,
+            top - 4 - 14 * row, x > X0 + W / 2 ? "end" : "start", st->colour, what, ms);
 }
 
 static void put_plot(FILE *f, const struct report *r, const struct standings_row *rows, size_t n)
@@ -97,9 +106,9 @@ static void put_plot(FILE *f, const struct report *r, const struct standings_row
             "</text>\n",
             X0 + W / 2.0, bottom + 32);
     if (move_ms > 0)
-        put_limit(f, &ax, move_ms, "limit", top, bottom, 0);
+        put_limit(f, &ax, move_ms, &limit_move, top, bottom);
     if (first_ms > 0)
-        put_limit(f, &ax, first_ms, "first-move limit", top, bottom, 1);
+        put_limit(f, &ax, first_ms, &limit_first, top, bottom);
     for (size_t i = 0; i < n; i++) {
         const struct report_bot *b = report_bot(r, rows[i].name);
         int y = top + row * (int)i + 10;
