@@ -5,9 +5,12 @@
 #include "run.h"
 
 #include <criterion/criterion.h>
+#include <criterion/parameterized.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+
+#define FIXTURE BUILD_DIR "/testbots/fixture"
 
 static struct run_result r;
 static char input[1 << 16];
@@ -118,4 +121,74 @@ Test(play, a_game_played_at_a_real_terminal_under_tmux, .timeout = 60)
     cr_expect_eq(t.nrows, 1);
     cr_expect_str_eq(test_cell(&t, 0, "first"), "human");
     table_release(&t);
+}
+
+/* A mode of the fixture bot, and the foul it is (games.csv's kind). */
+struct fixture_mode {
+    char mode[16];
+    char arg[16]; /* "" for none */
+    char foul[16];
+};
+
+ParameterizedTestParameters(play, each_fixture_mode_is_the_same_foul_and_reason_as_in_a_match)
+{
+    static struct fixture_mode modes[] = {
+        {"legal", "", ""},
+        {"outofturn", "", "out-of-turn"},
+        {"garbage", "", "malformed"},
+        {"say", "d9", "no-such-square"},
+        {"occupied", "", "occupied"},
+        {"byte", "0", "malformed"},
+        {"huge", "", "too-long"},
+        {"crash", "", "crashed"},
+        {"exitafter", "", "exited"},
+        {"closeout", "", "closed-pipe"},
+        {"twolines", "", "unasked-output"},
+        {"unasked", "", "unasked-output"},
+        {"silent", "", "timeout"},
+    };
+    return cr_make_param_array(struct fixture_mode, modes, sizeof(modes) / sizeof(modes[0]));
+}
+
+/* The foul, its side and its reason of the one game recorded in dir. */
+static void recorded_foul(const char *dir, char *foul, char *by, char *reason)
+{
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_assert_eq(t.nrows, 1, "%s", dir);
+    snprintf(foul, 32, "%s", test_cell(&t, 0, "foul"));
+    snprintf(by, 32, "%s", test_cell(&t, 0, "foul_by"));
+    snprintf(reason, 160, "%s", test_cell(&t, 0, "reason"));
+    table_release(&t);
+}
+
+/* The same bot on the second side: played by a person (`play`, the squares in
+ * order from a pipe), then by a bot that plays the first legal square
+ * (`match`): each mode ends as the same foul, with the same reason. */
+ParameterizedTest(struct fixture_mode *m, play,
+                  each_fixture_mode_is_the_same_foul_and_reason_as_in_a_match, .timeout = 90)
+{
+    char play_dir[64], match_dir[64], bot[128], good[128];
+    char foul[2][32], by[2][32], reason[2][160];
+
+    test_tmpdir(play_dir, "play");
+    test_tmpdir(match_dir, "play");
+    snprintf(bot, sizeof(bot), "cpu=%s %s %s", FIXTURE, m->mode, m->arg);
+    snprintf(good, sizeof(good), "human=%s legal", FIXTURE);
+    char *play_argv[] = {REFEREE_BIN, "play",      "--bot",  bot, "--movetime",
+                         "300",       "--results", play_dir, NULL};
+    cr_assert_eq(run_program(play_argv, all_squares(test_game("tictactoe"), 2), &r), 0);
+    cr_expect_eq(r.status, 0, "%s: %s", m->mode, r.err);
+    char *match_argv[] = {REFEREE_BIN, "match",   "--bot",      good,  "--bot",       bot,
+                          "--games",   "1",       "--movetime", "300", "--firstmove", "5300",
+                          "--results", match_dir, "--quiet",    NULL};
+    cr_assert_eq(run_program(match_argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s: %s", m->mode, r.err);
+    recorded_foul(play_dir, foul[0], by[0], reason[0]);
+    recorded_foul(match_dir, foul[1], by[1], reason[1]);
+    cr_expect_str_eq(foul[0], m->foul, "%s in play: %s", m->mode, reason[0]);
+    cr_expect_str_eq(foul[1], m->foul, "%s in a match: %s", m->mode, reason[1]);
+    cr_expect_str_eq(reason[0], reason[1], "%s: play and match differ", m->mode);
+    cr_expect_str_eq(by[0], m->foul[0] ? "cpu" : "", "%s", m->mode);
+    cr_expect_str_eq(by[1], by[0], "%s", m->mode);
 }
