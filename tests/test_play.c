@@ -192,3 +192,48 @@ ParameterizedTest(struct fixture_mode *m, play,
     cr_expect_str_eq(by[0], m->foul[0] ? "cpu" : "", "%s", m->mode);
     cr_expect_str_eq(by[1], by[0], "%s", m->mode);
 }
+
+/* An engine in another protocol at a real terminal: gtp-rhino (GTP) at reversi
+ * under tmux, the person typing every square in order, and `pass`, in rounds
+ * until the game is recorded. */
+Test(play, a_gtp_engine_plays_a_whole_game_at_a_terminal_under_tmux, .timeout = 180)
+{
+    char *which[] = {"/bin/sh", "-c", "command -v tmux && test -x /usr/games/gtp-rhino", NULL};
+    if (run_program(which, NULL, &r) != 0 || r.status != 0)
+        cr_skip_test("no tmux or /usr/games/gtp-rhino: install Debian's tmux and grhino "
+                     "(scripts/deps --test does)");
+    char dir[64], keys[512], script[4096];
+    size_t n = 0;
+    test_tmpdir(dir, "play");
+    /* Typed as text (-l: f7 is not the key F7), each square ended by a return. */
+    for (int row = 1; row <= 8; row++)
+        for (char c = 'a'; c <= 'h'; c++)
+            n += (size_t)snprintf(keys + n, sizeof(keys) - n, "%c%d\\r", c, row);
+    snprintf(keys + n, sizeof(keys) - n, "pass\\r");
+    /* A server of its own (-L), gone at the end whatever happened. */
+    snprintf(script, sizeof(script),
+             "t='tmux -L referee-play-%d'; k=$(printf '%s'); "
+             "$t new-session -d -x 120 -y 50 '%s play --game reversi --proto gtp --movetime 2000 "
+             "--results %s -- /usr/games/gtp-rhino -l 1; sleep 30' || exit 1; sleep 0.5; "
+             "for i in $(seq 80); do $t send-keys -l \"$k\"; sleep 0.3; "
+             "test -s %s/games.csv && break; done; sleep 0.3; "
+             "$t capture-pane -p -S -2000; $t kill-server",
+             (int)getpid(), keys, REFEREE_BIN, dir, dir);
+    char *sh[] = {"/bin/sh", "-c", script, NULL};
+    cr_assert_eq(run_program(sh, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "Result "), "%s", r.out);
+    cr_expect(strstr(r.out, "Recorded in "), "%s", r.out);
+    cr_expect(strstr(r.out, "gtp-rhino plays "), "%s", r.out);
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_assert_eq(t.nrows, 1);
+    cr_expect_str_eq(test_cell(&t, 0, "second"), "gtp-rhino");
+    cr_expect_str_eq(test_cell(&t, 0, "end"), "count", "played to the end: %s",
+                     test_cell(&t, 0, "reason"));
+    cr_expect_str_eq(test_cell(&t, 0, "foul"), "");
+    table_release(&t);
+    char *check[] = {REFEREE_BIN, "check", "--strict", dir, NULL};
+    cr_assert_eq(run_program(check, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+}
