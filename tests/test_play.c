@@ -91,6 +91,17 @@ Test(play, typos_are_asked_again_and_resign_ends_the_game, .timeout = 60)
     table_release(&t);
 }
 
+/* Run the shell script that plays a game under tmux and prints its screen
+ * into r: the game ended and was recorded. */
+static void run_at_terminal(const char *script)
+{
+    char *sh[] = {"/bin/sh", "-c", (char *)script, NULL};
+    cr_assert_eq(run_program(sh, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "Result "), "%s", r.out);
+    cr_expect(strstr(r.out, "Recorded in "), "%s", r.out);
+}
+
 /* A real terminal: tmux runs referee play, the keys are typed into it one move
  * at a time, and what the screen shows is read back (capture-pane). */
 Test(play, a_game_played_at_a_real_terminal_under_tmux, .timeout = 60)
@@ -109,13 +120,9 @@ Test(play, a_game_played_at_a_real_terminal_under_tmux, .timeout = 60)
              "for m in a1 a2 a3 b1 b2 b3 c1 c2 c3; do tmux send-keys -t %s \"$m\" Enter; "
              "sleep 0.3; done; tmux capture-pane -p -t %s -S -200; tmux kill-session -t %s",
              session, session, REFEREE_BIN, BOTDIR, dir, session, session, session);
-    char *sh[] = {"/bin/sh", "-c", script, NULL};
-    cr_assert_eq(run_program(sh, NULL, &r), 0);
-    cr_expect_eq(r.status, 0, "%s", r.err);
+    run_at_terminal(script);
     cr_expect(strstr(r.out, "Your move (o), or resign or quit:"), "%s", r.out);
     cr_expect(strstr(r.out, "    1 2 3"), "the board with its coordinates: %s", r.out);
-    cr_expect(strstr(r.out, "Result "), "%s", r.out);
-    cr_expect(strstr(r.out, "Recorded in "), "%s", r.out);
     struct table t;
     test_load(&t, dir, "games.csv");
     cr_expect_eq(t.nrows, 1);
@@ -219,11 +226,7 @@ Test(play, a_gtp_engine_plays_a_whole_game_at_a_terminal_under_tmux, .timeout = 
              "test -s %s/games.csv && break; done; sleep 0.3; "
              "$t capture-pane -p -S -2000; $t kill-server",
              (int)getpid(), keys, REFEREE_BIN, dir, dir);
-    char *sh[] = {"/bin/sh", "-c", script, NULL};
-    cr_assert_eq(run_program(sh, NULL, &r), 0);
-    cr_expect_eq(r.status, 0, "%s", r.err);
-    cr_expect(strstr(r.out, "Result "), "%s", r.out);
-    cr_expect(strstr(r.out, "Recorded in "), "%s", r.out);
+    run_at_terminal(script);
     cr_expect(strstr(r.out, "gtp-rhino plays "), "%s", r.out);
     struct table t;
     test_load(&t, dir, "games.csv");

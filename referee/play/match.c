@@ -250,8 +250,8 @@ static int start_seats(struct game_run *g, enum side *failed)
                                    .fresh = g->rules->restart_each_game};
     seats[0]->restarts = seats[1]->restarts = 0;
     for (int i = 0; i < 2 && !game_is_over(&rec->state); i++) {
-        struct player_reply r;
-        int rc = g->seats[i]->ops->start(g->seats[i], &sg[i], &r);
+        struct player_reply r = {.foul = FOUL_NONE};
+        int rc = seats[i]->ops->start ? seats[i]->ops->start(seats[i], &sg[i], &r) : 0;
         if (rc < 0) {
             *failed = (enum side)i;
             return rc;
@@ -260,7 +260,8 @@ static int start_seats(struct game_run *g, enum side *failed)
             forfeit(g, (enum side)i, r.foul, r.reason);
     }
     for (int i = 0; i < 2; i++)
-        g->seats[i]->ops->game(g->seats[i], &sg[i]);
+        if (seats[i]->ops->game)
+            seats[i]->ops->game(seats[i], &sg[i]);
     return 0;
 }
 
@@ -284,7 +285,8 @@ static void finish(struct game_run *g, int64_t t0)
         struct seat_end e = {.side = (enum side)i,
                              .keep = !g->rules->restart_each_game,
                              .grace_ms = g->rules->stop_grace_ms};
-        g->seats[i]->ops->result(g->seats[i], rec, &e);
+        if (g->seats[i]->ops->result)
+            g->seats[i]->ops->result(g->seats[i], rec, &e);
     }
     if (g->obs && g->obs->over)
         g->obs->over(g->obs->ctx, rec);
@@ -313,7 +315,8 @@ int match_play(struct seat *seats[2], const struct game_state *start,
         ;
     if (g.error < 0) {
         for (int i = 0; i < 2; i++)
-            seats[i]->ops->stop(seats[i], rules->stop_grace_ms);
+            if (seats[i]->ops->stop)
+                seats[i]->ops->stop(seats[i], rules->stop_grace_ms);
         *failed = g.error_side;
         return g.error;
     }

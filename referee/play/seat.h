@@ -38,11 +38,11 @@ struct seat_turn {
 /* What seat_ops.ask returns besides a negative errno. */
 enum { SEAT_REPLIED = 0, SEAT_AGAIN = 1 };
 
-/* A seat's operations. Every reply is a struct player_reply: a line in
- * referee's notation for the loop to judge (foul FOUL_NONE), a foul the seat
- * saw (a bot's timeout, crash...: protocol/PROTOCOL.md "Fouls" lists them and
- * their reasons), or interrupted (the game stopped by the user: reason "quit",
- * or empty for "interrupted"). */
+/* A seat's operations; all but ask may be NULL, for nothing to do (a
+ * person or the random mover has no process to start or stop). Every reply is a struct
+ * player_reply: a line in referee's notation for the loop to judge (foul FOUL_NONE), a foul the
+ * seat saw (a bot's timeout, crash...: protocol/PROTOCOL.md "Fouls" lists them and their reasons),
+ * or interrupted (the game stopped by the user: reason "quit", or empty for "interrupted"). */
 struct seat_ops {
     const char *kind; /* "bot", "person", "random" */
     /* Be ready for game g (a bot's process started, or kept unless g->fresh).

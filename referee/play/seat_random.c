@@ -13,18 +13,6 @@ static struct seat_random *random_of(struct seat *s)
     return (struct seat_random *)((char *)s - offsetof(struct seat_random, seat));
 }
 
-static int random_start(struct seat *s, const struct seat_game *g, struct player_reply *r)
-{
-    (void)s, (void)g;
-    r->foul = FOUL_NONE;
-    return 0;
-}
-
-static void random_game(struct seat *s, const struct seat_game *g)
-{
-    (void)s, (void)g;
-}
-
 static int random_ask(struct seat *s, const struct seat_turn *t, struct player_reply *r)
 {
     struct action moves[GAME_MAX_SQUARES + 1];
@@ -40,23 +28,9 @@ static int random_ask(struct seat *s, const struct seat_turn *t, struct player_r
     return SEAT_REPLIED;
 }
 
-static void random_result(struct seat *s, const struct game_record *rec, const struct seat_end *e)
-{
-    (void)s, (void)rec, (void)e;
-}
-
-static void random_stop(struct seat *s, int grace_ms)
-{
-    (void)s, (void)grace_ms;
-}
-
 static const struct seat_ops seat_random_ops = {
     .kind = "random",
-    .start = random_start,
-    .game = random_game,
     .ask = random_ask,
-    .result = random_result,
-    .stop = random_stop,
 };
 
 void seat_random_init(struct seat_random *sr, uint64_t seed)

@@ -215,9 +215,9 @@ static void on_replied(void *ctx, const struct game_record *rec, const struct ma
     char text[GAME_MOVE_TEXT];
 
     if (e->side != sc->person && rec->state.nhistory > e->ply)
-        printf("%s plays %s\n", rec->bots[e->side],
-               notation_format_move(sc->def, rec->state.history[e->ply], false, text,
-                                    sizeof(text)));
+        printf(
+            "%s plays %s\n", rec->bots[e->side],
+            notation_format_move(sc->def, rec->state.history[e->ply], false, text, sizeof(text)));
 }
 
 /* Play the game into rec: the person's seat against p's. Returns 0, or the

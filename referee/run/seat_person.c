@@ -80,8 +80,7 @@ static bool is_allowed(const struct game_state *s, enum side side, const char *t
         (a.kind != ACTION_MOVE && a.kind != ACTION_PASS)) {
         char shown[4 * PROTOCOL_ECHO_MAX + 8];
         printf("'%s' is not a move%s%s; type one of the legal moves.\n",
-               protocol_escape(shown, sizeof(shown), text, strlen(text)), why[0] ? ": " : "",
-               why);
+               protocol_escape(shown, sizeof(shown), text, strlen(text)), why[0] ? ": " : "", why);
         return false;
     }
     a.side = (uint8_t)side;
@@ -126,13 +125,6 @@ static struct seat_person *person_of(struct seat *s)
     return (struct seat_person *)((char *)s - offsetof(struct seat_person, seat));
 }
 
-static int person_start(struct seat *s, const struct seat_game *g, struct player_reply *r)
-{
-    (void)s, (void)g;
-    r->foul = FOUL_NONE;
-    return 0;
-}
-
 static void person_game(struct seat *s, const struct seat_game *g)
 {
     person_of(s)->side = g->pg.side;
@@ -157,23 +149,10 @@ static int person_ask(struct seat *s, const struct seat_turn *t, struct player_r
     return SEAT_REPLIED;
 }
 
-static void person_result(struct seat *s, const struct game_record *rec, const struct seat_end *e)
-{
-    (void)s, (void)rec, (void)e;
-}
-
-static void person_stop(struct seat *s, int grace_ms)
-{
-    (void)s, (void)grace_ms;
-}
-
 static const struct seat_ops seat_person_ops = {
     .kind = "person",
-    .start = person_start,
     .game = person_game,
     .ask = person_ask,
-    .result = person_result,
-    .stop = person_stop,
 };
 
 void seat_person_init(struct seat_person *sp)
