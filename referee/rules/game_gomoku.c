@@ -1,12 +1,15 @@
-/* game_gomoku.c: gomoku, in the three forms Gomocup plays:
+/* game_gomoku.c: gomoku, in the forms Gomocup plays:
  *   gomoku           15 x 15, five or more in a row win (referee's default);
  *   gomoku-standard  15 x 15, exactly five win (six or more do not);
- *   gomoku-freestyle 20 x 20, five or more in a row win.
+ *   gomoku-freestyle 20 x 20, five or more in a row win;
+ *   gomoku-renju     15 x 15, renju: black wins with exactly five only and may
+ *                    not play its forbidden points (renju.h), white with five or more.
  * x (black) moves first; squares are a column letter and a row number, a1 top
  * left. Each side is a bitboard, bit STRIDE * row + col with STRIDE = N + 1:
  * the N x N squares, and a column that stays empty so that line shifts never
  * wrap from one row to the next. */
 #include "game.h"
+#include "renju.h"
 
 #define WORDS 7 /* enough for 20 x 21 bits */
 
@@ -18,10 +21,17 @@ struct wide {
 struct geom {
     int n, stride, words;
     bool exact; /* exactly five: an overline does not win */
+    bool renju; /* renju: exactly five for black only, and its forbidden points */
 };
 
-static const struct geom g15 = {15, 16, 4, false}, g15_exact = {15, 16, 4, true},
-                         g20 = {20, 21, 7, false};
+static const struct geom g15 = {15, 16, 4, false, false}, g15_exact = {15, 16, 4, true, false},
+                         g20 = {20, 21, 7, false, false}, g15_renju = {15, 16, 4, false, true};
+
+/* Whether only exactly five wins for side (0 black, 1 white). */
+static bool is_exact(const struct geom *g, int side)
+{
+    return g->exact || (g->renju && side == 0);
+}
 
 /* The four lines (along a row, a column and both diagonals), as steps of
  * the bit index and as steps of row and column. */
@@ -112,13 +122,13 @@ static bool has(const struct geom *g, const struct game_state *s, int side, int 
 
 /* Squares of b starting a run of five along direction d (and, exactly five,
  * with no stone of b just before or just after it). */
-static struct wide fives(const struct geom *g, struct wide b, int d)
+static struct wide fives(const struct geom *g, struct wide b, int d, bool exact)
 {
     int k = dir_step(g, d);
     struct wide run = b;
     for (int i = 0; i < 4; i++)
         run = and(g, run, shr(g, b, k * (i + 1)));
-    if (g->exact) {
+    if (exact) {
         struct wide before = shl(g, b, k), after = shr(g, b, 5 * k);
         for (int i = 0; i < g->words; i++)
             run.w[i] &= ~before.w[i] & ~after.w[i];
@@ -126,10 +136,10 @@ static struct wide fives(const struct geom *g, struct wide b, int d)
     return run;
 }
 
-static bool has_line(const struct geom *g, struct wide b)
+static bool has_line(const struct geom *g, struct wide b, bool exact)
 {
     for (int d = 0; d < 4; d++)
-        if (!is_empty(g, fives(g, b, d)))
+        if (!is_empty(g, fives(g, b, d, exact)))
             return true;
     return false;
 }
@@ -148,7 +158,7 @@ static bool is_line_through(const struct geom *g, const struct game_state *s, in
                     break;
                 n++;
             }
-        if (g->exact ? n == 5 : n >= 5)
+        if (is_exact(g, side) ? n == 5 : n >= 5)
             return true;
     }
     return false;
@@ -160,22 +170,55 @@ static void init(const struct geom *g, struct game_state *s)
         s->board.wide[0][i] = s->board.wide[1][i] = 0;
 }
 
+/* The position as renju.h reads it. */
+static void renju_board_of(const struct geom *g, const struct game_state *s, struct renju_board *b)
+{
+    for (int r = 0; r < RENJU_N; r++)
+        for (int c = 0; c < RENJU_N; c++)
+            b->cells[r][c] = (uint8_t)(has(g, s, 0, r, c) ? 1 : has(g, s, 1, r, c) ? 2 : 0);
+}
+
+/* What black playing (row, col), an empty square, would make in renju. */
+static enum renju_verdict renju_verdict_of(const struct geom *g, const struct game_state *s,
+                                           int row, int col)
+{
+    struct renju_board b;
+    renju_board_of(g, s, &b);
+    return renju_judge(&b, row, col);
+}
+
 static int legal(const struct geom *g, const struct game_state *s, struct action *out)
 {
     struct wide mask = board_mask(g);
+    struct renju_board b;
+    bool judged = g->renju && s->to_move == SIDE_FIRST;
     int n = 0;
 
+    if (judged)
+        renju_board_of(g, s, &b);
     for (int i = 0; i < g->words; i++) {
         uint64_t empty = mask.w[i] & ~(s->board.wide[0][i] | s->board.wide[1][i]);
         for (; empty; empty &= empty - 1) {
-            int sq = 64 * i + __builtin_ctzll(empty);
-            out[n++] = (struct action){.kind = ACTION_MOVE,
-                                       .side = s->to_move,
-                                       .row = (int8_t)(sq / g->stride),
-                                       .col = (int8_t)(sq % g->stride)};
+            int sq = 64 * i + __builtin_ctzll(empty), row = sq / g->stride, col = sq % g->stride;
+            /* Black's forbidden points are not legal moves (protocol/PROTOCOL.md). */
+            if (judged && renju_is_forbidden(renju_judge(&b, row, col)))
+                continue;
+            out[n++] = (struct action){
+                .kind = ACTION_MOVE, .side = s->to_move, .row = (int8_t)row, .col = (int8_t)col};
         }
     }
     return n;
+}
+
+/* Renju's one way to a draw besides a full board: every empty square is
+ * forbidden to black, to move. */
+static bool is_black_stuck(const struct geom *g, const struct game_state *s)
+{
+    struct renju_board b;
+    if (!g->renju || s->to_move != SIDE_FIRST)
+        return false;
+    renju_board_of(g, s, &b);
+    return !renju_black_can_move(&b);
 }
 
 static enum foul play(const struct geom *g, struct game_state *s, struct action a)
@@ -186,6 +229,9 @@ static enum foul play(const struct geom *g, struct game_state *s, struct action 
         return FOUL_NO_SUCH_SQUARE;
     if (has(g, s, 0, a.row, a.col) || has(g, s, 1, a.row, a.col))
         return FOUL_OCCUPIED;
+    if (g->renju && a.side == SIDE_FIRST &&
+        renju_is_forbidden(renju_verdict_of(g, s, a.row, a.col)))
+        return FOUL_ILLEGAL;
 
     int i = g->stride * a.row + a.col;
     s->board.wide[a.side][i / 64] |= 1ull << (i % 64);
@@ -193,7 +239,8 @@ static enum foul play(const struct geom *g, struct game_state *s, struct action 
     if (is_line_through(g, s, a.side, a.row, a.col)) {
         s->end = END_LINE;
         s->winner = a.side;
-    } else if (count(g, get(g, s, 0)) + count(g, get(g, s, 1)) == g->n * g->n) {
+    } else if (count(g, get(g, s, 0)) + count(g, get(g, s, 1)) == g->n * g->n ||
+               is_black_stuck(g, s)) {
         s->end = END_FULL;
     }
     return FOUL_NONE;
@@ -248,13 +295,13 @@ static void set(const struct geom *g, struct game_state *s, int row, int col, in
 
 /* True if one of the winner's stones can have been the last move: without it
  * the winner has no line yet. */
-static bool has_winning_move(const struct geom *g, struct wide winner)
+static bool has_winning_move(const struct geom *g, struct wide winner, bool exact)
 {
     for (int i = 0; i < g->words; i++)
         for (uint64_t m = winner.w[i]; m; m &= m - 1) {
             struct wide before = winner;
             before.w[i] &= ~(m & -m);
-            if (!has_line(g, before))
+            if (!has_line(g, before, exact))
                 return true;
         }
     return false;
@@ -264,7 +311,7 @@ static bool settle(const struct geom *g, struct game_state *s)
 {
     struct wide b0 = get(g, s, 0), b1 = get(g, s, 1);
     int n0 = count(g, b0), n1 = count(g, b1);
-    bool won0 = has_line(g, b0), won1 = has_line(g, b1);
+    bool won0 = has_line(g, b0, is_exact(g, 0)), won1 = has_line(g, b1, is_exact(g, 1));
     enum side next;
 
     if (n0 == n1)
@@ -278,7 +325,7 @@ static bool settle(const struct geom *g, struct game_state *s)
     /* A winner must have made the last move, and only one side can have won. */
     if ((won0 && (won1 || next != SIDE_SECOND)) || (won1 && next != SIDE_FIRST))
         return false;
-    if ((won0 || won1) && !has_winning_move(g, won0 ? b0 : b1))
+    if ((won0 || won1) && !has_winning_move(g, won0 ? b0 : b1, is_exact(g, won0 ? 0 : 1)))
         return false;
 
     s->to_move = next;
@@ -286,7 +333,7 @@ static bool settle(const struct geom *g, struct game_state *s)
     if (won0 || won1) {
         s->end = END_LINE;
         s->winner = won0 ? SIDE_FIRST : SIDE_SECOND;
-    } else if (n0 + n1 == g->n * g->n) {
+    } else if (n0 + n1 == g->n * g->n || is_black_stuck(g, s)) {
         s->end = END_FULL;
     } else if (s->early_draw && is_dead(g, s)) {
         s->end = END_DEAD;
@@ -295,7 +342,7 @@ static bool settle(const struct geom *g, struct game_state *s)
 }
 
 /* The table of functions of one form, on its geometry G. */
-#define GOMOKU(ID, G, N, EXACT, NAME, TITLE)                                                       \
+#define GOMOKU(ID, G, N, EXACT, RULE, NAME, TITLE, WHY, SPECIAL)                                   \
     static void ID##_init(struct game_state *s)                                                    \
     {                                                                                              \
         init(&G, s);                                                                               \
@@ -335,6 +382,7 @@ static bool settle(const struct geom *g, struct game_state *s)
         .has_pass = false,                                                                         \
         .line = 5,                                                                                 \
         .line_exact = EXACT,                                                                       \
+        .gomocup_rule = RULE,                                                                      \
         .init = ID##_init,                                                                         \
         .legal = ID##_legal,                                                                       \
         .play = ID##_play,                                                                         \
@@ -342,18 +390,52 @@ static bool settle(const struct geom *g, struct game_state *s)
         .at = ID##_at,                                                                             \
         .set = ID##_set,                                                                           \
         .settle = ID##_settle,                                                                     \
-        .special = "a middle game",                                                                \
-        .is_special = gomoku_is_midgame,                                                           \
+        .why_illegal = WHY,                                                                        \
+        .special = SPECIAL##_text,                                                                 \
+        .is_special = SPECIAL,                                                                     \
     }
 
 /* A middle game: a board of stones, where a bot that keeps no board or reads
  * the BOARD lines wrong goes astray. */
+static const char gomoku_is_midgame_text[] = "a middle game";
 static bool gomoku_is_midgame(const struct game_state *s)
 {
     return s->plies >= 12;
 }
 
-GOMOKU(game_gomoku, g15, 15, false, "gomoku", "gomoku");
-GOMOKU(game_gomoku_standard, g15_exact, 15, true, "gomoku-standard",
-       "gomoku, exactly five (15 x 15)");
-GOMOKU(game_gomoku_freestyle, g20, 20, false, "gomoku-freestyle", "gomoku, five or more (20 x 20)");
+/* Renju: black to move beside a point forbidden to it, which a bot that does
+ * not know the rule plays and loses by. */
+static const char renju_is_near_forbidden_text[] = "a forbidden point";
+static bool renju_is_near_forbidden(const struct game_state *s)
+{
+    struct renju_board b;
+    if (s->to_move != SIDE_FIRST)
+        return false;
+    renju_board_of(&g15_renju, s, &b);
+    for (int r = 0; r < RENJU_N; r++)
+        for (int c = 0; c < RENJU_N; c++)
+            if (!b.cells[r][c] && renju_is_forbidden(renju_judge(&b, r, c)))
+                return true;
+    return false;
+}
+
+/* Why black may not play a: the forbidden shape it makes. */
+static const char *renju_why_illegal(const struct game_state *s, struct action a)
+{
+    static const char *const why[] = {
+        [RENJU_OVERLINE] = "forbidden: overline",
+        [RENJU_DOUBLE_FOUR] = "forbidden: double four",
+        [RENJU_DOUBLE_THREE] = "forbidden: double three",
+    };
+    enum renju_verdict v = renju_verdict_of(&g15_renju, s, a.row, a.col);
+    return renju_is_forbidden(v) ? why[v] : NULL;
+}
+
+/* Gomocup's INFO rule: 0 five or more, 1 exactly five, 4 renju. */
+GOMOKU(game_gomoku, g15, 15, false, 0, "gomoku", "gomoku", NULL, gomoku_is_midgame);
+GOMOKU(game_gomoku_standard, g15_exact, 15, true, 1, "gomoku-standard",
+       "gomoku, exactly five (15 x 15)", NULL, gomoku_is_midgame);
+GOMOKU(game_gomoku_freestyle, g20, 20, false, 0, "gomoku-freestyle",
+       "gomoku, five or more (20 x 20)", NULL, gomoku_is_midgame);
+GOMOKU(game_gomoku_renju, g15_renju, 15, false, 4, "gomoku-renju", "renju (15 x 15)",
+       renju_why_illegal, renju_is_near_forbidden);
