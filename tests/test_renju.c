@@ -320,3 +320,23 @@ Test(renju, case_table_of_moves_by_the_rif_rules, .timeout = 30)
         test_expect_outcome(&s, a, c->foul, c->end, c->winner, c->reason, c->name);
     }
 }
+
+/* A full board but for d8, an overline for black, and o1, white's: after
+ * white's o1 black has only a forbidden point left, and the game is drawn
+ * (protocol/PROTOCOL.md, gomoku-renju). Runs of at most three elsewhere. */
+Test(renju, black_left_with_only_forbidden_points_draws, .timeout = 30)
+{
+    static const char *const rows[N] = {"XXOOXXOOXXOOXX.", "OOXXOOXXOOXXOOX", "XXOOXXOOXXOOXXO",
+                                        "OOXXOOXXOOXXOOX", "XXOOXXOOXXOOXXO", "OOXXOOXXOOXXOOX",
+                                        "XXOOXXOOXXOOXXO", "XXX.XXOXOOXXOOX", "XXOOXXOOXXOOXXO",
+                                        "OOXXOOXXOOXXOOX", "XXOOXXOOXXOOXXO", "OOXXOOXXOOXXOOX",
+                                        "XXOOXXOOXXOOXXO", "OOXXOOXXOOXXOOX", "XXOOXXOOXXOOXXO"};
+    struct game_state s;
+    struct action moves[GAME_MAX_SQUARES + 1];
+
+    position(rows, &s);
+    cr_expect_eq(game_legal(&s, moves), 1, "black may play o1 only");
+    s.to_move = SIDE_SECOND;
+    struct action a = test_play(&s, "o:o1", "white fills o1");
+    test_expect_outcome(&s, a, FOUL_NONE, END_FULL, 0, "board full", "black is left d8");
+}
