@@ -9,7 +9,7 @@
  * the N x N squares, and a column that stays empty so that line shifts never
  * wrap from one row to the next. */
 #include "game.h"
-#include "renju.h"
+#include "game_renju.h"
 
 #define WORDS 7 /* enough for 20 x 21 bits */
 
@@ -170,23 +170,6 @@ static void init(const struct geom *g, struct game_state *s)
         s->board.wide[0][i] = s->board.wide[1][i] = 0;
 }
 
-/* The position as renju.h reads it. */
-static void renju_board_of(const struct geom *g, const struct game_state *s, struct renju_board *b)
-{
-    for (int r = 0; r < RENJU_N; r++)
-        for (int c = 0; c < RENJU_N; c++)
-            b->cells[r][c] = (uint8_t)(has(g, s, 0, r, c) ? 1 : has(g, s, 1, r, c) ? 2 : 0);
-}
-
-/* What black playing (row, col), an empty square, would make in renju. */
-static enum renju_verdict renju_verdict_of(const struct geom *g, const struct game_state *s,
-                                           int row, int col)
-{
-    struct renju_board b;
-    renju_board_of(g, s, &b);
-    return renju_judge(&b, row, col);
-}
-
 static int legal(const struct geom *g, const struct game_state *s, struct action *out)
 {
     struct wide mask = board_mask(g);
@@ -195,7 +178,7 @@ static int legal(const struct geom *g, const struct game_state *s, struct action
     int n = 0;
 
     if (judged)
-        renju_board_of(g, s, &b);
+        renju_board_of(s, &b);
     for (int i = 0; i < g->words; i++) {
         uint64_t empty = mask.w[i] & ~(s->board.wide[0][i] | s->board.wide[1][i]);
         for (; empty; empty &= empty - 1) {
@@ -210,17 +193,6 @@ static int legal(const struct geom *g, const struct game_state *s, struct action
     return n;
 }
 
-/* Renju's one way to a draw besides a full board: every empty square is
- * forbidden to black, to move. */
-static bool is_black_stuck(const struct geom *g, const struct game_state *s)
-{
-    struct renju_board b;
-    if (!g->renju || s->to_move != SIDE_FIRST)
-        return false;
-    renju_board_of(g, s, &b);
-    return !renju_black_can_move(&b);
-}
-
 static enum foul play(const struct geom *g, struct game_state *s, struct action a)
 {
     if (a.kind != ACTION_MOVE)
@@ -229,8 +201,8 @@ static enum foul play(const struct geom *g, struct game_state *s, struct action 
         return FOUL_NO_SUCH_SQUARE;
     if (has(g, s, 0, a.row, a.col) || has(g, s, 1, a.row, a.col))
         return FOUL_OCCUPIED;
-    if (g->renju && a.side == SIDE_FIRST &&
-        renju_is_forbidden(renju_verdict_of(g, s, a.row, a.col)))
+    /* Black's forbidden points, not in its legal list, lose as illegal moves. */
+    if (g->renju && a.side == SIDE_FIRST && renju_why_illegal(s, a))
         return FOUL_ILLEGAL;
 
     int i = g->stride * a.row + a.col;
@@ -240,7 +212,7 @@ static enum foul play(const struct geom *g, struct game_state *s, struct action 
         s->end = END_LINE;
         s->winner = a.side;
     } else if (count(g, get(g, s, 0)) + count(g, get(g, s, 1)) == g->n * g->n ||
-               is_black_stuck(g, s)) {
+               (g->renju && renju_is_stuck(s))) {
         s->end = END_FULL;
     }
     return FOUL_NONE;
@@ -333,7 +305,7 @@ static bool settle(const struct geom *g, struct game_state *s)
     if (won0 || won1) {
         s->end = END_LINE;
         s->winner = won0 ? SIDE_FIRST : SIDE_SECOND;
-    } else if (n0 + n1 == g->n * g->n || is_black_stuck(g, s)) {
+    } else if (n0 + n1 == g->n * g->n || (g->renju && renju_is_stuck(s))) {
         s->end = END_FULL;
     } else if (s->early_draw && is_dead(g, s)) {
         s->end = END_DEAD;
@@ -401,34 +373,6 @@ static const char gomoku_is_midgame_text[] = "a middle game";
 static bool gomoku_is_midgame(const struct game_state *s)
 {
     return s->plies >= 12;
-}
-
-/* Renju: black to move beside a point forbidden to it, which a bot that does
- * not know the rule plays and loses by. */
-static const char renju_is_near_forbidden_text[] = "a forbidden point";
-static bool renju_is_near_forbidden(const struct game_state *s)
-{
-    struct renju_board b;
-    if (s->to_move != SIDE_FIRST)
-        return false;
-    renju_board_of(&g15_renju, s, &b);
-    for (int r = 0; r < RENJU_N; r++)
-        for (int c = 0; c < RENJU_N; c++)
-            if (!b.cells[r][c] && renju_is_forbidden(renju_judge(&b, r, c)))
-                return true;
-    return false;
-}
-
-/* Why black may not play a: the forbidden shape it makes. */
-static const char *renju_why_illegal(const struct game_state *s, struct action a)
-{
-    static const char *const why[] = {
-        [RENJU_OVERLINE] = "forbidden: overline",
-        [RENJU_DOUBLE_FOUR] = "forbidden: double four",
-        [RENJU_DOUBLE_THREE] = "forbidden: double three",
-    };
-    enum renju_verdict v = renju_verdict_of(&g15_renju, s, a.row, a.col);
-    return renju_is_forbidden(v) ? why[v] : NULL;
 }
 
 /* Gomocup's INFO rule: 0 five or more, 1 exactly five, 4 renju. */
