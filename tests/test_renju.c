@@ -16,8 +16,10 @@
 #include "helpers.h"
 #include "notation.h"
 #include "perft.h"
+#include "renju.h"
 
 #include <criterion/criterion.h>
+#include <criterion/logging.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -339,4 +341,55 @@ Test(renju, black_left_with_only_forbidden_points_draws, .timeout = 30)
     s.to_move = SIDE_SECOND;
     struct action a = test_play(&s, "o:o1", "white fills o1");
     test_expect_outcome(&s, a, FOUL_NONE, END_FULL, 0, "board full", "black is left d8");
+}
+
+/* (r, c) under symmetry k of the square: four rotations, each mirrored. */
+static void transform(int k, int r, int c, int *tr, int *tc)
+{
+    int a = k & 4 ? c : r, b = k & 4 ? r : c;
+    *tr = k & 1 ? N - 1 - a : a;
+    *tc = k & 2 ? N - 1 - b : b;
+}
+
+/* The rules know no direction: each point's verdict is the same on each of
+ * the eight images of a position, over random positions crowded near the
+ * centre (black twice as often), where every kind of forbidden point occurs. */
+Test(renju, verdicts_are_the_same_on_every_image_of_the_board, .timeout = 60)
+{
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    int kinds[5] = {0};
+    for (int game = 0; game < 150; game++) {
+        struct renju_board b = {{{0}}}, img[8];
+        for (int i = 0; i < 40; i++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            int r = 3 + (int)(x % 9), c = 3 + (int)((x >> 8) % 9);
+            b.cells[r][c] = (uint8_t)((x >> 16) % 3 == 2 ? 2 : 1);
+        }
+        for (int k = 0; k < 8; k++)
+            for (int r = 0; r < N; r++)
+                for (int c = 0; c < N; c++) {
+                    int tr, tc;
+                    transform(k, r, c, &tr, &tc);
+                    img[k].cells[tr][tc] = b.cells[r][c];
+                }
+        for (int r = 0; r < N; r++)
+            for (int c = 0; c < N; c++) {
+                if (b.cells[r][c])
+                    continue;
+                enum renju_verdict v = renju_judge(&b, r, c);
+                kinds[v]++;
+                for (int k = 1; k < 8; k++) {
+                    int tr, tc;
+                    transform(k, r, c, &tr, &tc);
+                    cr_assert_eq(renju_judge(&img[k], tr, tc), v, "position %d, %c%d, image %d",
+                                 game, 'a' + c, r + 1, k);
+                }
+            }
+    }
+    cr_expect_gt(kinds[RENJU_FIVE], 0);
+    cr_expect_gt(kinds[RENJU_OVERLINE], 0);
+    cr_expect_gt(kinds[RENJU_DOUBLE_FOUR], 0);
+    cr_expect_gt(kinds[RENJU_DOUBLE_THREE], 0);
+    cr_log_info("verdicts: %d allowed, %d five, %d overline, %d double four, %d double three",
+                kinds[0], kinds[1], kinds[2], kinds[3], kinds[4]);
 }
