@@ -68,8 +68,9 @@ static int fours_along(struct renju_board *b, int r, int c, int d)
 static enum renju_verdict judge_in_place(struct renju_board *b, int r, int c);
 
 /* Whether the black stone at (r, c) makes a three along d (which holds no
- * four): a point next to its run along d that makes a straight four and is
- * not itself forbidden. Any such point is the first empty one either way. */
+ * four): a point next to its run along d that makes a straight four, and
+ * neither a five nor a forbidden shape. Any such point is the first empty one
+ * either way. */
 static bool is_three(struct renju_board *b, int r, int c, int d)
 {
     for (int sign = -1; sign <= 1; sign += 2) {
@@ -82,7 +83,8 @@ static bool is_three(struct renju_board *b, int r, int c, int d)
         b->cells[pr][pc] = BLACK;
         bool straight = is_straight(five_points(b, r, c, d));
         b->cells[pr][pc] = EMPTY;
-        if (straight && !renju_is_forbidden(judge_in_place(b, pr, pc)))
+        /* A point that makes five makes a five, not a straight four. */
+        if (straight && judge_in_place(b, pr, pc) == RENJU_ALLOWED)
             return true;
     }
     return false;

@@ -15,7 +15,8 @@ enum renju_verdict {
     RENJU_OVERLINE,     /* six or more in a row, and no five */
     RENJU_DOUBLE_FOUR,  /* two fours or more, on two lines or on one */
     RENJU_DOUBLE_THREE, /* two open threes or more (a three counts only if a point
-                         * that is not itself forbidden makes it a straight four) */
+                         * that makes no five and is not forbidden makes it a
+                         * straight four) */
 };
 
 /* The points of a position: cells[row][col] is 0 empty, 1 black, 2 white. */
@@ -27,8 +28,10 @@ struct renju_board {
  * a five (exactly five) wins and is never forbidden; else an overline, two
  * fours (a straight four counts once), or two threes are forbidden. A three
  * is a line that one more black stone turns into a straight four (four in a
- * row with both ends making exactly five), where that stone is not itself
- * forbidden, judged recursively in the position after (row, col). */
+ * row with both ends making exactly five), where that stone makes no five
+ * (it would make a five, not a four) and is not itself forbidden, judged
+ * recursively in the position after (row, col). Piskvork and Renlib read the
+ * rules so too (tests/test_renju.c). */
 enum renju_verdict renju_judge(const struct renju_board *b, int row, int col);
 
 /* True if the verdict forbids the move (overline, double four, double three). */
