@@ -276,6 +276,8 @@ Test(adapters, gomocup_game_says_the_limits_and_the_rule, .timeout = 10)
     gomocup_ready(&t, &s, "gomoku-standard", SIDE_FIRST, &on_clock);
     cr_expect_str_eq(t.buf, "INFO timeout_turn 0\r\nINFO timeout_match 60000\r\n"
                             "INFO max_memory 0\r\nINFO game_type 1\r\nINFO rule 1\r\n");
+    gomocup_ready(&t, &s, "gomoku-renju", SIDE_FIRST, &per_move);
+    cr_expect(strstr(t.buf, "INFO rule 4\r\n"), "renju is rule 4: %s", t.buf);
 }
 
 Test(adapters, gomocup_begin_then_turn_with_the_opponents_move_in_0_based_x_y, .timeout = 10)

@@ -118,9 +118,10 @@ Test(doctor, a_log_past_the_cap_is_a_warning, .timeout = 60)
 Test(doctor, every_bundled_bot_passes_for_every_game_it_plays, .timeout = 240)
 {
     static const char *const cases[][2] = {
-        {"tictactoe", BOTDIR "perfect"}, {"tictactoe", BOTDIR "heuristic"},
-        {"connect4", BOTDIR "connect4"}, {"reversi", BOTDIR "greedy"},
-        {"reversi", BOTDIR "reversi"},   {"gomoku", BOTDIR "gomoku"},
+        {"tictactoe", BOTDIR "perfect"},   {"tictactoe", BOTDIR "heuristic"},
+        {"connect4", BOTDIR "connect4"},   {"reversi", BOTDIR "greedy"},
+        {"reversi", BOTDIR "reversi"},     {"gomoku", BOTDIR "gomoku"},
+        {"gomoku-renju", BOTDIR "gomoku"},
     };
     static const char *const randoms[] = {BOTDIR "random", "python3 " SOURCE_DIR "/bots/random.py",
                                           SOURCE_DIR "/bots/random.sh",

@@ -354,12 +354,14 @@ Test(engines, gomocup_start_refused_or_slow_is_a_failed_start, .timeout = 60)
 }
 
 /* The other Gomocup forms: START 20 for gomoku-freestyle, INFO rule 1 for
- * gomoku-standard (exactly five); whole games, no foul. */
+ * gomoku-standard (exactly five), INFO rule 4 for gomoku-renju; whole games,
+ * no foul. */
 Test(engines, gomocup_brains_play_both_board_sizes, .timeout = 60)
 {
     static const char *const forms[][3] = {{"gomoku-freestyle", "START 20\r\n", "INFO rule 0\r\n"},
-                                           {"gomoku-standard", "START 15\r\n", "INFO rule 1\r\n"}};
-    for (int i = 0; i < 2; i++) {
+                                           {"gomoku-standard", "START 15\r\n", "INFO rule 1\r\n"},
+                                           {"gomoku-renju", "START 15\r\n", "INFO rule 4\r\n"}};
+    for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
         char dir[64], log[65536];
         test_tmpdir(dir, "engines");
         char *run[] = {REFEREE_BIN, "match",

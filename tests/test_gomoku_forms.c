@@ -1,8 +1,9 @@
 /* test_gomoku_forms.c: the Gomocup forms of gomoku beside referee's default:
- * gomoku-standard (15 x 15, exactly five) and gomoku-freestyle (20 x 20, five
- * or more): lines at every edge, overlines, no wrap between rows, squares off
- * the board, perft, and random playouts judged move by move against a plain
- * array written here. */
+ * gomoku-standard (15 x 15, exactly five), gomoku-freestyle (20 x 20, five
+ * or more) and gomoku-renju (exactly five for black, which has forbidden
+ * points; their known answers are in test_renju.c): lines at every edge,
+ * overlines, no wrap between rows, squares off the board, perft, and random
+ * playouts judged move by move against a plain array written here. */
 #include "game.h"
 #include "helpers.h"
 #include "notation.h"
@@ -62,11 +63,10 @@ Test(gomoku_forms, freestyle_lines_do_not_wrap_from_one_row_to_the_next, .timeou
 
 Test(gomoku_forms, squares_off_each_board_are_no_such_square, .timeout = 30)
 {
-    static const char *const cases[][2] = {{"gomoku-freestyle", "u1"},
-                                           {"gomoku-freestyle", "a21"},
-                                           {"gomoku-standard", "p1"},
-                                           {"gomoku-standard", "a16"}};
-    for (size_t i = 0; i < 4; i++) {
+    static const char *const cases[][2] = {{"gomoku-freestyle", "u1"}, {"gomoku-freestyle", "a21"},
+                                           {"gomoku-standard", "p1"},  {"gomoku-standard", "a16"},
+                                           {"gomoku-renju", "p15"},    {"gomoku-renju", "o16"}};
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         struct game_state s;
         struct action a;
         const char *why;
@@ -101,8 +101,10 @@ Test(gomoku_forms, perft_counts_squares_of_each_board, .timeout = 30)
     static const struct {
         const char *game;
         uint64_t nodes[2];
-    } cases[] = {{"gomoku-standard", {225, 225 * 224}}, {"gomoku-freestyle", {400, 400 * 399}}};
-    for (size_t i = 0; i < 2; i++) {
+    } cases[] = {{"gomoku-standard", {225, 225 * 224}},
+                 {"gomoku-freestyle", {400, 400 * 399}},
+                 {"gomoku-renju", {225, 225 * 224}}};
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         struct game_state s;
         game_init(&s, test_game(cases[i].game), false);
         for (int depth = 1; depth <= 2; depth++) {
@@ -153,16 +155,36 @@ static bool plain_exact_five(char cells[20][20], int n, int r, int c)
     return false;
 }
 
+/* Whether the move at (r, c), s's legal or not, is judged alike by the legal
+ * list and by the reducer. Returns whether it is legal. */
+static bool is_listed_and_played_alike(const struct game_state *s, int r, int c)
+{
+    struct action moves[GAME_MAX_SQUARES + 1];
+    int n = game_legal(s, moves);
+    bool listed = false;
+    for (int i = 0; i < n; i++)
+        listed = listed || (moves[i].row == r && moves[i].col == c);
+    struct game_state t = *s;
+    struct action a = {.kind = ACTION_MOVE, .side = s->to_move, .row = (int8_t)r, .col = (int8_t)c};
+    game_step(&t, a);
+    cr_assert_eq(t.end == END_FOUL && t.foul == FOUL_ILLEGAL, !listed, "%c%d listed %d", 'a' + c,
+                 r + 1, listed);
+    return listed;
+}
+
 /* Random games, dense in one corner so that lines and overlines happen: the
  * reducer's verdict after each move is the plain array's, and each position
- * read back from its board text settles to the same state. */
+ * read back from its board text settles to the same state. In renju black's
+ * moves the legal list leaves out are refused by the reducer too, and those
+ * it lists are played. */
 Test(gomoku_forms, random_playouts_agree_with_a_plain_array, .timeout = 60)
 {
-    static const char *const games[] = {"gomoku-standard", "gomoku-freestyle"};
+    static const char *const games[] = {"gomoku-standard", "gomoku-freestyle", "gomoku-renju"};
     uint64_t x = 88172645463325252ull;
-    for (int g = 0; g < 2; g++) {
+    for (int g = 0; g < 3; g++) {
         const struct game_def *d = test_game(games[g]);
-        int n = d->rows, wins = 0, overlines = 0;
+        bool renju = strcmp(games[g], "gomoku-renju") == 0;
+        int n = d->rows, wins = 0, overlines = 0, forbidden = 0;
         for (int game = 0; game < 300; game++) {
             char cells[20][20] = {{0}};
             struct game_state s;
@@ -177,13 +199,18 @@ Test(gomoku_forms, random_playouts_agree_with_a_plain_array, .timeout = 60)
                 }
                 if (cells[r][c])
                     continue;
+                if (renju && s.to_move == SIDE_FIRST && !is_listed_and_played_alike(&s, r, c)) {
+                    forbidden++;
+                    continue;
+                }
                 struct action a = {
                     .kind = ACTION_MOVE, .side = s.to_move, .row = (int8_t)r, .col = (int8_t)c};
                 int side = s.to_move;
                 cr_assert(game_step(&s, a) && s.end != END_FOUL);
                 cells[r][c] = (char)('1' + side);
                 int run = plain_run(cells, n, r, c);
-                bool won = d->line_exact ? plain_exact_five(cells, n, r, c) : run >= 5;
+                bool exact = d->line_exact || (renju && side == SIDE_FIRST);
+                bool won = exact ? plain_exact_five(cells, n, r, c) : run >= 5;
                 overlines += run > 5 && !won;
                 wins += won;
                 cr_assert_eq(s.end == END_LINE, won, "%s game %d: run %d", games[g], game, run);
@@ -198,5 +225,7 @@ Test(gomoku_forms, random_playouts_agree_with_a_plain_array, .timeout = 60)
         cr_expect_gt(wins, 100, "%s: lines happen", games[g]);
         if (d->line_exact)
             cr_expect_gt(overlines, 0, "overlines happen, and do not win");
+        if (renju)
+            cr_expect_gt(forbidden, 100, "forbidden points happen: %d", forbidden);
     }
 }

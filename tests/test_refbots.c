@@ -143,20 +143,30 @@ Test(refbots, greedy_flips_the_most_takes_the_first_of_equals_and_passes, .timeo
     cr_expect_str_eq(answer(BOT("reversi"), input), "pass");
 }
 
-/* The gomoku bot's answer as x to the board of these 15 rows (top first). */
+/* The gomoku bot's answer as `mark` in `game` (x first) to the board of these
+ * n rows (top first), every empty square legal but those in `except`. */
+static const char *form_answer(const char *game, char mark, int n, const char *const *rows,
+                               const char *except)
+{
+    static char input[4096];
+    int k = snprintf(input, sizeof(input), "game 1 %s %c first x\nturn board [", game, mark);
+    for (int i = 0; i < n; i++)
+        k += snprintf(input + k, sizeof(input) - (size_t)k, "%s%s", rows[i], i < n - 1 ? "," : "");
+    k += snprintf(input + k, sizeof(input) - (size_t)k, "] last none time 100 legal");
+    for (int row = 0; row < n; row++)
+        for (int col = 0; col < n; col++) {
+            char sq[8];
+            snprintf(sq, sizeof(sq), "%c%d", 'a' + col, row + 1);
+            if (rows[row][col] == '-' && strcmp(sq, except) != 0)
+                k += snprintf(input + k, sizeof(input) - (size_t)k, " %s", sq);
+        }
+    snprintf(input + k, sizeof(input) - (size_t)k, "\n");
+    return answer(BOT("gomoku"), input);
+}
+
 static const char *gomoku_answer(const char *rows[15])
 {
-    static char input[2048];
-    int n = snprintf(input, sizeof(input), "game 1 gomoku x first x\nturn board [");
-    for (int i = 0; i < 15; i++)
-        n += snprintf(input + n, sizeof(input) - (size_t)n, "%s%s", rows[i], i < 14 ? "," : "");
-    n += snprintf(input + n, sizeof(input) - (size_t)n, "] last none time 100 legal");
-    for (int row = 0; row < 15; row++)
-        for (int col = 0; col < 15; col++)
-            if (rows[row][col] == '-')
-                n += snprintf(input + n, sizeof(input) - (size_t)n, " %c%d", 'a' + col, row + 1);
-    snprintf(input + n, sizeof(input) - (size_t)n, "\n");
-    return answer(BOT("gomoku"), input);
+    return form_answer("gomoku", 'x', 15, rows, "");
 }
 
 #define GOMOKU_EMPTY "---------------"
@@ -186,6 +196,35 @@ Test(refbots, gomoku_completes_five_blocks_four_makes_open_four_blocks_three, .t
     cr_expect(strcmp(a, "c8") == 0 || strcmp(a, "g8") == 0, "%s", a);
     a = gomoku_answer(three);
     cr_expect(strcmp(a, "c8") == 0 || strcmp(a, "g8") == 0, "%s", a);
+}
+
+/* Each form at its size and by its rule: a five on the 20 x 20 board's last
+ * column; exactly five where an overline does not win (the overline square is
+ * nearer the centre, which breaks ties); renju's black never answers a square
+ * the turn does not list (its forbidden overline), white's overline wins. */
+Test(refbots, gomoku_plays_each_form_at_its_size_and_rule, .timeout = TIMEOUT)
+{
+    static const char *const wide[20] = {
+        "-------------------x", "-------------------x", "-------------------x",
+        "-------------------x", "--------------------", "--------------------",
+        "--------------------", "--------------------", "--------------------",
+        "--------------------", "oooo----------------", "--------------------",
+        "--------------------", "--------------------", "--------------------",
+        "--------------------", "--------------------", "--------------------",
+        "--------------------", "--------------------"};
+    cr_expect_str_eq(form_answer("gomoku-freestyle", 'x', 20, wide, ""), "t5");
+
+    /* x: c8 d8 e8 f8 and h8; b8 makes five, g8 six. o: four stones far off. */
+    const char *rows[15];
+    for (int i = 0; i < 15; i++)
+        rows[i] = i == 7 ? "--xxxx-x-------" : i == 13 ? "o-o-o-o--------" : GOMOKU_EMPTY;
+    cr_expect_str_eq(form_answer("gomoku", 'x', 15, rows, ""), "g8", "five or more");
+    cr_expect_str_eq(form_answer("gomoku-standard", 'x', 15, rows, ""), "b8", "exactly five");
+    cr_expect_str_eq(form_answer("gomoku-renju", 'x', 15, rows, "g8"), "b8", "black: exactly five");
+    /* The same as white's stones, o to move: an overline wins for white. */
+    for (int i = 0; i < 15; i++)
+        rows[i] = i == 7 ? "--oooo-o-------" : i == 13 ? "x-x-x-x-x------" : GOMOKU_EMPTY;
+    cr_expect_str_eq(form_answer("gomoku-renju", 'o', 15, rows, ""), "g8", "white: five or more");
 }
 
 Test(refbots, bots_ignore_unknown_lines_and_keys_and_exit_at_eof, .timeout = TIMEOUT)
@@ -222,7 +261,7 @@ Test(refbots, bots_ignore_unknown_lines_and_keys_and_exit_at_eof, .timeout = TIM
 /* Each search bot against random: nearly every game, fast, without fouls.
  * Parameters hold no pointers (Criterion copies them into the test's process). */
 struct beat {
-    char game[16];
+    char game[24];
     char bot[160];
     int games, movetime;
     double min_score, max_ms;
@@ -234,6 +273,9 @@ ParameterizedTestParameters(refbots, search_bot_beats_random_without_fouls)
         {"connect4", "connect4=" BOT("connect4"), 20, 100, 0.9, 75},
         {"reversi", "reversi=" BOT("reversi"), 20, 50, 0.9, 37.5},
         {"gomoku", "gomoku=" BOT("gomoku"), 20, 100, 0.9, 20},
+        {"gomoku-standard", "gomoku=" BOT("gomoku"), 10, 100, 0.9, 20},
+        {"gomoku-freestyle", "gomoku=" BOT("gomoku"), 10, 100, 0.9, 20},
+        {"gomoku-renju", "gomoku=" BOT("gomoku"), 10, 100, 0.9, 20},
     };
     return cr_make_param_array(struct beat, beats, sizeof(beats) / sizeof(beats[0]));
 }
@@ -269,4 +311,5 @@ Test(refbots, search_bots_play_themselves_without_fouls, .timeout = TIMEOUT)
     play_match("connect4", "a=" BOT("connect4"), "b=" BOT("connect4"), 2, 50, 2);
     play_match("reversi", "a=" BOT("reversi"), "b=" BOT("reversi"), 2, 50, 4);
     play_match("gomoku", "a=" BOT("gomoku"), "b=" BOT("gomoku"), 4, 50, 2);
+    play_match("gomoku-renju", "a=" BOT("gomoku"), "b=" BOT("gomoku"), 4, 50, 2);
 }

@@ -8,7 +8,8 @@
   var PAGE = 50;
   var geometry = {
     tictactoe: [3, 3], connect4: [6, 7], reversi: [8, 8],
-    gomoku: [15, 15], 'gomoku-standard': [15, 15], 'gomoku-freestyle': [20, 20]
+    gomoku: [15, 15], 'gomoku-standard': [15, 15], 'gomoku-freestyle': [20, 20],
+    'gomoku-renju': [15, 15]
   }[data.game];
   var $ = function (id) { return document.getElementById(id); };
   var shown = [];

@@ -8,12 +8,13 @@
 extern const struct game_def game_tictactoe;
 extern const struct game_def game_connect4;
 extern const struct game_def game_reversi;
-extern const struct game_def game_gomoku, game_gomoku_standard, game_gomoku_freestyle;
+extern const struct game_def game_gomoku, game_gomoku_standard, game_gomoku_freestyle,
+    game_gomoku_renju;
 
 /* Adding a game: one file defining its table, one line here. */
 static const struct game_def *const registry[] = {
-    &game_tictactoe, &game_connect4,        &game_reversi,
-    &game_gomoku,    &game_gomoku_standard, &game_gomoku_freestyle,
+    &game_tictactoe,       &game_connect4,         &game_reversi,      &game_gomoku,
+    &game_gomoku_standard, &game_gomoku_freestyle, &game_gomoku_renju,
 };
 
 const struct game_def *const *game_registry(size_t *count)

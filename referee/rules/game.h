@@ -106,8 +106,9 @@ struct game_def {
     int rows, cols;
     enum square_style squares;
     bool has_pass;
-    int line;        /* n in a row that wins; 0 where lines do not decide */
-    bool line_exact; /* only exactly `line` in a row wins (gomoku-standard) */
+    int line;         /* n in a row that wins; 0 where lines do not decide */
+    bool line_exact;  /* only exactly `line` in a row wins (gomoku-standard) */
+    int gomocup_rule; /* the Gomocup protocol's `INFO rule` of this game (0 where none) */
     /* Random opening plies a tournament starts its pairs of games from unless
      * told otherwise: enough to vary games, too few to decide them. */
     int opening_plies;

@@ -1,12 +1,15 @@
-/* game_gomoku.c: gomoku, in the three forms Gomocup plays:
+/* game_gomoku.c: gomoku, in the forms Gomocup plays:
  *   gomoku           15 x 15, five or more in a row win (referee's default);
  *   gomoku-standard  15 x 15, exactly five win (six or more do not);
- *   gomoku-freestyle 20 x 20, five or more in a row win.
+ *   gomoku-freestyle 20 x 20, five or more in a row win;
+ *   gomoku-renju     15 x 15, renju: black wins with exactly five only and may
+ *                    not play its forbidden points (renju.h), white with five or more.
  * x (black) moves first; squares are a column letter and a row number, a1 top
  * left. Each side is a bitboard, bit STRIDE * row + col with STRIDE = N + 1:
  * the N x N squares, and a column that stays empty so that line shifts never
  * wrap from one row to the next. */
 #include "game.h"
+#include "game_renju.h"
 
 #define WORDS 7 /* enough for 20 x 21 bits */
 
@@ -18,10 +21,17 @@ struct wide {
 struct geom {
     int n, stride, words;
     bool exact; /* exactly five: an overline does not win */
+    bool renju; /* renju: exactly five for black only, and its forbidden points */
 };
 
-static const struct geom g15 = {15, 16, 4, false}, g15_exact = {15, 16, 4, true},
-                         g20 = {20, 21, 7, false};
+static const struct geom g15 = {15, 16, 4, false, false}, g15_exact = {15, 16, 4, true, false},
+                         g20 = {20, 21, 7, false, false}, g15_renju = {15, 16, 4, false, true};
+
+/* Whether only exactly five wins for side (0 black, 1 white). */
+static bool is_exact(const struct geom *g, int side)
+{
+    return g->exact || (g->renju && side == 0);
+}
 
 /* The four lines (along a row, a column and both diagonals), as steps of
  * the bit index and as steps of row and column. */
@@ -112,13 +122,13 @@ static bool has(const struct geom *g, const struct game_state *s, int side, int 
 
 /* Squares of b starting a run of five along direction d (and, exactly five,
  * with no stone of b just before or just after it). */
-static struct wide fives(const struct geom *g, struct wide b, int d)
+static struct wide fives(const struct geom *g, struct wide b, int d, bool exact)
 {
     int k = dir_step(g, d);
     struct wide run = b;
     for (int i = 0; i < 4; i++)
         run = and(g, run, shr(g, b, k * (i + 1)));
-    if (g->exact) {
+    if (exact) {
         struct wide before = shl(g, b, k), after = shr(g, b, 5 * k);
         for (int i = 0; i < g->words; i++)
             run.w[i] &= ~before.w[i] & ~after.w[i];
@@ -126,10 +136,10 @@ static struct wide fives(const struct geom *g, struct wide b, int d)
     return run;
 }
 
-static bool has_line(const struct geom *g, struct wide b)
+static bool has_line(const struct geom *g, struct wide b, bool exact)
 {
     for (int d = 0; d < 4; d++)
-        if (!is_empty(g, fives(g, b, d)))
+        if (!is_empty(g, fives(g, b, d, exact)))
             return true;
     return false;
 }
@@ -148,7 +158,7 @@ static bool is_line_through(const struct geom *g, const struct game_state *s, in
                     break;
                 n++;
             }
-        if (g->exact ? n == 5 : n >= 5)
+        if (is_exact(g, side) ? n == 5 : n >= 5)
             return true;
     }
     return false;
@@ -163,16 +173,21 @@ static void init(const struct geom *g, struct game_state *s)
 static int legal(const struct geom *g, const struct game_state *s, struct action *out)
 {
     struct wide mask = board_mask(g);
+    struct renju_board b;
+    bool judged = g->renju && s->to_move == SIDE_FIRST;
     int n = 0;
 
+    if (judged)
+        renju_board_of(s, &b);
     for (int i = 0; i < g->words; i++) {
         uint64_t empty = mask.w[i] & ~(s->board.wide[0][i] | s->board.wide[1][i]);
         for (; empty; empty &= empty - 1) {
-            int sq = 64 * i + __builtin_ctzll(empty);
-            out[n++] = (struct action){.kind = ACTION_MOVE,
-                                       .side = s->to_move,
-                                       .row = (int8_t)(sq / g->stride),
-                                       .col = (int8_t)(sq % g->stride)};
+            int sq = 64 * i + __builtin_ctzll(empty), row = sq / g->stride, col = sq % g->stride;
+            /* Black's forbidden points are not legal moves (protocol/PROTOCOL.md). */
+            if (judged && renju_is_forbidden(renju_judge(&b, row, col)))
+                continue;
+            out[n++] = (struct action){
+                .kind = ACTION_MOVE, .side = s->to_move, .row = (int8_t)row, .col = (int8_t)col};
         }
     }
     return n;
@@ -186,6 +201,9 @@ static enum foul play(const struct geom *g, struct game_state *s, struct action 
         return FOUL_NO_SUCH_SQUARE;
     if (has(g, s, 0, a.row, a.col) || has(g, s, 1, a.row, a.col))
         return FOUL_OCCUPIED;
+    /* Black's forbidden points, not in its legal list, lose as illegal moves. */
+    if (g->renju && a.side == SIDE_FIRST && renju_why_illegal(s, a))
+        return FOUL_ILLEGAL;
 
     int i = g->stride * a.row + a.col;
     s->board.wide[a.side][i / 64] |= 1ull << (i % 64);
@@ -193,7 +211,8 @@ static enum foul play(const struct geom *g, struct game_state *s, struct action 
     if (is_line_through(g, s, a.side, a.row, a.col)) {
         s->end = END_LINE;
         s->winner = a.side;
-    } else if (count(g, get(g, s, 0)) + count(g, get(g, s, 1)) == g->n * g->n) {
+    } else if (count(g, get(g, s, 0)) + count(g, get(g, s, 1)) == g->n * g->n ||
+               (g->renju && renju_is_stuck(s))) {
         s->end = END_FULL;
     }
     return FOUL_NONE;
@@ -248,13 +267,13 @@ static void set(const struct geom *g, struct game_state *s, int row, int col, in
 
 /* True if one of the winner's stones can have been the last move: without it
  * the winner has no line yet. */
-static bool has_winning_move(const struct geom *g, struct wide winner)
+static bool has_winning_move(const struct geom *g, struct wide winner, bool exact)
 {
     for (int i = 0; i < g->words; i++)
         for (uint64_t m = winner.w[i]; m; m &= m - 1) {
             struct wide before = winner;
             before.w[i] &= ~(m & -m);
-            if (!has_line(g, before))
+            if (!has_line(g, before, exact))
                 return true;
         }
     return false;
@@ -264,7 +283,7 @@ static bool settle(const struct geom *g, struct game_state *s)
 {
     struct wide b0 = get(g, s, 0), b1 = get(g, s, 1);
     int n0 = count(g, b0), n1 = count(g, b1);
-    bool won0 = has_line(g, b0), won1 = has_line(g, b1);
+    bool won0 = has_line(g, b0, is_exact(g, 0)), won1 = has_line(g, b1, is_exact(g, 1));
     enum side next;
 
     if (n0 == n1)
@@ -278,7 +297,7 @@ static bool settle(const struct geom *g, struct game_state *s)
     /* A winner must have made the last move, and only one side can have won. */
     if ((won0 && (won1 || next != SIDE_SECOND)) || (won1 && next != SIDE_FIRST))
         return false;
-    if ((won0 || won1) && !has_winning_move(g, won0 ? b0 : b1))
+    if ((won0 || won1) && !has_winning_move(g, won0 ? b0 : b1, is_exact(g, won0 ? 0 : 1)))
         return false;
 
     s->to_move = next;
@@ -286,7 +305,7 @@ static bool settle(const struct geom *g, struct game_state *s)
     if (won0 || won1) {
         s->end = END_LINE;
         s->winner = won0 ? SIDE_FIRST : SIDE_SECOND;
-    } else if (n0 + n1 == g->n * g->n) {
+    } else if (n0 + n1 == g->n * g->n || (g->renju && renju_is_stuck(s))) {
         s->end = END_FULL;
     } else if (s->early_draw && is_dead(g, s)) {
         s->end = END_DEAD;
@@ -295,7 +314,7 @@ static bool settle(const struct geom *g, struct game_state *s)
 }
 
 /* The table of functions of one form, on its geometry G. */
-#define GOMOKU(ID, G, N, EXACT, NAME, TITLE)                                                       \
+#define GOMOKU(ID, G, N, EXACT, RULE, NAME, TITLE, WHY, SPECIAL)                                   \
     static void ID##_init(struct game_state *s)                                                    \
     {                                                                                              \
         init(&G, s);                                                                               \
@@ -335,6 +354,7 @@ static bool settle(const struct geom *g, struct game_state *s)
         .has_pass = false,                                                                         \
         .line = 5,                                                                                 \
         .line_exact = EXACT,                                                                       \
+        .gomocup_rule = RULE,                                                                      \
         .init = ID##_init,                                                                         \
         .legal = ID##_legal,                                                                       \
         .play = ID##_play,                                                                         \
@@ -342,18 +362,24 @@ static bool settle(const struct geom *g, struct game_state *s)
         .at = ID##_at,                                                                             \
         .set = ID##_set,                                                                           \
         .settle = ID##_settle,                                                                     \
-        .special = "a middle game",                                                                \
-        .is_special = gomoku_is_midgame,                                                           \
+        .why_illegal = WHY,                                                                        \
+        .special = SPECIAL##_text,                                                                 \
+        .is_special = SPECIAL,                                                                     \
     }
 
 /* A middle game: a board of stones, where a bot that keeps no board or reads
  * the BOARD lines wrong goes astray. */
+static const char gomoku_is_midgame_text[] = "a middle game";
 static bool gomoku_is_midgame(const struct game_state *s)
 {
     return s->plies >= 12;
 }
 
-GOMOKU(game_gomoku, g15, 15, false, "gomoku", "gomoku");
-GOMOKU(game_gomoku_standard, g15_exact, 15, true, "gomoku-standard",
-       "gomoku, exactly five (15 x 15)");
-GOMOKU(game_gomoku_freestyle, g20, 20, false, "gomoku-freestyle", "gomoku, five or more (20 x 20)");
+/* Gomocup's INFO rule: 0 five or more, 1 exactly five, 4 renju. */
+GOMOKU(game_gomoku, g15, 15, false, 0, "gomoku", "gomoku", NULL, gomoku_is_midgame);
+GOMOKU(game_gomoku_standard, g15_exact, 15, true, 1, "gomoku-standard",
+       "gomoku, exactly five (15 x 15)", NULL, gomoku_is_midgame);
+GOMOKU(game_gomoku_freestyle, g20, 20, false, 0, "gomoku-freestyle",
+       "gomoku, five or more (20 x 20)", NULL, gomoku_is_midgame);
+GOMOKU(game_gomoku_renju, g15_renju, 15, false, 4, "gomoku-renju", "renju (15 x 15)",
+       renju_why_illegal, renju_is_near_forbidden);

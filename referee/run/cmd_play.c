@@ -75,7 +75,7 @@ static const struct option_def play_table[] = {
      .type = OPTION_CALL,
      .call = opt_game,
      .help = "tictactoe (default), connect4, reversi, gomoku,\n"
-             "gomoku-standard, gomoku-freestyle"},
+             "gomoku-standard, gomoku-freestyle, gomoku-renju"},
     {.name = "as",
      .arg = "MARK",
      .type = OPTION_TEXT,

@@ -214,7 +214,8 @@ static const struct option_def run_options[] = {
        "(default 10000)"),
     CALL("game", "NAME", opt_game,
          "tictactoe (default), connect4, reversi, gomoku,\n"
-         "gomoku-standard (exactly five), gomoku-freestyle (20x20)"),
+         "gomoku-standard (exactly five), gomoku-freestyle (20x20),\n"
+         "gomoku-renju (renju: black's forbidden moves)"),
     COUNT("games", "N", games, 1, 100000000, "games to play (default 2)", .only = FOR_MATCH),
     CALL("format", "F", opt_format, "roundrobin (default) or gauntlet", .only = FOR_TOURNAMENT),
     COUNT("games", "N", games, 1, 100000000, "games per pairing per round (default 2)",

@@ -46,8 +46,7 @@ static int gomocup_game(struct adapter_state *a, const struct protocol_game *g,
     adapter_put(buf, len, &n, "INFO timeout_match %d\r\n", tc->clock_ms);
     adapter_put(buf, len, &n, "INFO max_memory 0\r\n");
     adapter_put(buf, len, &n, "INFO game_type 1\r\n");
-    /* rule 0: five or more in a row wins (freestyle); 1: exactly five (standard). */
-    return adapter_put(buf, len, &n, "INFO rule %d\r\n", g->def->line_exact ? 1 : 0) ? (int)n : -1;
+    return adapter_put(buf, len, &n, "INFO rule %d\r\n", g->def->gomocup_rule) ? (int)n : -1;
 }
 
 static int gomocup_turn(struct adapter_state *a, const struct game_state *s, int time_ms, char *buf,
