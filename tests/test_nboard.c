@@ -151,14 +151,18 @@ Test(nboard, answers_before_the_turns_pong_are_not_taken, .timeout = 10)
     cr_expect_str_eq(t.out, "d3");
 }
 
-Test(nboard, lines_outside_the_protocol_are_fouls_quoting_the_engine, .timeout = 10)
+/* As the NBoard GUI does, a line outside the protocol is shown (logged), not
+ * a foul: Edax writes `*** SEARCH STILL RUNNING ? (0) ***` when short of
+ * time. An answer when none is due is a foul. */
+Test(nboard, lines_outside_the_protocol_are_logged_an_unasked_answer_is_a_foul, .timeout = 10)
 {
     struct talk t;
     ready(&t);
     start_game(&t, SIDE_FIRST, &per_move);
     written(&t, t.ad->turn(&t.a, &t.s, 1000, t.buf, sizeof(t.buf)));
-    cr_expect_eq(feed(&t, true, "hello"), ADAPTER_FOUL);
-    cr_expect_str_eq(t.out, "answered go with \"hello\"");
+    cr_expect_eq(feed(&t, true, "*** SEARCH STILL RUNNING ? (0) ***"), ADAPTER_LOG);
+    cr_expect_str_eq(t.out, "said (not NBoard) \"*** SEARCH STILL RUNNING ? (0) *...\"");
+    cr_expect_eq(feed_stray(&t, "hello"), ADAPTER_LOG);
     cr_expect_eq(feed_stray(&t, "=== d3"), ADAPTER_FOUL);
     cr_expect_str_eq(t.out, "wrote when not asked \"=== d3\"");
     cr_expect_eq(feed_stray(&t, "search d3 -1.00 0 4 something"), ADAPTER_LOG);
@@ -169,8 +173,8 @@ Test(nboard, lines_outside_the_protocol_are_fouls_quoting_the_engine, .timeout =
     struct adapter_options opt = {.proto = PROTO_NBOARD};
     adapter_reset(&t.a, &opt);
     written(&t, t.ad->hello(&t.a, game_def_of(&t.s), t.buf, sizeof(t.buf)));
-    cr_expect_eq(feed(&t, false, "= 1"), ADAPTER_FOUL);
-    cr_expect_str_eq(t.out, "answered its handshake with \"= 1\"");
+    cr_expect_eq(feed(&t, false, "    2   +00   0:00.001   35   35000 d3"), ADAPTER_LOG,
+                 "Edax's first start, building its book");
     adapter_reset(&t.a, &opt);
     written(&t, t.ad->hello(&t.a, game_def_of(&t.s), t.buf, sizeof(t.buf)));
     cr_expect_eq(feed(&t, false, "pong 1"), ADAPTER_REPLY);
@@ -203,10 +207,11 @@ static int run_match(char *dir, const char *mode, const char *extra)
     char bot[256];
     test_tmpdir(dir, "nboard");
     snprintf(bot, sizeof(bot), "nb=" OTHELLO " nboard %s", mode);
-    char *run[] = {REFEREE_BIN,   "match",     "--game",     "reversi", "--bot",
-                   bot,           "--proto",   "nb=nboard",  "--bot",   "rev=" BOTDIR "reversi",
-                   "--games",     "2",         "--openings", "2",       "--movetime",
-                   (char *)extra, "--results", dir,          "-q",      NULL};
+    char *run[] = {REFEREE_BIN,   "match",    "--game",     "reversi",   "--bot",
+                   bot,           "--proto",  "nb=nboard",  "--bot",     "rev=" BOTDIR "reversi",
+                   "--games",     "2",        "--openings", "2",         "--movetime",
+                   (char *)extra, "--margin", "3000",       "--results", dir,
+                   "-q",          NULL};
     cr_assert_eq(run_program(run, NULL, &r), 0);
     return r.status;
 }
@@ -259,13 +264,14 @@ struct misbehaviour {
     char mode[16];
     char foul[16];
     char reason[48];
+    char log[48]; /* in its log */
 };
 
 ParameterizedTestParameters(nboard, misbehaviour_is_a_foul)
 {
     static struct misbehaviour cases[] = {
-        {"garbage", "malformed", "answered go with \"hello\""},
-        {"illegal", "occupied", "d4"},
+        {"garbage", "timeout", "timeout", "said (not NBoard) \"hello\""},
+        {"illegal", "occupied", "d4", "< go"},
     };
     return cr_make_param_array(struct misbehaviour, cases, sizeof(cases) / sizeof(cases[0]));
 }
@@ -280,6 +286,9 @@ ParameterizedTest(struct misbehaviour *m, nboard, misbehaviour_is_a_foul, .timeo
     cr_expect_str_eq(test_cell(&t, 0, "foul_by"), "nb");
     cr_expect(strstr(test_cell(&t, 0, "reason"), m->reason), "%s", test_cell(&t, 0, "reason"));
     table_release(&t);
+    char log[1 << 16];
+    test_slurp(dir, "logs/nb.log", log, sizeof(log));
+    cr_expect(strstr(log, m->log), "%s", log);
 }
 
 Test(nboard, a_game_nboard_cannot_play_is_refused_before_any_game, .timeout = 30)

@@ -3,8 +3,9 @@
  * (`set game`), the moves played since (`move`, the engine's own included),
  * then `ping N` and `go`. The engine answers `pong N`, then `=== MOVE` with an
  * optional eval and time; what it says on the way (`status`, `nodestats`,
- * `search`, `book`, `set myname`) goes to its log, at any time. A `===` before
- * the `pong` of the turn answers an earlier `go`: logged and not taken.
+ * `search`, `book`, `set myname`, and lines outside the protocol) goes to its
+ * log, at any time. A `===` before the `pong` of the turn answers an earlier
+ * `go`: logged and not taken; one when no answer is due is a foul.
  * Reversi only. Time is NBoard's: the GGF clock TI. */
 #include "adapter.h"
 #include "notation.h"
@@ -215,7 +216,9 @@ static enum adapter_read nboard_stray(struct adapter_state *a, const char *line,
         return adapter_say(out, ADAPTER_LOG, "said", line, n);
     if (is_word(line, n, "pong"))
         return adapter_say(out, ADAPTER_LOG, "said (an earlier ping's)", line, n);
-    return adapter_stray_foul(a, line, n, out);
+    if (strncmp(line, "===", 3) == 0)
+        return adapter_stray_foul(a, line, n, out); /* a second answer to one go */
+    return adapter_say(out, ADAPTER_LOG, "said (not NBoard)", line, n);
 }
 
 static enum adapter_read nboard_read(struct adapter_state *a, const struct game_state *s,
@@ -242,8 +245,10 @@ static enum adapter_read nboard_read(struct adapter_state *a, const struct game_
             return adapter_say(out, ADAPTER_LOG, "not taken (it answers an earlier go):", line, n);
         return answer_move(line, n, out);
     }
-    return adapter_say(out, ADAPTER_FOUL, s ? "answered go with" : "answered its handshake with",
-                       line, n);
+    /* As NBoard does, a line outside the protocol is shown, not held against
+     * the engine (Edax writes `*** SEARCH STILL RUNNING ? (0) ***` when short
+     * of time); one that never answers loses on time, with it in its log. */
+    return adapter_say(out, ADAPTER_LOG, "said (not NBoard)", line, n);
 }
 
 static int nboard_result(struct adapter_state *a, const struct game_state *s, const char *reason,
