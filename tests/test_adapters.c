@@ -139,7 +139,7 @@ Test(adapters, gtp_game_and_turn_tell_the_moves_since_the_engines_last, .timeout
                      "4 boardsize 8\n5 clear_board\n6 time_settings 0 1 1\n");
     test_play(&s, "d3", "black's first");
     cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 1500, t.buf, sizeof(t.buf))),
-                     "7 play b d3\n8 time_left w 2 1\n9 genmove w\n");
+                     "7 play b d3\n8 time_left w 1 1\n9 genmove w\n");
     cr_expect_eq(feed_all(&t, &s, "=4||=5||=6||=7||=8||=9 C5|"), ADAPTER_REPLY);
     cr_expect_str_eq(t.out, "c5", "the move in referee's notation");
 
@@ -147,7 +147,7 @@ Test(adapters, gtp_game_and_turn_tell_the_moves_since_the_engines_last, .timeout
     test_play(&s, "c5", "white's reply");
     test_play(&s, "e6", "black's second");
     cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 999, t.buf, sizeof(t.buf))),
-                     "10 play b e6\n11 time_left w 1 1\n12 genmove w\n");
+                     "10 play b e6\n11 time_left w 0 1\n12 genmove w\n");
     cr_expect_eq(feed_all(&t, &s, "=10||=11||=12 pass|"), ADAPTER_REPLY);
     cr_expect_str_eq(t.out, "pass");
 }
@@ -166,7 +166,7 @@ Test(adapters, gtp_on_a_clock_and_an_opening_told_at_the_start, .timeout = 10)
                      "4 boardsize 8\n5 clear_board\n6 time_settings 60 0 0\n"
                      "7 play b d3\n8 play w c5\n");
     cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 59001, t.buf, sizeof(t.buf))),
-                     "9 time_left b 60 0\n10 genmove b\n");
+                     "9 time_left b 59 0\n10 genmove b\n");
 }
 
 /* s with a pass by side appended, as a game where side had no move has it. */
@@ -202,8 +202,8 @@ Test(adapters, gtp_fouls_say_what_the_engine_wrote_and_what_was_due, .timeout = 
         {"?4 unknown command", "answered `boardsize 8` with \"?4 unknown command\""},
         {"=4|=5", "answer not ended by an empty line: next \"=5\""},
         {"ok", "malformed GTP answer \"ok\""},
-        {"=x", "malformed GTP answer \"=x\""},
-        {"=4x", "malformed GTP answer \"=4x\""},
+        {"x=4", "malformed GTP answer \"x=4\""},
+        {"= 5 c5", "answered command 5 where 4 was due: \"= 5 c5\""},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         struct talk t;
@@ -219,6 +219,64 @@ Test(adapters, gtp_fouls_say_what_the_engine_wrote_and_what_was_due, .timeout = 
     gtp_ready(&t, &s, false);
     cr_expect_eq(feed_stray(&t, "=1"), ADAPTER_FOUL);
     cr_expect_str_eq(t.out, "wrote when not asked \"=1\"");
+}
+
+/* Edax 4.6 writes `= ID text` (a space after the sign) and `= ID ` with a
+ * trailing space for an empty answer; other engines write no id, a tab, or
+ * CRLF. Each is the answer that is due. */
+Test(adapters, gtp_answers_are_read_as_leniently_as_engines_write_them, .timeout = 10)
+{
+    struct talk t;
+    struct game_state s;
+    game_init(&s, game_find("reversi"), true);
+    talk_start(&t, PROTO_GTP, false);
+    written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));
+    cr_expect_eq(feed_all(&t, &s, "= 1 2||= 2 Edax||= 3 4.6|"), ADAPTER_REPLY);
+    cr_expect_str_eq(t.out, "Edax 4.6", "Edax's handshake, as it writes it");
+
+    struct protocol_game g = {.def = game_def_of(&s), .side = SIDE_FIRST, .tc = &per_move};
+    written(&t, t.ad->game(&t.a, &g, &s, t.buf, sizeof(t.buf)));
+    written(&t, t.ad->turn(&t.a, &s, 1000, t.buf, sizeof(t.buf)));
+    cr_expect_eq(feed_all(&t, &s, "= 4 ||=\t5\r|\r|=||= 7|| ="), ADAPTER_FOUL,
+                 "a space before the sign is no answer");
+    cr_expect_str_eq(t.out, "malformed GTP answer \" =\"");
+
+    talk_start(&t, PROTO_GTP, false);
+    written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));
+    cr_expect_eq(feed_all(&t, &s, "= 2||=  rhino ||=1.0|"), ADAPTER_REPLY,
+                 "no ids: each answer is the one due, a lone number its text");
+    cr_expect_str_eq(t.out, "rhino 1.0");
+    written(&t, t.ad->game(&t.a, &g, &s, t.buf, sizeof(t.buf)));
+    written(&t, t.ad->turn(&t.a, &s, 1000, t.buf, sizeof(t.buf)));
+    cr_expect_eq(feed_all(&t, &s, "=||=||=||=||= D3 |"), ADAPTER_REPLY);
+    cr_expect_str_eq(t.out, "d3");
+
+    gtp_ready(&t, &s, false);
+    written(&t, t.ad->game(&t.a, &g, &s, t.buf, sizeof(t.buf)));
+    cr_expect_eq(feed_all(&t, &s, "= 4 ||? 5 cannot"), ADAPTER_FOUL);
+    cr_expect_str_eq(t.out, "answered `clear_board` with \"? 5 cannot\"");
+}
+
+/* Seconds are whole and rounded down: a limit under a second is 0, and the
+ * clock's last 999 ms are no second. */
+Test(adapters, gtp_times_are_rounded_down_never_up, .timeout = 10)
+{
+    static const struct time_control fast = {.move_ms = 200, .first_move_ms = 5000};
+    static const struct time_control short_clock = {.first_move_ms = 5000, .clock_ms = 1999};
+    struct talk t;
+    struct game_state s;
+    gtp_ready(&t, &s, false);
+    struct protocol_game g = {.def = game_def_of(&s), .side = SIDE_FIRST, .tc = &fast};
+    cr_expect_str_eq(written(&t, t.ad->game(&t.a, &g, &s, t.buf, sizeof(t.buf))),
+                     "4 boardsize 8\n5 clear_board\n6 time_settings 0 0 1\n");
+    cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 200, t.buf, sizeof(t.buf))),
+                     "7 time_left b 0 1\n8 genmove b\n");
+    gtp_ready(&t, &s, false);
+    g.tc = &short_clock;
+    cr_expect_str_eq(written(&t, t.ad->game(&t.a, &g, &s, t.buf, sizeof(t.buf))),
+                     "4 boardsize 8\n5 clear_board\n6 time_settings 1 0 0\n");
+    cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 999, t.buf, sizeof(t.buf))),
+                     "7 time_left b 0 0\n8 genmove b\n");
 }
 
 Test(adapters, gomocup_handshake_reads_ok_and_the_about_line, .timeout = 10)

@@ -89,6 +89,33 @@ Test(engines, gtp_rhino_plays_a_tournament_without_a_foul, .timeout = 240)
     cr_expect(strstr(r.out, "result "), "%s", r.out);
 }
 
+/* An engine that answers as Edax 4.6 does (`= 1 2`: a space after the sign,
+ * `= 4 ` for an empty answer) plays whole games without a foul, and is told
+ * its time rounded down: 1500 ms a move is 1 second. */
+Test(engines, gtp_engine_answering_as_edax_does_plays_a_match, .timeout = 60)
+{
+    char dir[64], log[1 << 16];
+    test_tmpdir(dir, "engines");
+    char *run[] = {REFEREE_BIN,  "match",
+                   "--game",     "reversi",
+                   "--bot",      "edaxlike=" BUILD_DIR "/testbots/othello gtp",
+                   "--proto",    "edaxlike=gtp",
+                   "--bot",      "reversi=" BOTDIR "reversi",
+                   "--games",    "2",
+                   "--openings", "2",
+                   "--movetime", "1500",
+                   "--results",  dir,
+                   "-q",         NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_eq(fouls_in(dir), 0);
+    expect_checks(dir);
+    test_slurp(dir, "logs/edaxlike.log", log, sizeof(log));
+    cr_expect(strstr(log, "gtp engine: Othello fixture 1.0"), "%s", log);
+    cr_expect(strstr(log, " time_settings 0 1 1\n"), "%s", log);
+    cr_expect(strstr(log, " time_left b 1 1\n") || strstr(log, " time_left w 1 1\n"), "%s", log);
+}
+
 /* A position where the side to move must pass, found by random play of
  * referee's own rules, as an openings file. Returns its plies. */
 static int forced_pass_opening(const char *path)

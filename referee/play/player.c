@@ -33,7 +33,14 @@ void player_look(struct player *const players[2])
  * false if it is: its stdout stirred since its last game, as player_look saw. */
 static bool is_out_of_step(struct player *p, char *note, size_t len)
 {
+    struct player_reply r;
+
     if (!proc_has_stirred(&p->proc))
+        return false;
+    /* Lines for its log after its last reply (an NBoard engine's `status`) are
+     * in step: they are logged, and the process is kept. */
+    if (player_adapter(p)->logs_anytime && !proc_wait(&p->proc, 0) && !p->tainted &&
+        !player_wrote_unasked(p, &r))
         return false;
     if (proc_wait(&p->proc, 0))
         snprintf(note, len, "its process ended between games (status %d); started again",
@@ -439,6 +446,12 @@ bool player_wrote_unasked(struct player *p, struct player_reply *r)
         if (rc == PROC_CLOSED) {
             diagnose_gone(p, r, false);
             return true;
+        }
+        if (rc == PROC_TIMEOUT && p->proc.len == 0 && player_adapter(p)->logs_anytime) {
+            /* It stirred with lines for its log, read since: nothing is left. */
+            proc_settle(&p->proc);
+            r->foul = FOUL_NONE;
+            return false;
         }
         if (rc != PROC_OK) {
             snprintf(r->reason, sizeof(r->reason), "wrote when not asked");

@@ -98,6 +98,10 @@ void proc_init(struct proc *p);
  * proc_read_reply's watch): it wrote, or closed it. */
 bool proc_has_stirred(const struct proc *p);
 
+/* Forget that the child stirred: what it wrote was read, and was lines its
+ * protocol allows at any time (an NBoard engine's `status`). */
+void proc_settle(struct proc *p);
+
 /* True if bytes of its stdout wait unread, or it stirred: something to read. */
 bool proc_has_unread(const struct proc *p);
 

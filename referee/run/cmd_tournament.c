@@ -86,7 +86,7 @@ static int opt_proto(void *target, const char *arg)
         return EXIT_USAGE;
     enum proto proto = adapter_find(name);
     if (proto == PROTO_COUNT) {
-        cli_error("--proto '%s': the protocol is referee, gtp or gomocup", arg);
+        cli_error("--proto '%s': the protocol is referee, gtp, gomocup or nboard", arg);
         return EXIT_USAGE;
     }
     b->proto.proto = proto;
@@ -199,7 +199,8 @@ static const struct option_def run_options[] = {
     CALL("dir", "NAME=DIR", opt_dir, "working directory of bot NAME"),
     CALL("proto", "NAME=P", opt_proto,
          "the protocol bot NAME speaks: referee (default), gtp\n"
-         "(Othello engines: gtp-rhino) or gomocup (gomoku brains)"),
+         "(Othello engines: gtp-rhino, Edax), gomocup (gomoku\n"
+         "brains) or nboard (Othello engines: Edax, NTest)"),
     CALL("gtp-pass", "NAME=HOW", opt_gtp_pass,
          "implicit (default): a GTP engine passes by itself and\n"
          "is never sent a pass; explicit: sent `play b pass`"),
@@ -436,6 +437,12 @@ static int check_config(struct run_config *c)
             }
     if (check_names(c) != 0)
         return EXIT_USAGE;
+    for (int i = 0; i < c->nbots; i++)
+        if (!adapter_plays(c->bots[i].proto.proto, c->game)) {
+            cli_error("bot '%s' speaks %s, which cannot play %s", c->bots[i].name,
+                      adapter_of(c->bots[i].proto.proto)->name, c->game->name);
+            return EXIT_USAGE;
+        }
     if (c->time.move_ms == 0 && c->time.clock_ms == 0) {
         cli_error("--movetime 0 needs a game clock (--clock MS)");
         return EXIT_USAGE;

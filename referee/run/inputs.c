@@ -68,8 +68,9 @@ int inputs_load_bots(struct run_config *c, const char *path)
             rc = EXIT_DATA;
         } else if (proto >= 0 && t.rows[r][proto][0] &&
                    adapter_find(t.rows[r][proto]) == PROTO_COUNT) {
-            cli_error("bots file '%s', row %zu: protocol '%.32s' is not referee, gtp or gomocup",
-                      path, r + 1, t.rows[r][proto]);
+            cli_error(
+                "bots file '%s', row %zu: protocol '%.32s' is not referee, gtp, gomocup or nboard",
+                path, r + 1, t.rows[r][proto]);
             config_bot_release(&c->bots[c->nbots]);
             rc = EXIT_DATA;
         } else if (dir >= 0 && t.rows[r][dir][0] && !is_dir(t.rows[r][dir], why, sizeof(why))) {

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-extern const struct adapter adapter_gtp, adapter_gomocup;
+extern const struct adapter adapter_gtp, adapter_gomocup, adapter_nboard;
 
 bool adapter_put(char *buf, size_t len, size_t *n, const char *fmt, ...)
 {
@@ -118,11 +118,18 @@ static const struct adapter *const adapters[PROTO_COUNT] = {
     [PROTO_REFEREE] = &adapter_referee,
     [PROTO_GTP] = &adapter_gtp,
     [PROTO_GOMOCUP] = &adapter_gomocup,
+    [PROTO_NBOARD] = &adapter_nboard,
 };
 
 const struct adapter *adapter_of(enum proto proto)
 {
     return adapters[proto < PROTO_COUNT ? proto : PROTO_REFEREE];
+}
+
+bool adapter_plays(enum proto proto, const struct game_def *def)
+{
+    const struct adapter *ad = adapter_of(proto);
+    return !ad->plays || ad->plays(def);
 }
 
 enum proto adapter_find(const char *name)

@@ -4,8 +4,9 @@
  * one protocol, and the lines the bot writes back into a reply in referee's
  * notation, a line for its log, or a foul. One table of functions per
  * protocol (adapter_*.c), listed in adapter.c: referee's own line protocol
- * (protocol/PROTOCOL.md), GTP (Othello engines such as gtp-rhino) and the
- * Gomocup/Piskvork protocol (gomoku brains). Pure: no I/O; player.c writes
+ * (protocol/PROTOCOL.md), GTP (Othello engines such as gtp-rhino), the
+ * Gomocup/Piskvork protocol (gomoku brains) and NBoard (Othello engines:
+ * Edax, NTest). Pure: no I/O; player.c writes
  * and reads the lines. */
 #ifndef REFEREE_ADAPTER_H
 #define REFEREE_ADAPTER_H
@@ -16,7 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum proto { PROTO_REFEREE, PROTO_GTP, PROTO_GOMOCUP, PROTO_COUNT };
+enum proto { PROTO_REFEREE, PROTO_GTP, PROTO_GOMOCUP, PROTO_NBOARD, PROTO_COUNT };
 
 /* How the adapter of a bot is set up (per bot, from its options). */
 struct adapter_options {
@@ -41,6 +42,14 @@ struct adapter_gomocup {
     int hello_left; /* answers of the handshake still due (OK, ABOUT) */
 };
 
+/* What an NBoard engine's talk keeps (adapter_nboard.c). */
+struct adapter_nboard {
+    unsigned ping;   /* the number of the last `ping` sent */
+    bool in_step;    /* its `pong` to that ping came: what follows answers the last `go` */
+    int clock_s;     /* the game's clock in seconds (TI), 0: a limit per move */
+    int increment_s; /* added after each move, seconds */
+};
+
 /* What an adapter keeps of the conversation with one process: what every
  * protocol needs, and each protocol's own part, which only its adapter reads. */
 struct adapter_state {
@@ -54,6 +63,7 @@ struct adapter_state {
     union {
         struct adapter_gtp gtp;
         struct adapter_gomocup gomocup;
+        struct adapter_nboard nboard;
     };
 };
 
@@ -80,6 +90,8 @@ struct adapter {
     const char *name;
     bool fresh_each_game; /* a new process for every game (Gomocup brains) */
     bool logs_anytime;    /* lines for its log may come at any time, even after a reply */
+    /* Whether the protocol can play game def (NBoard: reversi only); NULL: any. */
+    bool (*plays)(const struct game_def *def);
     /* The handshake of a new process, its answers read through read(). */
     int (*hello)(struct adapter_state *a, const struct game_def *def, char *buf, size_t len);
     /* A new game for side g->side from position start (its opening): written
@@ -107,8 +119,11 @@ struct adapter {
 /* The adapter of proto. */
 const struct adapter *adapter_of(enum proto proto);
 
-/* The protocol named name ("referee", "gtp", "gomocup"), or PROTO_COUNT. */
+/* The protocol named name ("referee", "gtp", "gomocup", "nboard"), or PROTO_COUNT. */
 enum proto adapter_find(const char *name);
+
+/* Whether a bot of protocol proto can play def. */
+bool adapter_plays(enum proto proto, const struct game_def *def);
 
 /* Start *a afresh for a new process of a bot with options opt. */
 void adapter_reset(struct adapter_state *a, const struct adapter_options *opt);

@@ -1,6 +1,7 @@
 /* adapter_gtp.c: the Go Text Protocol, as Othello engines speak it
- * (gtp-rhino): numbered commands, answers `=ID text` or `?ID message`, each
- * ended by an empty line. A game is `boardsize`, `clear_board` and the
+ * (gtp-rhino, Edax): numbered commands, answers `=ID text` or `?ID message`,
+ * each ended by an empty line, read as leniently as the engines write them
+ * (`= 1 2`, no id, CRLF). A game is `boardsize`, `clear_board` and the
  * opening's moves with `play`; a turn is the opponent's moves since the
  * engine's last with `play`, then `genmove`. Colours: b is the first side
  * (referee's x), w the second. Passes are implicit by default: the engine
@@ -78,10 +79,12 @@ static int gtp_game(struct adapter_state *a, const struct protocol_game *g,
     snprintf(text, sizeof(text), "boardsize %d", g->def->cols);
     command(a, buf, len, &n, text);
     command(a, buf, len, &n, "clear_board");
+    /* Whole seconds, rounded down: an engine is never told it has more time
+     * than it has (200 ms a move is `0 0 1`: play at once). */
     if (tc->clock_ms)
-        snprintf(text, sizeof(text), "time_settings %d 0 0", (tc->clock_ms + 999) / 1000);
+        snprintf(text, sizeof(text), "time_settings %d 0 0", tc->clock_ms / 1000);
     else
-        snprintf(text, sizeof(text), "time_settings 0 %d 1", (tc->move_ms + 999) / 1000);
+        snprintf(text, sizeof(text), "time_settings 0 %d 1", tc->move_ms / 1000);
     command(a, buf, len, &n, text);
     return tell_moves(a, start, buf, len, &n) ? (int)n : -1;
 }
@@ -94,8 +97,9 @@ static int gtp_turn(struct adapter_state *a, const struct game_state *s, int tim
 
     if (!tell_moves(a, s, buf, len, &n))
         return -1;
-    /* Seconds left, and the stones they are for: 1 under a limit per move. */
-    snprintf(text, sizeof(text), "time_left %c %d %d", colour(s->to_move), (time_ms + 999) / 1000,
+    /* Whole seconds left, rounded down (the clock's last 999 ms are 0), and
+     * the stones they are for: 1 under a limit per move. */
+    snprintf(text, sizeof(text), "time_left %c %d %d", colour(s->to_move), time_ms / 1000,
              a->clock ? 0 : 1);
     command(a, buf, len, &n, text);
     a->gtp.genmove_id = a->gtp.next_id;
@@ -104,22 +108,43 @@ static int gtp_turn(struct adapter_state *a, const struct game_state *s, int tim
     return command(a, buf, len, &n, text) ? (int)n : -1;
 }
 
-/* An answer line `=ID text` or `?ID text`: its id and where its text starts. */
-static bool parse_answer(const char *line, size_t n, unsigned *id, size_t *text)
+static bool is_blank(char c)
 {
-    size_t i = 1;
+    return c == ' ' || c == '\t';
+}
+
+static size_t skip_blanks(const char *line, size_t n, size_t i)
+{
+    while (i < n && is_blank(line[i]))
+        i++;
+    return i;
+}
+
+/* An answer line: `=` or `?`, its id if any, then its text, spaces optional
+ * between them (Edax writes `= 1 2`). A number written against the sign is
+ * the id; one after a space is the id if it is the one due or text follows
+ * it, else it is the text of an engine that numbers nothing (`= 2`); a word
+ * that only starts with digits is text (`=1.0`). *id 0: no id. Returns false
+ * if the line is no answer. */
+static bool parse_answer(const char *line, size_t n, unsigned due, unsigned *id, size_t *text)
+{
     unsigned long v = 0;
 
     if (n == 0 || (line[0] != '=' && line[0] != '?'))
         return false;
-    if (i >= n || !isdigit((unsigned char)line[i]))
-        return false;
+    bool against = n > 1 && isdigit((unsigned char)line[1]);
+    size_t from = skip_blanks(line, n, 1), i = from;
     while (i < n && isdigit((unsigned char)line[i]) && v < 100000000)
         v = v * 10 + (unsigned long)(line[i++] - '0');
-    if (i < n && line[i] != ' ')
-        return false;
-    *id = (unsigned)v;
-    *text = i < n ? i + 1 : n;
+    *id = 0;
+    *text = from;
+    if (i == from || (i < n && !is_blank(line[i])))
+        return true; /* no number, or a word that starts with digits (`=1.0`): text */
+    size_t after = skip_blanks(line, n, i);
+    if (against || v == due || after < n) {
+        *id = (unsigned)v;
+        *text = after;
+    }
     return true;
 }
 
@@ -127,7 +152,7 @@ static bool parse_answer(const char *line, size_t n, unsigned *id, size_t *text)
 static void move_text(struct adapter_state *a, const char *text, size_t n)
 {
     size_t k = 0;
-    while (n > 0 && text[n - 1] == ' ')
+    while (n > 0 && is_blank(text[n - 1]))
         n--;
     for (size_t i = 0; i < n && k + 1 < sizeof(a->gtp.answer); i++)
         a->gtp.answer[k++] = (char)tolower((unsigned char)text[i]);
@@ -158,8 +183,10 @@ static enum adapter_read gtp_read(struct adapter_state *a, const struct game_sta
     }
     if (n == 0)
         return ADAPTER_MORE; /* an empty line between answers */
-    if (!parse_answer(line, n, &id, &text))
+    if (!parse_answer(line, n, a->gtp.await_first, &id, &text))
         return adapter_say(out, ADAPTER_FOUL, "malformed GTP answer", line, n);
+    if (id == 0)
+        id = a->gtp.await_first; /* an engine that numbers no answer answers in order */
     if (id != a->gtp.await_first) {
         char what[64];
         snprintf(what, sizeof(what), "answered command %u where %u was due:", id,
@@ -176,6 +203,8 @@ static enum adapter_read gtp_read(struct adapter_state *a, const struct game_sta
     else if (id == a->gtp.name_id || id == a->gtp.version_id) {
         char esc[4 * PROTOCOL_ECHO_MAX + 8];
         size_t k = strlen(a->engine);
+        while (n > text && is_blank(line[n - 1]))
+            n--;
         snprintf(a->engine + k, sizeof(a->engine) - k, "%s%s", k ? " " : "",
                  protocol_escape(esc, sizeof(esc), line + text, n - text));
     }
