@@ -1,0 +1,66 @@
+/* doctorbot.c: bots with the mistakes that `referee doctor` must tell apart
+ * from the checks they seem to break, for tests/test_doctor.c. Speaks
+ * protocol/PROTOCOL.md and answers the first legal move, but:
+ *
+ *   doctorbot slowdebug MS   sleeps MS ms as it starts, then writes one debug
+ *                            line, "debug: ready", to standard output
+ *   doctorbot repeat         from its second turn on, writes its last move
+ *                            again before its move (two lines a turn, the first
+ *                            read as the reply)
+ *   doctorbot positional     reads the turn line by position, as many
+ *                            parsers do: the moves are the words from the 9th
+ *   doctorbot byname         none of these: reads keys by name, as it should
+ *
+ * Every mode exits on quit or at the end of its input. */
+#define _POSIX_C_SOURCE 200809L /* getline, strtok_r, nanosleep */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The first word after "legal" in a turn line, read by name. */
+static const char *first_legal(char *line)
+{
+    char *save = NULL;
+    for (char *w = strtok_r(line, " \r\n", &save); w; w = strtok_r(NULL, " \r\n", &save))
+        if (strcmp(w, "legal") == 0)
+            return strtok_r(NULL, " \r\n", &save);
+    return NULL;
+}
+
+/* The 9th word of a turn line: "turn board B last L time T legal M...". */
+static const char *ninth_word(char *line)
+{
+    char *save = NULL, *w = strtok_r(line, " \r\n", &save);
+    for (int i = 1; w && i < 9; i++)
+        w = strtok_r(NULL, " \r\n", &save);
+    return w;
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "";
+    char *line = NULL, last[32] = "";
+    size_t cap = 0;
+
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (strcmp(mode, "slowdebug") == 0) {
+        long ms = argc > 2 ? strtol(argv[2], NULL, 10) : 1500;
+        struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+        nanosleep(&ts, NULL);
+        printf("debug: ready\n");
+    }
+    while (getline(&line, &cap, stdin) > 0) {
+        if (strncmp(line, "quit", 4) == 0)
+            break;
+        if (strncmp(line, "turn ", 5) != 0)
+            continue;
+        const char *move = strcmp(mode, "positional") == 0 ? ninth_word(line) : first_legal(line);
+        if (strcmp(mode, "repeat") == 0 && last[0])
+            printf("%s\n", last);
+        printf("%s\n", move ? move : "resign");
+        snprintf(last, sizeof(last), "%s", move ? move : "");
+    }
+    free(line);
+    return 0;
+}
