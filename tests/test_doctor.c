@@ -209,6 +209,15 @@ Test(doctor, engines_pass_in_their_own_protocol, .timeout = 120)
     cr_assert_not_null(legal, "%s", r.out);
     cr_expect(strstr(legal, "BEGIN\\r\\n\": answered \"UNKNOWN\""), "%s", legal);
 
+    /* Its handshake has --startup, as in a tournament. */
+    char *slow[] = {REFEREE_BIN, "doctor",  "--proto",   "gomocup", "--startup", "300",
+                    "--",        GOMOBRAIN, "slowstart", "1500",    NULL};
+    cr_assert_eq(run_program(slow, NULL, &r), 0);
+    cr_expect_eq(r.status, 1, "%s", r.out);
+    const char *start = detail_of(r.out, "FAIL  starts and answers its first turn");
+    cr_assert_not_null(start, "%s", r.out);
+    cr_expect(strstr(start, "no gomocup handshake within 300 ms (--startup)"), "%s", start);
+
     char *bad[] = {REFEREE_BIN, "doctor", "--proto", "uci", "--", BOTDIR "pbrain", NULL};
     cr_assert_eq(run_program(bad, NULL, &r), 0);
     cr_expect_eq(r.status, 2);

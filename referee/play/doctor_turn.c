@@ -142,8 +142,8 @@ static bool judge_failure(struct doc *d, const struct ask *t, const struct playe
 
 /* What is wrong with reply r in s as a move, into why (len bytes), and the
  * check it breaks (*not_move: it is no move at all); CHECK_COUNT with *next
- * the position after it if it is a legal move. */
-static enum doctor_check misplay(const struct game_state *s, const struct player_reply *r,
+ * the position after it if it is a legal move. own: in referee's protocol. */
+static enum doctor_check misplay(const struct game_state *s, const struct player_reply *r, bool own,
                                  struct game_state *next, char *why, size_t len, bool *not_move)
 {
     const struct game_def *def = game_def_of(s);
@@ -151,7 +151,8 @@ static enum doctor_check misplay(const struct game_state *s, const struct player
 
     *not_move = !protocol_is_printable(r->line, r->len) || protocol_parse_reply(s, r->line, &a) < 0;
     if (*not_move) {
-        snprintf(why, len, "not a move: one move in the notation, nothing else on the line");
+        snprintf(why, len, "not a move%s",
+                 own ? ": one move in the notation, nothing else on the line" : "");
         return CHECK_LEGAL;
     }
     if (a.side != s->to_move) {
@@ -164,8 +165,8 @@ static enum doctor_check misplay(const struct game_state *s, const struct player
     if (next->end != END_FOUL)
         return CHECK_COUNT;
     char reason[RECORD_REASON_MAX];
-    snprintf(why, len, "%s; play a word of the turn's legal list",
-             game_reason(next, reason, sizeof(reason)));
+    snprintf(why, len, "%s; play %s", game_reason(next, reason, sizeof(reason)),
+             own ? "a word of the turn's legal list" : "a legal move");
     return CHECK_LEGAL;
 }
 
@@ -191,7 +192,8 @@ static bool judge_reply(struct doc *d, struct game_state *s, const struct ask *t
     protocol_escape(got, sizeof(got), r->line, r->len);
     snprintf(what, sizeof(what), "got \"%s\"", got);
     bool not_move;
-    enum doctor_check c = misplay(s, r, &next, why, sizeof(why), &not_move);
+    enum doctor_check c =
+        misplay(s, r, d->bot->proto.proto == PROTO_REFEREE, &next, why, sizeof(why), &not_move);
     if (c != CHECK_COUNT) {
         /* A line after it: two lines for one turn, the first most often a
          * debug print or the last move again. */

@@ -2,6 +2,7 @@
  * tournament finds out. */
 #include "cli.h"
 #include "config.h"
+#include "defaults.h"
 #include "doctor.h"
 #include "proc.h"
 #include "xalloc.h"
@@ -103,7 +104,7 @@ struct doctor_args {
     struct bot_spec bot;
     enum proto proto;
     bool have_bot, json;
-    long games, move_ms, first_ms;
+    long games, move_ms, first_ms, startup_ms;
 };
 
 static int opt_game(void *target, const char *arg)
@@ -170,6 +171,8 @@ static const struct option_def doctor_table[] = {
     COUNT("movetime", "MS", move_ms, "limit per move (default 1000)"),
     COUNT("firstmove", "MS", first_ms,
           "limit of the first move, start-up included\n(default 5000)"),
+    COUNT("startup", "MS", startup_ms,
+          "limit of a gtp or gomocup engine's handshake, as\na tournament's (default 10000)"),
     {.name = "json",
      .type = OPTION_FLAG,
      .offset = offsetof(struct doctor_args, json),
@@ -217,7 +220,11 @@ static int take_words(struct doctor_args *a, int n, char **words)
 
 int cmd_doctor(int argc, char **argv)
 {
-    struct doctor_args a = {.proto = PROTO_REFEREE, .games = 4, .move_ms = 1000, .first_ms = 5000};
+    struct doctor_args a = {.proto = PROTO_REFEREE,
+                            .games = 4,
+                            .move_ms = 1000,
+                            .first_ms = 5000,
+                            .startup_ms = STARTUP_MS_DEFAULT};
     int first, rc = options_parse(&doctor_options, argc, argv, &a, NULL, &first);
 
     if (rc == 0 && first < argc)
@@ -233,6 +240,7 @@ int cmd_doctor(int argc, char **argv)
     static const char *const usual_game[PROTO_COUNT] = {
         [PROTO_REFEREE] = "tictactoe", [PROTO_GTP] = "reversi", [PROTO_GOMOCUP] = "gomoku"};
     a.bot.proto.proto = a.proto;
+    a.bot.startup_ms = (int)a.startup_ms;
     struct doctor_options opt = {.def = a.def ? a.def : game_find(usual_game[a.proto]),
                                  .games = (int)a.games,
                                  .move_ms = (int)a.move_ms,
