@@ -70,7 +70,8 @@ struct mistake {
 ParameterizedTestParameters(doctor, each_first_mistake_fails_its_own_check_alone)
 {
     static struct mistake cases[] = {
-        {"buffered", "flushes its standard outp", "fflush(stdout)"},
+        {"buffered", "flushes its standard outp", "\"a1\" once its input was closed"},
+        {"silent", "starts and answers its fi", "exited without a word"},
         {"twolines", "writes one line a turn an", "wrote when not asked"},
         {"garbage", "replies in the game's not", "got \"hello\""},
         {"onegame", "plays several games in on", "ended after game 1"},

@@ -32,7 +32,7 @@ enum doctor_check {
 
 #define DOCTOR_TRACE_LINES 8   /* lines of trace kept for a FAIL */
 #define DOCTOR_TRACE_WIDTH 160 /* bytes of each, at most */
-#define DOCTOR_DETAIL_MAX  320
+#define DOCTOR_DETAIL_MAX  480
 
 struct doctor_item {
     enum doctor_status status;

@@ -96,6 +96,35 @@ static size_t turn_lines(struct doc *d, const struct game_state *s, const struct
     return len;
 }
 
+/* Nothing at all came back for turn t within limit: its output may sit in a
+ * buffer, or it is slow. Its input is closed: most programs then exit, and
+ * what they buffered comes out; a line that does says which. */
+static bool judge_silence(struct doc *d, const struct ask *t, const struct player_reply *r,
+                          int limit, const char *sent, struct finding *f)
+{
+    char line[PROC_LINE_MAX + 1], got[SHOWN];
+    size_t n;
+
+    proc_close_input(&d->p.proc);
+    if (proc_read_line(&d->p.proc, line, sizeof(line), &n,
+                       proc_now_ns() + EXIT_GRACE_MS * NS_PER_MS) == PROC_OK)
+        return found(d, f, CHECK_FLUSH, r->reason,
+                     "sent \"%s\", nothing came back within %d ms, then \"%s\" once its input "
+                     "was closed: its output waits in a buffer until it exits: %s",
+                     sent, limit, protocol_escape(got, sizeof(got), line, n),
+                     flush_hint(d->bot->argv));
+    if (proc_wait(&d->p.proc,
+                  proc_now_ns() + EXIT_GRACE_MS * NS_PER_MS)) /* a buffer came out at exit */
+        return found(d, f, t->fresh ? CHECK_START : breaks(d, t, CHECK_TIME), r->reason,
+                     "sent \"%s\", nothing came back within %d ms, and it exited without a "
+                     "word once its input was closed: it never wrote a reply to the turn",
+                     sent, limit);
+    return found(d, f, CHECK_FLUSH, r->reason,
+                 "sent \"%s\", nothing came back within %d ms, nor when its input was closed: "
+                 "it is slower than that%s, or its output sits in a buffer: %s",
+                 sent, limit, t->fresh ? " to start" : "", flush_hint(d->bot->argv));
+}
+
 /* A turn that brought no line (r's foul): under the check it breaks. */
 static bool judge_failure(struct doc *d, const struct ask *t, const struct player_reply *r,
                           int limit, const char *sent, struct finding *f)
@@ -105,10 +134,7 @@ static bool judge_failure(struct doc *d, const struct ask *t, const struct playe
     switch (r->foul) {
     case FOUL_TIMEOUT:
         if (!proc_has_written(&d->p.proc))
-            return found(d, f, CHECK_FLUSH, r->reason,
-                         "sent \"%s\", nothing came back within %d ms: it is slower than "
-                         "that%s, or its output sits in a buffer: %s",
-                         sent, limit, t->fresh ? " to start" : "", flush_hint(d->bot->argv));
+            return judge_silence(d, t, r, limit, sent, f);
         return found(d, f, t->fresh ? CHECK_START : breaks(d, t, CHECK_TIME), r->reason,
                      "sent \"%s\": %s; think less, or keep to the time it is told", sent,
                      r->reason);
