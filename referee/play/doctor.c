@@ -413,6 +413,9 @@ static void why_not_seen(const struct doc *d, enum doctor_check c, bool have_spe
     else if (c == CHECK_COLOURS)
         snprintf(out, cap, "not reached: no legal move of it as the %s side",
                  d->legal_as[SIDE_FIRST] ? "second" : "first");
+    else if (c == CHECK_FORWARD && d->opt->games < PROBE_GAME)
+        snprintf(out, cap, "not played: it is game %d on (--games %d or more)", PROBE_GAME,
+                 PROBE_GAME);
     else if (c == CHECK_FORWARD) {
         probe_words(PROBE_ALL & ~d->probes_held, unseen, sizeof(unseen));
         snprintf(out, cap, "not reached: it was never seen going on past %s", unseen);
