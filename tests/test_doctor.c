@@ -185,6 +185,31 @@ Test(doctor, a_bot_that_reads_the_turn_line_by_position_fails_with_the_fix, .tim
               forward);
 }
 
+/* A bot that chokes on what a later version may add FAILs forward
+ * compatibility alone, the probe it choked on named. */
+ParameterizedTestParameters(doctor, each_line_it_cannot_skip_is_named)
+{
+    static struct mistake cases[] = {
+        {"unknown", "ignores unknown kinds of ", "then a line \"future-kind 1 2 3\", broke it"},
+        {"strictresult", "ignores unknown kinds of ", "a result line with \"futurekey 7.5\""},
+    };
+    return cr_make_param_array(struct mistake, cases, sizeof(cases) / sizeof(cases[0]));
+}
+
+ParameterizedTest(struct mistake *m, doctor, each_line_it_cannot_skip_is_named, .timeout = 60)
+{
+    static const char *const options[] = {NULL};
+    char fails[512], want[64];
+    run_doctor(options, DOCTORBOT, m->mode, NULL);
+    cr_expect_eq(r.status, 1, "%s: %s", m->mode, r.out);
+    snprintf(want, sizeof(want), "%.25s|", m->fails);
+    cr_expect_eq(fails_of(r.out, fails, sizeof(fails)), 1, "%s: %s", m->mode, r.out);
+    cr_expect_str_eq(fails, want, "%s: %s", m->mode, r.out);
+    const char *detail = detail_of(r.out, "FAIL  ignores unknown");
+    cr_assert_not_null(detail, "%s: %s", m->mode, r.out);
+    cr_expect(strstr(detail, m->says), "%s: %s", m->mode, detail);
+}
+
 /* doctor --proto: a Gomocup brain and a GTP engine are talked to through
  * their adapters, as a tournament does, and pass; what is not of their
  * protocol is SKIP, with why. */

@@ -70,21 +70,23 @@ static void note_probe(struct doc *d, unsigned bits, const struct finding *f)
     p.check = CHECK_FORWARD;
     d->probes_failed |= bits;
     if (bits & PROBE_TURN_KEY)
-        snprintf(p.detail, sizeof(p.detail),
-                 "a turn line with \"%s\" before legal broke it (%s); the same turn without "
-                 "it did not: read keys by name, not by position (the moves are the words after "
-                 "legal), and skip unknown ones",
-                 PROBE_KEY, f->what);
+        snprintf(
+            p.detail, sizeof(p.detail),
+            "a turn line with \"%s\" before legal broke it (%s); without it, the same "
+            "game played on: read keys by name, not by position (the moves are the words after "
+            "legal), and skip unknown ones",
+            PROBE_KEY, f->what);
     else if (bits & PROBE_RESULT_KEY)
         snprintf(p.detail, sizeof(p.detail),
                  "a result line with \"%s\" before reason broke it (%s); one without it did "
                  "not: read keys by name, and skip unknown ones",
                  PROBE_KEY, f->what);
     else
-        snprintf(p.detail, sizeof(p.detail),
-                 "a game line ending \"%s\", then a line \"%s\", broke it (%s); the same turn "
-                 "without them did not: skip the keys and the kinds of lines you do not know",
-                 PROBE_KEY, PROBE_LINE, f->what);
+        snprintf(
+            p.detail, sizeof(p.detail),
+            "a game line ending \"%s\", then a line \"%s\", broke it (%s); without "
+            "them, the same game played on: skip the keys and the kinds of lines you do not know",
+            PROBE_KEY, PROBE_LINE, f->what);
     note(d, &p);
 }
 

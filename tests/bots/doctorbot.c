@@ -9,10 +9,15 @@
  *                            read as the reply)
  *   doctorbot positional     reads the turn line by position, as many
  *                            parsers do: the moves are the words from the 9th
+ *   doctorbot unknown        answers "unknown command" to a line of a kind it
+ *                            does not know, as a shell-like loop does
+ *   doctorbot strictresult   exits with status 2 at a result line whose 5th
+ *                            word is not "reason" (it reads it by position)
  *   doctorbot byname         none of these: reads keys by name, as it should
  *
  * Every mode exits on quit or at the end of its input. */
 #define _POSIX_C_SOURCE 200809L /* getline, strtok_r, nanosleep */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +42,17 @@ static const char *ninth_word(char *line)
     return w;
 }
 
+/* Whether the 5th word of a result line is "reason": "result 1-0 winner o reason ...". */
+static bool is_reason_fifth(const char *line)
+{
+    char copy[512], *save = NULL, *w;
+    snprintf(copy, sizeof(copy), "%s", line);
+    w = strtok_r(copy, " \r\n", &save);
+    for (int i = 1; w && i < 5; i++)
+        w = strtok_r(NULL, " \r\n", &save);
+    return w && strcmp(w, "reason") == 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
@@ -53,6 +69,12 @@ int main(int argc, char **argv)
     while (getline(&line, &cap, stdin) > 0) {
         if (strncmp(line, "quit", 4) == 0)
             break;
+        if (strcmp(mode, "strictresult") == 0 && strncmp(line, "result ", 7) == 0 &&
+            !is_reason_fifth(line))
+            return 2;
+        bool known = strncmp(line, "game ", 5) == 0 || strncmp(line, "result ", 7) == 0;
+        if (strcmp(mode, "unknown") == 0 && !known && strncmp(line, "turn ", 5) != 0)
+            printf("unknown command\n");
         if (strncmp(line, "turn ", 5) != 0)
             continue;
         const char *move = strcmp(mode, "positional") == 0 ? ninth_word(line) : first_legal(line);
