@@ -70,7 +70,7 @@ struct mistake {
 ParameterizedTestParameters(doctor, each_first_mistake_fails_its_own_check_alone)
 {
     static struct mistake cases[] = {
-        {"buffered", "flushes its standard outp", "\"a1\" once its input was closed"},
+        {"buffered", "flushes its standard outp", "\"a1\" as it exited once its input was"},
         {"silent", "starts and answers its fi", "exited without a word"},
         {"twolines", "writes one line a turn an", "wrote when not asked"},
         {"garbage", "replies in the game's not", "got \"hello\""},
@@ -122,6 +122,23 @@ Test(doctor, a_restarted_bot_gets_the_first_move_allowance_again, .timeout = 60)
     const char *legal = detail_of(r.out, "SKIP  replies in the game's notation");
     cr_assert_not_null(legal, "%s", r.out);
     cr_expect(strncmp(legal, "      not reached: ", 19) == 0, "%s", legal);
+}
+
+/* Nothing back for a turn it never read is a slow start, not a buffer: its
+ * output is not blamed, and it is told what to change. */
+Test(doctor, a_bot_slower_to_start_than_the_limit_is_not_told_to_flush, .timeout = 60)
+{
+    static const char *const options[] = {"--movetime", "300", "--firstmove", "500", NULL};
+    char fails[512];
+    run_doctor(options, DOCTORBOT, "slowstart", "1500");
+    cr_expect_eq(r.status, 1, "%s", r.out);
+    cr_expect_eq(fails_of(r.out, fails, sizeof(fails)), 1, "%s", r.out);
+    cr_expect_str_eq(fails, "starts and answers its fi|", "%s", r.out);
+    const char *start = detail_of(r.out, "FAIL  starts and answers");
+    cr_assert_not_null(start, "%s", r.out);
+    cr_expect(strstr(start, "it had not read a byte of it 500 ms later: it is slower than that "
+                            "to start (raise --firstmove"),
+              "%s", start);
 }
 
 /* A bot that dies in every game it starts never showed that it can play on

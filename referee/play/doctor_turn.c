@@ -96,21 +96,28 @@ static size_t turn_lines(struct doc *d, const struct game_state *s, const struct
     return len;
 }
 
-/* Nothing at all came back for turn t within limit: its output may sit in a
- * buffer, or it is slow. Its input is closed: most programs then exit, and
- * what they buffered comes out; a line that does says which. */
+/* Nothing at all came back for turn t within limit: it is slow, or its
+ * output sits in a buffer. A bot that has not read a byte of its turn is
+ * slow (to start, most often). Else its input is closed: most programs then
+ * exit, and what they buffered comes out with it; a line that does says so. */
 static bool judge_silence(struct doc *d, const struct ask *t, const struct player_reply *r,
                           int limit, const char *sent, struct finding *f)
 {
     char line[PROC_LINE_MAX + 1], got[SHOWN];
     size_t n;
+    long unread = proc_input_unread(&d->p.proc);
 
+    if (d->p.asked_len > 0 && unread >= (long)d->p.asked_len)
+        return found(d, f, t->fresh ? CHECK_START : breaks(d, t, CHECK_TIME), r->reason,
+                     "sent \"%s\": it had not read a byte of it %d ms later: it is slower than "
+                     "that%s, or it does not read its standard input",
+                     sent, limit, t->fresh ? " to start (raise --firstmove, or start faster)" : "");
     proc_close_input(&d->p.proc);
     if (proc_read_line(&d->p.proc, line, sizeof(line), &n,
                        proc_now_ns() + EXIT_GRACE_MS * NS_PER_MS) == PROC_OK)
         return found(d, f, CHECK_FLUSH, r->reason,
-                     "sent \"%s\", nothing came back within %d ms, then \"%s\" once its input "
-                     "was closed: its output waits in a buffer until it exits: %s",
+                     "sent \"%s\", nothing came back within %d ms, then \"%s\" as it exited once "
+                     "its input was closed: its output waits in a buffer until exit: %s",
                      sent, limit, protocol_escape(got, sizeof(got), line, n),
                      flush_hint(d->bot->argv));
     if (proc_wait(&d->p.proc,

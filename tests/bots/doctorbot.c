@@ -2,6 +2,7 @@
  * from the checks they seem to break, for tests/test_doctor.c. Speaks
  * protocol/PROTOCOL.md and answers the first legal move, but:
  *
+ *   doctorbot slowstart MS   sleeps MS ms as it starts
  *   doctorbot slowdebug MS   sleeps MS ms as it starts, then writes one debug
  *                            line, "debug: ready", to standard output
  *   doctorbot repeat         from its second turn on, writes its last move
@@ -60,11 +61,12 @@ int main(int argc, char **argv)
     size_t cap = 0;
 
     setvbuf(stdout, NULL, _IOLBF, 0);
-    if (strcmp(mode, "slowdebug") == 0) {
+    if (strcmp(mode, "slowdebug") == 0 || strcmp(mode, "slowstart") == 0) {
         long ms = argc > 2 ? strtol(argv[2], NULL, 10) : 1500;
         struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
         nanosleep(&ts, NULL);
-        printf("debug: ready\n");
+        if (strcmp(mode, "slowdebug") == 0)
+            printf("debug: ready\n");
     }
     while (getline(&line, &cap, stdin) > 0) {
         if (strncmp(line, "quit", 4) == 0)
