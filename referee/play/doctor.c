@@ -390,7 +390,7 @@ static void why_not_seen(const struct doc *d, enum doctor_check c, bool have_spe
         [CHECK_LINES] = "not reached: no reply of it was taken as a move",
         [CHECK_LEGAL] = "not reached: no reply of it was taken as a move",
         [CHECK_ALIVE] = "not reached: no game was played to its end",
-        [CHECK_SPECIAL] = "not judged: it made no legal move elsewhere to tell it from",
+        [CHECK_SPECIAL] = "not reached: no game got to it",
         [CHECK_GAMES] = "not reached: no process of it finished a game and went on",
         [CHECK_QUIT] = "not reached: its last process was stopped after a foul",
     };
@@ -412,6 +412,8 @@ static void why_not_seen(const struct doc *d, enum doctor_check c, bool have_spe
         snprintf(out, cap, "none found in seeded play");
     else if (c == CHECK_SPECIAL && d->opt->games < 3)
         snprintf(out, cap, "not played: it is game 3 (--games 3 or more)");
+    else if (c == CHECK_SPECIAL && d->special_asked)
+        snprintf(out, cap, "not judged: what it did there FAILs another check, above");
     else if (c == CHECK_COLOURS)
         snprintf(out, cap, "not reached: no legal move of it as the %s side",
                  d->legal_as[SIDE_FIRST] ? "second" : "first");

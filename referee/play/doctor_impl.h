@@ -41,6 +41,7 @@ struct doc {
     unsigned probes_held;   /* probes it skipped, as it should */
     unsigned probes_failed; /* probes that broke it: not sent again */
     bool ended_before_quit; /* its last process ended after its last result */
+    bool special_asked;     /* its turn in the special position was asked */
 };
 
 /* A turn to ask of the bot. */

@@ -283,6 +283,7 @@ bool doctor_ask(struct doc *d, struct game_state *s, const struct ask *t, struct
     char line[3 * PROTOCOL_LINE_MAX], sent[SHOWN];
     size_t at;
 
+    d->special_asked |= t->special;
     if (player_wrote_unasked(&d->p, &r))
         return judge_failure(d, t, &r, 0, "", f);
     int limit = t->first ? d->opt->first_ms : d->opt->move_ms;
