@@ -31,16 +31,28 @@ static const char *written(struct talk *t, int n)
     return t->buf;
 }
 
-/* Feed the engine's line (asked for an answer) and return what it is. */
-static enum adapter_read feed(struct talk *t, const struct game_state *s, const char *line,
-                              bool asked)
+/* What a read put in t->out, checked to be counted right; r passed on. */
+static enum adapter_read took(struct talk *t, const struct adapter_out *out, enum adapter_read r)
 {
-    t->out[0] = '\0';
-    t->outlen = 0;
-    enum adapter_read r =
-        t->ad->read(&t->a, s, line, strlen(line), asked, t->out, sizeof(t->out), &t->outlen);
-    cr_expect_eq(t->outlen, strlen(t->out), "outlen counts what out holds");
+    t->outlen = out->len;
+    cr_expect_eq(t->outlen, strlen(t->out), "len counts what out holds");
     return r;
+}
+
+/* Feed the engine's line while an answer is due and return what it is. */
+static enum adapter_read feed(struct talk *t, const struct game_state *s, const char *line)
+{
+    struct adapter_out out = {t->out, sizeof(t->out), 0};
+    t->out[0] = '\0';
+    return took(t, &out, t->ad->read(&t->a, s, line, strlen(line), &out));
+}
+
+/* Feed the engine's line when no answer is due and return what it is. */
+static enum adapter_read feed_stray(struct talk *t, const char *line)
+{
+    struct adapter_out out = {t->out, sizeof(t->out), 0};
+    t->out[0] = '\0';
+    return took(t, &out, t->ad->stray(&t->a, line, strlen(line), &out));
 }
 
 /* Feed each line of lines (split on '|'), all but the last to read on. */
@@ -54,7 +66,7 @@ static enum adapter_read feed_all(struct talk *t, const struct game_state *s, co
         bar = strchr(p, '|');
         if (bar)
             *bar = '\0';
-        r = feed(t, s, p, true);
+        r = feed(t, s, p);
         if (!bar)
             break;
         cr_assert_eq(r, ADAPTER_MORE, "'%s' ended the answer early: %s", p, t->out);
@@ -85,9 +97,9 @@ Test(adapters, referee_protocol_passes_a_reply_through_and_refuses_unasked_lines
     game_init(&s, game_find("tictactoe"), true);
     talk_start(&t, PROTO_REFEREE, false);
     cr_expect_eq(t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)), 0, "no handshake");
-    cr_expect_eq(feed(&t, &s, "b2", true), ADAPTER_REPLY);
+    cr_expect_eq(feed(&t, &s, "b2"), ADAPTER_REPLY);
     cr_expect_str_eq(t.out, "b2");
-    cr_expect_eq(feed(&t, &s, "b2", false), ADAPTER_FOUL);
+    cr_expect_eq(feed_stray(&t, "b2"), ADAPTER_FOUL);
     cr_expect_str_eq(t.out, "wrote when not asked \"b2\"");
     cr_expect_str_eq(written(&t, t.ad->quit(&t.a, t.buf, sizeof(t.buf))), "quit\n");
 }
@@ -205,7 +217,7 @@ Test(adapters, gtp_fouls_say_what_the_engine_wrote_and_what_was_due, .timeout = 
     struct talk t;
     struct game_state s;
     gtp_ready(&t, &s, false);
-    cr_expect_eq(feed(&t, &s, "=1", false), ADAPTER_FOUL);
+    cr_expect_eq(feed_stray(&t, "=1"), ADAPTER_FOUL);
     cr_expect_str_eq(t.out, "wrote when not asked \"=1\"");
 }
 
@@ -217,27 +229,27 @@ Test(adapters, gomocup_handshake_reads_ok_and_the_about_line, .timeout = 10)
     talk_start(&t, PROTO_GOMOCUP, false);
     cr_expect_str_eq(written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf))),
                      "START 15\r\nABOUT\r\n");
-    cr_expect_eq(feed(&t, &s, "OK\r", true), ADAPTER_MORE);
-    cr_expect_eq(feed(&t, &s, "MESSAGE loading", true), ADAPTER_LOG, "a message any time");
+    cr_expect_eq(feed(&t, &s, "OK\r"), ADAPTER_MORE);
+    cr_expect_eq(feed(&t, &s, "MESSAGE loading"), ADAPTER_LOG, "a message any time");
     cr_expect_str_eq(t.out, "said \"MESSAGE loading\"");
-    cr_expect_eq(feed(&t, &s, "name=\"pbrain-x\", version=\"1.2\", author=\"someone\"", true),
+    cr_expect_eq(feed(&t, &s, "name=\"pbrain-x\", version=\"1.2\", author=\"someone\""),
                  ADAPTER_REPLY);
     cr_expect_str_eq(t.out, "pbrain-x 1.2");
 
     talk_start(&t, PROTO_GOMOCUP, false);
     written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));
-    cr_expect_eq(feed(&t, &s, "ok", true), ADAPTER_MORE, "any case");
-    cr_expect_eq(feed(&t, &s, "a brain", true), ADAPTER_REPLY);
+    cr_expect_eq(feed(&t, &s, "ok"), ADAPTER_MORE, "any case");
+    cr_expect_eq(feed(&t, &s, "a brain"), ADAPTER_REPLY);
     cr_expect_str_eq(t.out, "a brain", "without a name, the line");
 
     talk_start(&t, PROTO_GOMOCUP, false);
     written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));
-    cr_expect_eq(feed(&t, &s, "ERROR unsupported size", true), ADAPTER_FOUL);
+    cr_expect_eq(feed(&t, &s, "ERROR unsupported size"), ADAPTER_FOUL);
     cr_expect_str_eq(t.out, "could not start: \"ERROR unsupported size\"");
 
     talk_start(&t, PROTO_GOMOCUP, false);
     written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));
-    cr_expect_eq(feed(&t, &s, "READY", true), ADAPTER_FOUL);
+    cr_expect_eq(feed(&t, &s, "READY"), ADAPTER_FOUL);
     cr_expect_str_eq(t.out, "answered START with \"READY\"");
     cr_expect_str_eq(written(&t, t.ad->quit(&t.a, t.buf, sizeof(t.buf))), "END\r\n");
 }
@@ -273,12 +285,12 @@ Test(adapters, gomocup_begin_then_turn_with_the_opponents_move_in_0_based_x_y, .
     gomocup_ready(&t, &s, "gomoku", SIDE_FIRST, &per_move);
     cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 1000, t.buf, sizeof(t.buf))),
                      "INFO time_left 1000\r\nBEGIN\r\n");
-    cr_expect_eq(feed(&t, &s, "7,7\r", true), ADAPTER_REPLY);
+    cr_expect_eq(feed(&t, &s, "7,7\r"), ADAPTER_REPLY);
     cr_expect_str_eq(t.out, "h8", "x the column, y the row, from 0");
     test_play(&s, "h8", "its move");
     test_play(&s, "a1", "the opponent's");
     cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 0, t.buf, sizeof(t.buf))), "TURN 0,0\r\n");
-    cr_expect_eq(feed(&t, &s, " 14 , 3 ", true), ADAPTER_REPLY);
+    cr_expect_eq(feed(&t, &s, " 14 , 3 "), ADAPTER_REPLY);
     cr_expect_str_eq(t.out, "o4");
 }
 
@@ -302,14 +314,14 @@ Test(adapters, gomocup_replies_that_are_not_squares_go_to_the_judge_as_written, 
     written(&t, t.ad->turn(&t.a, &s, 1000, t.buf, sizeof(t.buf)));
     static const char *raw[] = {"7;7", "7,", "26,1", "x,y", "7,7,1"};
     for (size_t i = 0; i < sizeof(raw) / sizeof(raw[0]); i++) {
-        cr_expect_eq(feed(&t, &s, raw[i], true), ADAPTER_REPLY, "%s", raw[i]);
+        cr_expect_eq(feed(&t, &s, raw[i]), ADAPTER_REPLY, "%s", raw[i]);
         cr_expect_str_eq(t.out, raw[i]);
     }
-    cr_expect_eq(feed(&t, &s, "20,20", true), ADAPTER_REPLY);
+    cr_expect_eq(feed(&t, &s, "20,20"), ADAPTER_REPLY);
     cr_expect_str_eq(t.out, "u21", "off the board, still a square, for the rules to refuse");
-    cr_expect_eq(feed(&t, &s, "DEBUG eval 12", false), ADAPTER_LOG);
-    cr_expect_eq(feed(&t, &s, "7,7", false), ADAPTER_FOUL);
+    cr_expect_eq(feed_stray(&t, "DEBUG eval 12"), ADAPTER_LOG);
+    cr_expect_eq(feed_stray(&t, "7,7"), ADAPTER_FOUL);
     cr_expect_str_eq(t.out, "wrote when not asked \"7,7\"");
-    cr_expect_eq(feed(&t, &s, "UNKNOWN command", true), ADAPTER_FOUL);
+    cr_expect_eq(feed(&t, &s, "UNKNOWN command"), ADAPTER_FOUL);
     cr_expect_str_eq(t.out, "answered \"UNKNOWN command\"");
 }

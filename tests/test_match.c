@@ -57,7 +57,9 @@ static void play_against(const char *mode, const char *arg, enum side side,
                          struct outcome *out)
 {
     struct bot_spec bots[2] = {0};
-    struct player players[2], *seats[2];
+    struct player players[2];
+    struct seat_bot sb[2];
+    struct seat *seats[2];
     struct game_state start;
     enum side failed = SIDE_NONE;
     int fds = count_fds();
@@ -77,7 +79,8 @@ static void play_against(const char *mode, const char *arg, enum side side,
     for (int i = 0; i < 2; i++) {
         player_init(&players[i], &bots[i], game_find("tictactoe"),
                     i == (int)side ? out->log_path : NULL, 4096);
-        seats[i] = &players[i];
+        seat_bot_init(&sb[i], &players[i]);
+        seats[i] = &sb[i].seat;
     }
     players[side].answered = bad_answered;
     game_init(&start, game_find("tictactoe"), true);
@@ -349,7 +352,9 @@ Test(match, bot_that_cannot_start_is_an_error_not_a_foul, .timeout = 20)
 {
     struct bot_spec bots[2] = {{.name = "a", .argv = {FIXTURE, "legal"}},
                                {.name = "b", .argv = {"/nonexistent/bot"}}};
-    struct player players[2], *seats[2] = {&players[0], &players[1]};
+    struct player players[2];
+    struct seat_bot sb[2];
+    struct seat *seats[2] = {&sb[0].seat, &sb[1].seat};
     struct game_state start;
     struct game_record rec;
     enum side failed = SIDE_NONE;
@@ -357,6 +362,8 @@ Test(match, bot_that_cannot_start_is_an_error_not_a_foul, .timeout = 20)
     signal(SIGPIPE, SIG_IGN);
     for (int i = 0; i < 2; i++)
         player_init(&players[i], &bots[i], game_find("tictactoe"), NULL, 0);
+    for (int i = 0; i < 2; i++)
+        seat_bot_init(&sb[i], &players[i]);
     game_init(&start, game_find("tictactoe"), true);
     cr_expect_eq(match_play(seats, &start, &fast_rules, &rec, &failed), -ENOENT);
     cr_expect_eq(failed, SIDE_SECOND);
@@ -369,7 +376,9 @@ Test(match, bots_are_kept_alive_across_games_and_restarted_after_a_foul, .timeou
 {
     struct bot_spec bots[2] = {{.name = "a", .argv = {FIXTURE, "legal"}},
                                {.name = "b", .argv = {FIXTURE, "slow", "400"}}};
-    struct player players[2], *seats[2] = {&players[0], &players[1]};
+    struct player players[2];
+    struct seat_bot sb[2];
+    struct seat *seats[2] = {&sb[0].seat, &sb[1].seat};
     struct game_state start;
     struct game_record rec;
     enum side failed;
@@ -378,6 +387,8 @@ Test(match, bots_are_kept_alive_across_games_and_restarted_after_a_foul, .timeou
     signal(SIGPIPE, SIG_IGN);
     for (int i = 0; i < 2; i++)
         player_init(&players[i], &bots[i], game_find("tictactoe"), NULL, 0);
+    for (int i = 0; i < 2; i++)
+        seat_bot_init(&sb[i], &players[i]);
     game_init(&start, game_find("tictactoe"), true);
     rules.time.first_move_ms = 1000;
     cr_assert_eq(match_play(seats, &start, &rules, &rec, &failed), 0);
@@ -407,7 +418,9 @@ Test(match, bot_that_quits_between_games_is_started_again_not_forfeited, .timeou
 {
     struct bot_spec bots[2] = {{.name = "a", .argv = {FIXTURE, "legal"}},
                                {.name = "b", .argv = {FIXTURE, "onegame"}}};
-    struct player players[2], *seats[2] = {&players[0], &players[1]};
+    struct player players[2];
+    struct seat_bot sb[2];
+    struct seat *seats[2] = {&sb[0].seat, &sb[1].seat};
     struct game_state start;
     struct game_record rec;
     enum side failed;
@@ -415,6 +428,8 @@ Test(match, bot_that_quits_between_games_is_started_again_not_forfeited, .timeou
     signal(SIGPIPE, SIG_IGN);
     for (int i = 0; i < 2; i++)
         player_init(&players[i], &bots[i], game_find("tictactoe"), NULL, 0);
+    for (int i = 0; i < 2; i++)
+        seat_bot_init(&sb[i], &players[i]);
     game_init(&start, game_find("tictactoe"), true);
     for (int g = 0; g < 3; g++) {
         cr_assert_eq(match_play(seats, &start, &fast_rules, &rec, &failed), 0);

@@ -5,9 +5,12 @@
 #include "run.h"
 
 #include <criterion/criterion.h>
+#include <criterion/parameterized.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+
+#define FIXTURE BUILD_DIR "/testbots/fixture"
 
 static struct run_result r;
 static char input[1 << 16];
@@ -88,6 +91,17 @@ Test(play, typos_are_asked_again_and_resign_ends_the_game, .timeout = 60)
     table_release(&t);
 }
 
+/* Run the shell script that plays a game under tmux and prints its screen
+ * into r: the game ended and was recorded. */
+static void run_at_terminal(const char *script)
+{
+    char *sh[] = {"/bin/sh", "-c", (char *)script, NULL};
+    cr_assert_eq(run_program(sh, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "Result "), "%s", r.out);
+    cr_expect(strstr(r.out, "Recorded in "), "%s", r.out);
+}
+
 /* A real terminal: tmux runs referee play, the keys are typed into it one move
  * at a time, and what the screen shows is read back (capture-pane). */
 Test(play, a_game_played_at_a_real_terminal_under_tmux, .timeout = 60)
@@ -106,16 +120,123 @@ Test(play, a_game_played_at_a_real_terminal_under_tmux, .timeout = 60)
              "for m in a1 a2 a3 b1 b2 b3 c1 c2 c3; do tmux send-keys -t %s \"$m\" Enter; "
              "sleep 0.3; done; tmux capture-pane -p -t %s -S -200; tmux kill-session -t %s",
              session, session, REFEREE_BIN, BOTDIR, dir, session, session, session);
-    char *sh[] = {"/bin/sh", "-c", script, NULL};
-    cr_assert_eq(run_program(sh, NULL, &r), 0);
-    cr_expect_eq(r.status, 0, "%s", r.err);
+    run_at_terminal(script);
     cr_expect(strstr(r.out, "Your move (o), or resign or quit:"), "%s", r.out);
     cr_expect(strstr(r.out, "    1 2 3"), "the board with its coordinates: %s", r.out);
-    cr_expect(strstr(r.out, "Result "), "%s", r.out);
-    cr_expect(strstr(r.out, "Recorded in "), "%s", r.out);
     struct table t;
     test_load(&t, dir, "games.csv");
     cr_expect_eq(t.nrows, 1);
     cr_expect_str_eq(test_cell(&t, 0, "first"), "human");
     table_release(&t);
+}
+
+/* A mode of the fixture bot, and the foul it is (games.csv's kind). */
+struct fixture_mode {
+    char mode[16];
+    char arg[16]; /* "" for none */
+    char foul[16];
+};
+
+ParameterizedTestParameters(play, each_fixture_mode_is_the_same_foul_and_reason_as_in_a_match)
+{
+    static struct fixture_mode modes[] = {
+        {"legal", "", ""},
+        {"outofturn", "", "out-of-turn"},
+        {"garbage", "", "malformed"},
+        {"say", "d9", "no-such-square"},
+        {"occupied", "", "occupied"},
+        {"byte", "0", "malformed"},
+        {"huge", "", "too-long"},
+        {"crash", "", "crashed"},
+        {"exitafter", "", "exited"},
+        {"closeout", "", "closed-pipe"},
+        {"twolines", "", "unasked-output"},
+        {"unasked", "", "unasked-output"},
+        {"silent", "", "timeout"},
+    };
+    return cr_make_param_array(struct fixture_mode, modes, sizeof(modes) / sizeof(modes[0]));
+}
+
+/* The foul, its side and its reason of the one game recorded in dir. */
+static void recorded_foul(const char *dir, char *foul, char *by, char *reason)
+{
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_assert_eq(t.nrows, 1, "%s", dir);
+    snprintf(foul, 32, "%s", test_cell(&t, 0, "foul"));
+    snprintf(by, 32, "%s", test_cell(&t, 0, "foul_by"));
+    snprintf(reason, 160, "%s", test_cell(&t, 0, "reason"));
+    table_release(&t);
+}
+
+/* The same bot on the second side: played by a person (`play`, the squares in
+ * order from a pipe), then by a bot that plays the first legal square
+ * (`match`): each mode ends as the same foul, with the same reason. */
+ParameterizedTest(struct fixture_mode *m, play,
+                  each_fixture_mode_is_the_same_foul_and_reason_as_in_a_match, .timeout = 90)
+{
+    char play_dir[64], match_dir[64], bot[128], good[128];
+    char foul[2][32], by[2][32], reason[2][160];
+
+    test_tmpdir(play_dir, "play");
+    test_tmpdir(match_dir, "play");
+    snprintf(bot, sizeof(bot), "cpu=%s %s %s", FIXTURE, m->mode, m->arg);
+    snprintf(good, sizeof(good), "human=%s legal", FIXTURE);
+    char *play_argv[] = {REFEREE_BIN, "play",      "--bot",  bot, "--movetime",
+                         "300",       "--results", play_dir, NULL};
+    cr_assert_eq(run_program(play_argv, all_squares(test_game("tictactoe"), 2), &r), 0);
+    cr_expect_eq(r.status, 0, "%s: %s", m->mode, r.err);
+    char *match_argv[] = {REFEREE_BIN, "match",   "--bot",      good,  "--bot",       bot,
+                          "--games",   "1",       "--movetime", "300", "--firstmove", "5300",
+                          "--results", match_dir, "--quiet",    NULL};
+    cr_assert_eq(run_program(match_argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s: %s", m->mode, r.err);
+    recorded_foul(play_dir, foul[0], by[0], reason[0]);
+    recorded_foul(match_dir, foul[1], by[1], reason[1]);
+    cr_expect_str_eq(foul[0], m->foul, "%s in play: %s", m->mode, reason[0]);
+    cr_expect_str_eq(foul[1], m->foul, "%s in a match: %s", m->mode, reason[1]);
+    cr_expect_str_eq(reason[0], reason[1], "%s: play and match differ", m->mode);
+    cr_expect_str_eq(by[0], m->foul[0] ? "cpu" : "", "%s", m->mode);
+    cr_expect_str_eq(by[1], by[0], "%s", m->mode);
+}
+
+/* An engine in another protocol at a real terminal: gtp-rhino (GTP) at reversi
+ * under tmux, the person typing every square in order, and `pass`, in rounds
+ * until the game is recorded. */
+Test(play, a_gtp_engine_plays_a_whole_game_at_a_terminal_under_tmux, .timeout = 180)
+{
+    char *which[] = {"/bin/sh", "-c", "command -v tmux && test -x /usr/games/gtp-rhino", NULL};
+    if (run_program(which, NULL, &r) != 0 || r.status != 0)
+        cr_skip_test("no tmux or /usr/games/gtp-rhino: install Debian's tmux and grhino "
+                     "(scripts/deps --test does)");
+    char dir[64], keys[512], script[4096];
+    size_t n = 0;
+    test_tmpdir(dir, "play");
+    /* Typed as text (-l: f7 is not the key F7), each square ended by a return. */
+    for (int row = 1; row <= 8; row++)
+        for (char c = 'a'; c <= 'h'; c++)
+            n += (size_t)snprintf(keys + n, sizeof(keys) - n, "%c%d\\r", c, row);
+    snprintf(keys + n, sizeof(keys) - n, "pass\\r");
+    /* A server of its own (-L), gone at the end whatever happened. */
+    snprintf(script, sizeof(script),
+             "t='tmux -L referee-play-%d'; k=$(printf '%s'); "
+             "$t new-session -d -x 120 -y 50 '%s play --game reversi --proto gtp --movetime 2000 "
+             "--results %s -- /usr/games/gtp-rhino -l 1; sleep 30' || exit 1; sleep 0.5; "
+             "for i in $(seq 80); do $t send-keys -l \"$k\"; sleep 0.3; "
+             "test -s %s/games.csv && break; done; sleep 0.3; "
+             "$t capture-pane -p -S -2000; $t kill-server",
+             (int)getpid(), keys, REFEREE_BIN, dir, dir);
+    run_at_terminal(script);
+    cr_expect(strstr(r.out, "gtp-rhino plays "), "%s", r.out);
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_assert_eq(t.nrows, 1);
+    cr_expect_str_eq(test_cell(&t, 0, "second"), "gtp-rhino");
+    cr_expect_str_eq(test_cell(&t, 0, "end"), "count", "played to the end: %s",
+                     test_cell(&t, 0, "reason"));
+    cr_expect_str_eq(test_cell(&t, 0, "foul"), "");
+    table_release(&t);
+    char *check[] = {REFEREE_BIN, "check", "--strict", dir, NULL};
+    cr_assert_eq(run_program(check, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
 }

@@ -147,87 +147,122 @@ static long interrupted_tail(const char *dir, struct ledger_moves *lm, const lon
     return games;
 }
 
-static int check_dir(const char *dir, bool strict)
-{
+/* A results folder under check: its two files, the ids of its games, the
+ * problems found. */
+struct check_run {
+    const char *dir;
     struct results_file games, moves;
-    struct game_row row;
+    struct ledger_moves lm;
+    long *ids;
+    size_t n, cap;
+    long problems, last;
+    size_t whole; /* rows of moves.csv that are the games' */
     char why[PATH_MAX + 200];
-    long problems = 0, last = 0;
-    int rc, more;
+};
 
-    if ((rc = open_dir_file(&games, dir, true)) != EXIT_OK)
-        return rc;
-    if ((rc = open_dir_file(&moves, dir, false)) != EXIT_OK) {
-        schema_close(&games);
-        return rc;
-    }
-    struct ledger_moves lm = {.f = &moves};
-    long *ids = NULL;
-    size_t n = 0, cap = 0;
-    /* Every game is checked, and every problem listed: the rows in game
-     * order, each game's moves in moves.csv ply by ply, its result. */
-    while (rc == EXIT_OK && (more = schema_next_game(&games, &row, why, sizeof(why))) != 0) {
+/* Each game of games.csv in turn: in game order, its moves in moves.csv ply
+ * by ply, its result. Every problem is listed; EXIT_OK, or EXIT_DATA when a
+ * file cannot be read on. */
+static int check_games(struct check_run *c)
+{
+    struct game_row row;
+    int more, rc = EXIT_OK;
+
+    while (rc == EXIT_OK && (more = schema_next_game(&c->games, &row, c->why, sizeof(c->why)))) {
         if (more < 0) {
-            cli_error("%s", why);
-            rc = EXIT_DATA;
-            break;
+            cli_error("%s", c->why);
+            return EXIT_DATA;
         }
-        if (n == cap)
-            ids = xrealloc(ids, (cap = cap ? 2 * cap : 1024) * sizeof(*ids));
-        ids[n++] = row.id;
-        if (row.id < last) {
-            snprintf(why, sizeof(why),
-                     "game %ld comes after game %ld in games.csv: not in game order", row.id, last);
-            problem(&problems, dir, why);
+        if (c->n == c->cap)
+            c->ids = xrealloc(c->ids, (c->cap = c->cap ? 2 * c->cap : 1024) * sizeof(*c->ids));
+        c->ids[c->n++] = row.id;
+        if (row.id < c->last) {
+            snprintf(c->why, sizeof(c->why),
+                     "game %ld comes after game %ld in games.csv: not in game order", row.id,
+                     c->last);
+            problem(&c->problems, c->dir, c->why);
         }
-        last = row.id > last ? row.id : last;
-        int err = ledger_take_moves(&lm, &row, NULL, why, sizeof(why));
+        c->last = row.id > c->last ? row.id : c->last;
+        int err = ledger_take_moves(&c->lm, &row, NULL, c->why, sizeof(c->why));
         if (err == -EINVAL) {
-            problem(&problems, dir, why);
+            problem(&c->problems, c->dir, c->why);
         } else if (err < 0) {
-            cli_error("%s", why);
+            cli_error("%s", c->why);
             rc = EXIT_DATA;
         }
-        if (rc == EXIT_OK && ledger_fold(&row, why, sizeof(why)) < 0)
-            problem(&problems, dir, why);
+        if (rc == EXIT_OK && ledger_fold(&row, c->why, sizeof(c->why)) < 0)
+            problem(&c->problems, c->dir, c->why);
     }
+    return rc;
+}
+
+/* After the games: ids unique, moves.csv's rows all some game's (or a killed
+ * run's tail, counted into *tail). */
+static int check_rest(struct check_run *c, long *tail)
+{
+    int rc = check_whole(&c->games);
     if (rc == EXIT_OK)
-        rc = check_whole(&games);
-    if (rc == EXIT_OK)
-        check_unique(dir, ids, n, &problems);
-    size_t whole = schema_rows(&moves) - (lm.pending ? 1 : 0);
+        check_unique(c->dir, c->ids, c->n, &c->problems);
+    c->whole = schema_rows(&c->moves) - (c->lm.pending ? 1 : 0);
     /* Rows after the last game's: a killed run, not yet resumed. Not corrupt,
      * unless asked to be whole. */
-    long tail = rc == EXIT_OK ? interrupted_tail(dir, &lm, ids, n) : 0;
-    if (tail < 0)
+    *tail = rc == EXIT_OK ? interrupted_tail(c->dir, &c->lm, c->ids, c->n) : 0;
+    if (*tail < 0)
         rc = EXIT_DATA;
-    if (rc == EXIT_OK && lm.stray > 0) {
-        snprintf(why, sizeof(why),
-                 "moves.csv has %ld row%s of no game at %s place (the first: row %zu)", lm.stray,
-                 lm.stray == 1 ? "" : "s", lm.stray == 1 ? "its" : "their", lm.first_stray);
-        problem(&problems, dir, why);
+    if (rc == EXIT_OK && c->lm.stray > 0) {
+        snprintf(c->why, sizeof(c->why),
+                 "moves.csv has %ld row%s of no game at %s place (the first: row %zu)", c->lm.stray,
+                 c->lm.stray == 1 ? "" : "s", c->lm.stray == 1 ? "its" : "their",
+                 c->lm.first_stray);
+        problem(&c->problems, c->dir, c->why);
     }
-    if (rc == EXIT_OK)
-        rc = check_whole(&moves);
-    if (problems > PROBLEMS_LISTED)
-        cli_error("'%s': and %ld more problems", dir, problems - PROBLEMS_LISTED);
-    if (rc == EXIT_OK && problems > 0) {
-        printf("%s: %ld problem%s in %zu games\n", dir, problems, problems == 1 ? "" : "s",
-               schema_rows(&games));
-        rc = EXIT_DATA;
+    return rc == EXIT_OK ? check_whole(&c->moves) : rc;
+}
+
+/* The verdict on a folder whose files were read through (rc EXIT_OK). */
+static int check_verdict(struct check_run *c, long tail, const struct check_args *a)
+{
+    size_t whole = c->whole;
+    if (c->problems > 0) {
+        printf("%s: %ld problem%s in %zu games\n", c->dir, c->problems, c->problems == 1 ? "" : "s",
+               schema_rows(&c->games));
+        return EXIT_DATA;
     }
-    if (rc == EXIT_OK && tail > 0) {
+    if (tail > 0) {
         printf("%s: %zu moves of %ld interrupted game%s after game %ld; --resume will "
                "replay %s\n",
-               dir, schema_rows(&moves) - whole, tail, tail == 1 ? "" : "s", last,
+               c->dir, schema_rows(&c->moves) - whole, tail, tail == 1 ? "" : "s", c->last,
                tail == 1 ? "it" : "them");
-        rc = strict ? EXIT_DATA : EXIT_OK;
+        if (a->strict)
+            return EXIT_DATA;
     }
+    printf("%s: %zu games, %zu moves, all whole\n", c->dir, schema_rows(&c->games), whole);
+    return EXIT_OK;
+}
+
+static int check_dir(const char *dir, const struct check_args *a)
+{
+    struct check_run c = {.dir = dir};
+    long tail = 0;
+    int rc;
+
+    if ((rc = open_dir_file(&c.games, dir, true)) != EXIT_OK)
+        return rc;
+    if ((rc = open_dir_file(&c.moves, dir, false)) != EXIT_OK) {
+        schema_close(&c.games);
+        return rc;
+    }
+    c.lm.f = &c.moves;
+    rc = check_games(&c);
     if (rc == EXIT_OK)
-        printf("%s: %zu games, %zu moves, all whole\n", dir, schema_rows(&games), whole);
-    free(ids);
-    schema_close(&games);
-    schema_close(&moves);
+        rc = check_rest(&c, &tail);
+    if (c.problems > PROBLEMS_LISTED)
+        cli_error("'%s': and %ld more problems", dir, c.problems - PROBLEMS_LISTED);
+    if (rc == EXIT_OK)
+        rc = check_verdict(&c, tail, a);
+    free(c.ids);
+    schema_close(&c.games);
+    schema_close(&c.moves);
     return rc;
 }
 
@@ -239,7 +274,7 @@ int cmd_check(int argc, char **argv)
     if (rc != 0)
         return rc == 1 ? EXIT_OK : rc;
     const char *other = a.other;
-    rc = check_dir(argv[first], a.strict);
+    rc = check_dir(argv[first], &a);
     if (rc == EXIT_OK && other)
         rc = check_same_as(argv[first], other);
     if (rc == EXIT_OK && other)

@@ -165,7 +165,7 @@ static void run_of_info(const struct runinfo *ri, struct report_run *run)
 }
 
 int report_write_page(const char *out, struct report *r, const char *const *dirs, int ndirs,
-                      int (*games)(FILE *f, void *ctx), void *ctx)
+                      const struct report_games *games)
 {
     char tmp[PATH_MAX];
     int rc = EXIT_OK;
@@ -198,7 +198,7 @@ int report_write_page(const char *out, struct report *r, const char *const *dirs
     for (int i = 0; i < ndirs; i++)
         runinfo_release(&infos[i]);
     free(infos);
-    rc = games(f, ctx);
+    rc = games->write(f, games->ctx);
     report_html_end(f);
     bool ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
     ok = fclose(f) == 0 && ok && rename(tmp, out) == 0;
@@ -254,7 +254,7 @@ int report_write(const char *out, const char *const *dirs, int ndirs, const stru
         rc = cli_check_groups(r.st);
     struct reread d = {.r = &r, .dirs = dirs, .ndirs = ndirs};
     if (rc == EXIT_OK)
-        rc = report_write_page(out, &r, dirs, ndirs, games_from_dirs, &d);
+        rc = report_write_page(out, &r, dirs, ndirs, &(struct report_games){games_from_dirs, &d});
     report_free(&r);
     runinfo_release(&info);
     return rc;

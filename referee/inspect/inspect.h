@@ -54,12 +54,17 @@ int cli_sprt_exit(enum sprt_verdict v);
 struct report_run;
 int report_write(const char *out, const char *const *dirs, int ndirs, const struct report_run *run);
 
+/* Who writes a page's games (report_html_game each): write(f, ctx), 0 or -errno. */
+struct report_games {
+    int (*write)(FILE *f, void *ctx);
+    void *ctx;
+};
+
 /* r's page to out, whole through out.tmp, fsync and rename; dirs are named on
- * it, and games(f, ctx) writes its games (report_html_game). Returns an exit
- * code, having said why. */
+ * it, and games writes its games. Returns an exit code, having said why. */
 struct report;
 int report_write_page(const char *out, struct report *r, const char *const *dirs, int ndirs,
-                      int (*games)(FILE *f, void *ctx), void *ctx);
+                      const struct report_games *games);
 
 /* `check --same-as` (check_same.c): whether folders a and b hold the same
  * games, times aside, compared by game id whatever the order of their rows;

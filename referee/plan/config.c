@@ -73,6 +73,28 @@ int config_bot_make(struct bot_spec *bot, const char *name, const char *command,
     return 0;
 }
 
+int config_bot_words(struct bot_spec *bot, const char *name, int n, char *const *words,
+                     const char **why)
+{
+    memset(bot, 0, sizeof(*bot));
+    if (n < 1 || n > CONFIG_MAX_ARGS) {
+        *why = n < 1 ? "no command" : "too many words in the command";
+        return -1;
+    }
+    bot->name = strdup(name);
+    for (int i = 0; bot->name && i < n; i++)
+        if (!(bot->argv[i] = strdup(words[i]))) {
+            config_bot_release(bot);
+            break;
+        }
+    if (!bot->name || !bot->argv[0]) {
+        config_bot_release(bot);
+        *why = "out of memory";
+        return -1;
+    }
+    return 0;
+}
+
 int config_bot_parse(struct bot_spec *bot, const char *text, const char **why)
 {
     const char *eq = strchr(text, '=');

@@ -42,6 +42,12 @@ int config_bot_parse(struct bot_spec *bot, const char *text, const char **why);
  * hold any character). Returns 0, or -1 with *why set. */
 int config_bot_make(struct bot_spec *bot, const char *name, const char *command, const char **why);
 
+/* Set up *bot named name from the n words of a command given word for word
+ * (after `--`: no splitting, no quoting). Returns 0, or -1 with *why set (no
+ * word, more than CONFIG_MAX_ARGS, out of memory). */
+int config_bot_words(struct bot_spec *bot, const char *name, int n, char *const *words,
+                     const char **why);
+
 /* Split a command line as above into argv (at most CONFIG_MAX_ARGS words,
  * each malloc'ed, then NULL). Returns the word count, or -1 with *why set. */
 int config_split_command(const char *line, char **argv, const char **why);

@@ -256,12 +256,16 @@ static int exchange(struct player *p, const struct game_state *s, char *raw, siz
     bool have = first != NO_LINE;
     int logged = 0, rc;
 
+    struct adapter_out out = {r->line, sizeof(r->line), 0};
+
     r->foul = FOUL_NONE;
     for (;;) {
         if (!have && (rc = proc_read_line(&p->proc, raw, cap, &n, deadline_ns)) != PROC_OK)
             return rc;
         have = false;
-        switch (ad->read(&p->ad, s, raw, n, true, r->line, sizeof(r->line), &r->len)) {
+        enum adapter_read kind = ad->read(&p->ad, s, raw, n, &out);
+        r->len = out.len;
+        switch (kind) {
         case ADAPTER_REPLY: return PROC_OK;
         case ADAPTER_FOUL:
             r->foul = FOUL_MALFORMED;
@@ -298,7 +302,7 @@ bool player_wrote_more(struct player *p, const struct player_reply *r, int64_t u
 {
     const struct adapter *ad = player_adapter(p);
     char raw[PROC_LINE_MAX + 1], text[sizeof(r->line)];
-    size_t n, k;
+    size_t n;
 
     extra->foul = FOUL_NONE;
     extra->elapsed_ns = r->elapsed_ns;
@@ -323,7 +327,8 @@ bool player_wrote_more(struct player *p, const struct player_reply *r, int64_t u
         }
         if (rc != PROC_OK) /* nothing more, or it ended: the reply stands */
             return false;
-        enum adapter_read kind = ad->read(&p->ad, NULL, raw, n, false, text, sizeof(text), &k);
+        struct adapter_out out = {text, sizeof(text), 0};
+        enum adapter_read kind = ad->stray(&p->ad, raw, n, &out);
         if (kind == ADAPTER_LOG && logged < PLAYER_LOG_LINES_MAX) {
             proc_log_note(&p->proc, text);
             continue;
@@ -440,8 +445,9 @@ bool player_wrote_unasked(struct player *p, struct player_reply *r)
             break;
         }
         /* Lines for its log (a Gomocup brain's MESSAGE) may come at any time. */
-        enum adapter_read k =
-            player_adapter(p)->read(&p->ad, NULL, raw, n, false, r->line, sizeof(r->line), &r->len);
+        struct adapter_out out = {r->line, sizeof(r->line), 0};
+        enum adapter_read k = player_adapter(p)->stray(&p->ad, raw, n, &out);
+        r->len = out.len;
         if (k == ADAPTER_LOG && logged < PLAYER_LOG_LINES_MAX) {
             proc_log_note(&p->proc, r->line);
             continue;

@@ -329,16 +329,20 @@ static int play(struct run *r, struct seats *st, const struct match_rules *rules
     }
     seats_make_room(st, &g, index, rules->stop_grace_ms);
 
-    struct player *seats[2] = {&st->players[g.bots[0]], &st->players[g.bots[1]]};
+    struct player *players[2] = {&st->players[g.bots[0]], &st->players[g.bots[1]]};
+    struct seat_bot bots[2];
+    struct seat *seats[2] = {&bots[0].seat, &bots[1].seat};
     /* A bot that answered on another worker has shown its command works. */
     pthread_mutex_lock(&r->lock);
-    for (int i = 0; i < 2; i++)
-        seats[i]->answered |= r->answered[g.bots[i]];
+    for (int i = 0; i < 2; i++) {
+        players[i]->answered |= r->answered[g.bots[i]];
+        seat_bot_init(&bots[i], players[i]);
+    }
     pthread_mutex_unlock(&r->lock);
     int rc = match_play(seats, &start, rules, rec, &failed);
     pthread_mutex_lock(&r->lock);
     for (int i = 0; i < 2; i++)
-        r->answered[g.bots[i]] |= seats[i]->answered;
+        r->answered[g.bots[i]] |= players[i]->answered;
     pthread_mutex_unlock(&r->lock);
     if (st->t->max_live <= 0)
         seats_measure(st, &g);
@@ -348,7 +352,7 @@ static int play(struct run *r, struct seats *st, const struct match_rules *rules
         /* The player's why is of its last handshake or its never-answered
          * stop; of anything else, strerror says it. */
         if (failed != SIDE_NONE && (rc == -EPROTONOSUPPORT || rc == MATCH_NEVER_ANSWERED))
-            snprintf(why->detail, sizeof(why->detail), "%s", seats[failed]->why);
+            snprintf(why->detail, sizeof(why->detail), "%s", players[failed]->why);
     }
     return rc;
 }

@@ -291,6 +291,60 @@ static int child_error(pid_t pid, int fd)
     return child_errno;
 }
 
+/* A cgroup of its own for the child of plan if it has a process limit
+ * (*cgroup its id, plan->cgroup_fd its fd), counting in place of the user's
+ * RLIMIT_NPROC; none where cgroups cannot be had (the rlimit counts then).
+ * 0, or -errno. */
+static int plan_cgroup(struct child_plan *plan, long *cgroup)
+{
+    if (plan->limits.processes <= 0)
+        return 0;
+    int fd = proc_cgroup_make(plan->limits.processes, cgroup);
+    if (fd == -ENOTSUP)
+        return 0;
+    if (fd < 0)
+        return fd;
+    if ((plan->cgroup_fd = fd_above_stdio(fd)) < 0) {
+        int ret = -errno;
+        proc_cgroup_release(*cgroup);
+        *cgroup = 0;
+        return ret;
+    }
+    plan->limits.processes = 0;
+    return 0;
+}
+
+/* Fork the child of plan and list it among the live; its pid, or -errno. */
+static pid_t start_child(struct child_plan *plan)
+{
+    proc_registry_lock();
+    pid_t pid = fork_child(plan);
+    if (pid > 0)
+        proc_registry_add(pid);
+    proc_registry_unlock();
+    if (plan->cgroup_fd >= 0)
+        close(plan->cgroup_fd); /* the child has its copy */
+    return pid;
+}
+
+/* p becomes the running child pid, talked to over in_fd (its stdin), out_fd
+ * and err_fd, all non-blocking. 0, or -errno (the child stopped). */
+static int adopt(struct proc *p, pid_t pid, int in_fd, int out_fd, int err_fd)
+{
+    int ret;
+
+    p->pid = pid;
+    p->in_fd = in_fd;
+    p->out_fd = out_fd;
+    p->err_fd = err_fd;
+    if ((ret = set_nonblock(p->in_fd)) < 0 || (ret = set_nonblock(p->out_fd)) < 0 ||
+        (ret = set_nonblock(p->err_fd)) < 0) {
+        proc_stop(p, 0);
+        return ret;
+    }
+    return 0;
+}
+
 int proc_spawn(struct proc *p, const struct proc_options *opt)
 {
     assert(opt->argv != NULL && opt->argv[0] != NULL);
@@ -315,27 +369,9 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
         .cgroup_fd = -1,
     };
     long cgroup = 0;
-    if (opt->limits.processes > 0) {
-        int fd = proc_cgroup_make(opt->limits.processes, &cgroup);
-        if (fd >= 0 && (plan.cgroup_fd = fd_above_stdio(fd)) < 0) {
-            ret = -errno;
-            proc_cgroup_release(cgroup);
-            goto out_close;
-        }
-        if (fd >= 0)
-            plan.limits.processes = 0; /* the cgroup counts, not the user's RLIMIT_NPROC */
-        else if (fd != -ENOTSUP) {
-            ret = fd;
-            goto out_close;
-        }
-    }
-    proc_registry_lock();
-    pid_t pid = fork_child(&plan);
-    if (pid > 0)
-        proc_registry_add(pid);
-    proc_registry_unlock();
-    if (plan.cgroup_fd >= 0)
-        close(plan.cgroup_fd); /* the child has its copy */
+    if ((ret = plan_cgroup(&plan, &cgroup)) < 0)
+        goto out_close;
+    pid_t pid = start_child(&plan);
     if (pid < 0) {
         ret = (int)pid;
         if (cgroup)
@@ -355,17 +391,7 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
     }
     proc_close_fd(&report[0]);
 
-    p->pid = pid;
-    p->in_fd = in[1];
-    p->out_fd = out[0];
-    p->err_fd = err[0];
-    in[1] = out[0] = err[0] = -1;
-    if ((ret = set_nonblock(p->in_fd)) < 0 || (ret = set_nonblock(p->out_fd)) < 0 ||
-        (ret = set_nonblock(p->err_fd)) < 0) {
-        proc_stop(p, 0);
-        return ret;
-    }
-    return 0;
+    return adopt(p, pid, in[1], out[0], err[0]);
 
 out_close:
     for (int i = 0; i < 2; i++) {

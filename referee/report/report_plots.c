@@ -56,10 +56,12 @@ static void put_standings_table(FILE *f, const struct standings_row *rows, size_
     fputs("</table>" SCROLL_CLOSE, f);
 }
 
-void report_html_standings(FILE *f, const struct standings_row *rows, size_t n)
+/* Where the Elo plot's axis runs, in its svg: from x0, w wide. */
+enum { ELO_X0 = 120, ELO_W = 340 };
+
+/* The axis that holds every rating and finite interval end of rows, and 0. */
+static void elo_axis(struct axis *ax, const struct standings_row *rows, size_t n)
 {
-    fputs("<section id=\"standings\"><h2>Standings</h2>\n", f);
-    put_standings_table(f, rows, n);
     double lo = 0, hi = 0;
     for (size_t i = 0; i < n; i++) {
         const struct standings_row *s = &rows[i];
@@ -70,9 +72,47 @@ void report_html_standings(FILE *f, const struct standings_row *rows, size_t n)
         if (isfinite(b) && b > hi)
             hi = b;
     }
+    axis_linear(ax, lo, hi, 5);
+}
+
+/* Bot s's rating as a dot on its interval, on line y of the plot. */
+static void put_elo_dot(FILE *f, const struct axis *ax, const struct standings_row *s, int y)
+{
+    const int x0 = ELO_X0, w = ELO_W;
+    double lo_x = x_of(ax,
+                       isfinite(s->elo_lo) ? s->elo_lo
+                       : s->elo_lo < 0     ? ax->lo
+                                           : s->elo,
+                       x0, w);
+    double hi_x = x_of(ax,
+                       isfinite(s->elo_hi) ? s->elo_hi
+                       : s->elo_hi > 0     ? ax->hi
+                                           : s->elo,
+                       x0, w);
+    double x = x_of(ax, s->elo, x0, w);
+    fprintf(f,
+            "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#1a5fb4\" "
+            "stroke-width=\"2\"/>",
+            lo_x, y, hi_x, y);
+    fprintf(f, "<circle class=\"elo-dot\" cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"#1a5fb4\"><title>",
+            x, y);
+    html_text(f, s->name);
+    fputs(": Elo ", f);
+    html_figure(f, "%.1f", s->elo);
+    fputs(" (95%: ", f);
+    html_figure(f, "%.1f", s->elo_lo);
+    fputs(" to ", f);
+    html_figure(f, "%.1f", s->elo_hi);
+    fputs(")</title></circle>\n", f);
+}
+
+void report_html_standings(FILE *f, const struct standings_row *rows, size_t n)
+{
+    fputs("<section id=\"standings\"><h2>Standings</h2>\n", f);
+    put_standings_table(f, rows, n);
     struct axis ax;
-    axis_linear(&ax, lo, hi, 5);
-    int x0 = 120, w = 340, h = 52 + 22 * (int)n, base = 12 + 22 * (int)n;
+    elo_axis(&ax, rows, n);
+    int x0 = ELO_X0, w = ELO_W, h = 52 + 22 * (int)n, base = 12 + 22 * (int)n;
     html_svg_open(f, "elo-plot", x0 + w + 24, h, "Elo with its 95% interval, by bot");
     for (int t = 0; t < ax.n; t++) {
         double x = x_of(&ax, ax.tick[t], x0, w);
@@ -85,41 +125,14 @@ void report_html_standings(FILE *f, const struct standings_row *rows, size_t n)
     fprintf(f, "<text class=\"label\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">Elo</text>\n",
             x0 + w / 2.0, base + 34);
     for (size_t i = 0; i < n; i++) {
-        const struct standings_row *s = &rows[i];
         int y = 18 + 22 * (int)i;
         fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", x0 - 8, y + 4);
-        html_label(f, s->name);
+        html_label(f, rows[i].name);
         fputs("</text>", f);
-        if (isnan(s->elo)) {
+        if (isnan(rows[i].elo))
             fputs("\n", f);
-            continue;
-        }
-        double lo_x = x_of(&ax,
-                           isfinite(s->elo_lo) ? s->elo_lo
-                           : s->elo_lo < 0     ? ax.lo
-                                               : s->elo,
-                           x0, w);
-        double hi_x = x_of(&ax,
-                           isfinite(s->elo_hi) ? s->elo_hi
-                           : s->elo_hi > 0     ? ax.hi
-                                               : s->elo,
-                           x0, w);
-        double x = x_of(&ax, s->elo, x0, w);
-        fprintf(f,
-                "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#1a5fb4\" "
-                "stroke-width=\"2\"/>",
-                lo_x, y, hi_x, y);
-        fprintf(f,
-                "<circle class=\"elo-dot\" cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"#1a5fb4\"><title>",
-                x, y);
-        html_text(f, s->name);
-        fputs(": Elo ", f);
-        html_figure(f, "%.1f", s->elo);
-        fputs(" (95%: ", f);
-        html_figure(f, "%.1f", s->elo_lo);
-        fputs(" to ", f);
-        html_figure(f, "%.1f", s->elo_hi);
-        fputs(")</title></circle>\n", f);
+        else
+            put_elo_dot(f, &ax, &rows[i], y);
     }
     fputs("</svg>\n<p class=\"note\">Ratings as referee prints them: with two bots, half the "
           "Elo difference each; with more, a Bradley-Terry fit with mean 0. An infinite "

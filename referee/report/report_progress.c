@@ -30,7 +30,34 @@ struct bound {
     const char *name;
 };
 
-static void put_lines(FILE *f, const struct series *s, const struct bound *bounds, int nbounds)
+/* A plot's frame: its axes and where it sits in the svg. */
+struct frame {
+    struct axis xa, ya;
+    int x0, w, y0, h;
+};
+
+static double frame_x(const struct frame *fr, double v)
+{
+    return fr->x0 + fr->w * axis_at(&fr->xa, v);
+}
+
+static double frame_y(const struct frame *fr, double v)
+{
+    return fr->y0 + fr->h - fr->h * axis_at(&fr->ya, v);
+}
+
+/* Finite values of line j of s. */
+static int series_points(const struct series *s, size_t j)
+{
+    int n = 0;
+    for (int k = 0; k < s->points; k++)
+        n += isfinite(s->values[(size_t)k * s->stride + j]);
+    return n;
+}
+
+/* The axes that hold every finite value of s and every bound. */
+static void frame_fit(struct frame *fr, const struct series *s, const struct bound *bounds,
+                      int nbounds)
 {
     double lo = INFINITY, hi = -INFINITY;
     for (int k = 0; k < s->points; k++)
@@ -45,85 +72,100 @@ static void put_lines(FILE *f, const struct series *s, const struct bound *bound
         lo = bounds[b].at < lo ? bounds[b].at : lo;
         hi = bounds[b].at > hi ? bounds[b].at : hi;
     }
-    struct axis ya, xa;
-    axis_linear(&ya, lo, hi, 5);
-    long last = s->games[s->points - 1];
-    axis_linear(&xa, 0, (double)last, 5);
-    /* The key under the plot, three names a line. */
-    size_t drawn = 0;
-    for (size_t j = 0; j < s->n; j++)
-        for (int k = 0; k < s->points; k++)
-            if (isfinite(s->values[(size_t)k * s->stride + j])) {
-                drawn++;
-                break;
-            }
-    int x0 = 50, w = 400, y0 = 24, h = 180;
-    int keys = (int)(drawn + 2) / 3, height = y0 + h + 44 + 18 * keys;
-    html_svg_open(f, NULL, x0 + w + 24, height, s->unit);
-    for (int t = 0; t < ya.n; t++) {
-        double y = y0 + h - h * axis_at(&ya, ya.tick[t]);
+    axis_linear(&fr->ya, lo, hi, 5);
+    axis_linear(&fr->xa, 0, (double)s->games[s->points - 1], 5);
+    *fr = (struct frame){fr->xa, fr->ya, 50, 400, 24, 180};
+}
+
+/* Grid lines with their ticks, and the labels of both axes. */
+static void put_grid(FILE *f, const struct frame *fr, const char *unit)
+{
+    for (int t = 0; t < fr->ya.n; t++) {
+        double y = frame_y(fr, fr->ya.tick[t]);
         fprintf(f,
                 "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\"/>"
                 "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.*f</text>\n",
-                x0, y, x0 + w, y, ya.tick[t] == 0 ? "#999" : "#ddd", x0 - 6, y + 4,
-                axis_decimals(&ya, t), ya.tick[t]);
+                fr->x0, y, fr->x0 + fr->w, y, fr->ya.tick[t] == 0 ? "#999" : "#ddd", fr->x0 - 6,
+                y + 4, axis_decimals(&fr->ya, t), fr->ya.tick[t]);
     }
-    for (int t = 0; t < xa.n; t++) {
-        double x = x0 + w * axis_at(&xa, xa.tick[t]);
+    for (int t = 0; t < fr->xa.n; t++) {
+        double x = frame_x(fr, fr->xa.tick[t]);
         fprintf(f,
                 "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>"
                 "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.*f</text>\n",
-                x, y0, x, y0 + h, x, y0 + h + 16, axis_decimals(&xa, t), xa.tick[t]);
+                x, fr->y0, x, fr->y0 + fr->h, x, fr->y0 + fr->h + 16, axis_decimals(&fr->xa, t),
+                fr->xa.tick[t]);
     }
-    fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%d\">", x0 - 40, y0 - 10);
-    html_text(f, s->unit);
+    fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%d\">", fr->x0 - 40, fr->y0 - 10);
+    html_text(f, unit);
     fprintf(f,
             "</text><text class=\"label\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">games"
             "</text>\n",
-            x0 + w / 2.0, y0 + h + 34);
+            fr->x0 + fr->w / 2.0, fr->y0 + fr->h + 34);
+}
+
+/* A dashed line across the plot for each bound, named. */
+static void put_bounds(FILE *f, const struct frame *fr, const struct bound *bounds, int nbounds)
+{
     for (int b = 0; b < nbounds; b++) {
-        double y = y0 + h - h * axis_at(&ya, bounds[b].at);
+        double y = frame_y(fr, bounds[b].at);
         fprintf(f,
                 "<line class=\"bound\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
                 "stroke=\"#888\" stroke-dasharray=\"4 3\"><title>%s: %.3f</title></line>"
                 "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555\">%s (%.2f)</text>\n",
-                x0, y, x0 + w, y, bounds[b].name, bounds[b].at, x0 + w - 4,
+                fr->x0, y, fr->x0 + fr->w, y, bounds[b].name, bounds[b].at, fr->x0 + fr->w - 4,
                 bounds[b].at > 0 ? y - 4 : y + 14, bounds[b].name, bounds[b].at);
     }
-    size_t key = 0;
-    for (size_t j = 0; j < s->n; j++) {
-        const char *colour = palette[j % NPALETTE];
-        double lx = NAN, ly = NAN;
-        int npts = 0;
-        for (int k = 0; k < s->points; k++)
-            npts += isfinite(s->values[(size_t)k * s->stride + j]);
-        if (npts == 0)
+}
+
+/* Line j of s, its last point marked, and its entry in the key (the key-th). */
+static void put_series(FILE *f, const struct frame *fr, const struct series *s, size_t j,
+                       size_t key)
+{
+    const char *colour = palette[j % NPALETTE];
+    double lx = NAN, ly = NAN;
+    fprintf(f,
+            "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
+            "points=\"",
+            colour);
+    for (int k = 0; k < s->points; k++) {
+        double v = s->values[(size_t)k * s->stride + j];
+        if (!isfinite(v))
             continue;
-        fprintf(f,
-                "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
-                "points=\"",
-                colour);
-        for (int k = 0; k < s->points; k++) {
-            double v = s->values[(size_t)k * s->stride + j];
-            if (!isfinite(v))
-                continue;
-            lx = x0 + w * axis_at(&xa, (double)s->games[k]);
-            ly = y0 + h - h * axis_at(&ya, v);
-            fprintf(f, "%.1f,%.1f ", lx, ly);
-        }
-        fputs("\"><title>", f);
-        html_text(f, s->names[j]);
-        fputs("</title></polyline>", f);
-        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", lx, ly, colour);
-        int kx = x0 + (int)(key % 3) * (w / 3), ky = y0 + h + 52 + 18 * (int)(key / 3);
-        fprintf(f,
-                "<g class=\"key\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-                "stroke-width=\"3\"/><text x=\"%d\" y=\"%d\">",
-                kx, ky - 4, kx + 18, ky - 4, colour, kx + 24, ky);
-        html_label(f, s->names[j]);
-        fputs("</text></g>\n", f);
-        key++;
+        lx = frame_x(fr, (double)s->games[k]);
+        ly = frame_y(fr, v);
+        fprintf(f, "%.1f,%.1f ", lx, ly);
     }
+    fputs("\"><title>", f);
+    html_text(f, s->names[j]);
+    fputs("</title></polyline>", f);
+    fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", lx, ly, colour);
+    int kx = fr->x0 + (int)(key % 3) * (fr->w / 3), ky = fr->y0 + fr->h + 52 + 18 * (int)(key / 3);
+    fprintf(f,
+            "<g class=\"key\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+            "stroke-width=\"3\"/><text x=\"%d\" y=\"%d\">",
+            kx, ky - 4, kx + 18, ky - 4, colour, kx + 24, ky);
+    html_label(f, s->names[j]);
+    fputs("</text></g>\n", f);
+}
+
+/* A plot of the lines of s over the games, with bounds across it, and a key
+ * under it (three names a line) of the lines drawn. */
+static void put_lines(FILE *f, const struct series *s, const struct bound *bounds, int nbounds)
+{
+    struct frame fr;
+    frame_fit(&fr, s, bounds, nbounds);
+    size_t drawn = 0;
+    for (size_t j = 0; j < s->n; j++)
+        drawn += series_points(s, j) > 0;
+    int keys = (int)(drawn + 2) / 3, height = fr.y0 + fr.h + 44 + 18 * keys;
+    html_svg_open(f, NULL, fr.x0 + fr.w + 24, height, s->unit);
+    put_grid(f, &fr, s->unit);
+    put_bounds(f, &fr, bounds, nbounds);
+    size_t key = 0;
+    for (size_t j = 0; j < s->n; j++)
+        if (series_points(s, j) > 0)
+            put_series(f, &fr, s, j, key++);
     fputs("</svg>\n", f);
 }
 

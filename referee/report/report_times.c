@@ -13,46 +13,63 @@
 #define X0 120
 #define W  340
 
+/* How a box of times is drawn: of all moves, or of first moves of games. */
+struct box_style {
+    const char *what, *cls, *fill, *stroke;
+    int half; /* half its height */
+};
+static const struct box_style box_moves = {"moves", "box", "#cfe0f7", "#1a5fb4", 8},
+                              box_first = {"first moves of games", "box-first", "#f3e3c3",
+                                           "#a0660a", 5};
+
 /* A box: quartiles, whiskers at 5% and 95%, the longest a dot; y its middle. */
 static void put_box(FILE *f, const struct axis *ax, const struct report_times *t, const char *name,
-                    const char *what, int y, bool first)
+                    const struct box_style *st, int y)
 {
     double q[5] = {report_quantile(t, 0.05), report_quantile(t, 0.25), report_quantile(t, 0.5),
                    report_quantile(t, 0.75), report_quantile(t, 0.95)};
     double x[5], xmax = X0 + W * axis_at(ax, t->max_ms);
     for (int k = 0; k < 5; k++)
         x[k] = X0 + W * axis_at(ax, q[k]);
-    int half = first ? 5 : 8;
-    fprintf(f, "<g class=\"%s\"><title>", first ? "box-first" : "box");
+    int half = st->half;
+    fprintf(f, "<g class=\"%s\"><title>", st->cls);
     html_text(f, name);
     fprintf(f,
             ", %s: %zu; 5%% %.3f, 25%% %.3f, median %.3f, 75%% %.3f, 95%% %.3f, "
             "longest %.3f ms</title>",
-            what, t->nms, q[0], q[1], q[2], q[3], q[4], t->max_ms);
+            st->what, t->nms, q[0], q[1], q[2], q[3], q[4], t->max_ms);
     fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555\"/>", x[0], y, x[4],
             y);
     fprintf(f, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" stroke=\"%s\"/>",
-            x[1], y - half, x[3] - x[1] > 1 ? x[3] - x[1] : 1, 2 * half,
-            first ? "#f3e3c3" : "#cfe0f7", first ? "#a0660a" : "#1a5fb4");
+            x[1], y - half, x[3] - x[1] > 1 ? x[3] - x[1] : 1, 2 * half, st->fill, st->stroke);
     fprintf(f,
             "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" "
             "stroke-width=\"2\"/>",
-            x[2], y - half, x[2], y + half, first ? "#a0660a" : "#1a5fb4");
+            x[2], y - half, x[2], y + half, st->stroke);
     fprintf(f, "<circle cx=\"%.1f\" cy=\"%d\" r=\"3\" fill=\"#d04a3a\"/></g>\n", xmax, y);
 }
 
 /* A limit as a dashed line across the plot, labelled at its top. */
-static void put_limit(FILE *f, const struct axis *ax, int ms, const char *what, int top, int bottom,
-                      int row)
+/* A limit's line: its name, its colour and the row of its label over the plot. */
+struct limit_style {
+    const char *what, *colour;
+    int row;
+};
+static const struct limit_style limit_move = {"limit", "#d04a3a", 0},
+                                limit_first = {"first-move limit", "#a0660a", 1};
+
+static void put_limit(FILE *f, const struct axis *ax, int ms, const struct limit_style *st, int top,
+                      int bottom)
 {
+    const char *what = st->what;
+    int row = st->row;
     double x = X0 + W * axis_at(ax, ms);
     fprintf(f,
             "<line class=\"limit\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" "
             "stroke-dasharray=\"5 3\"><title>%s: %d ms</title></line><text class=\"limit-label\" "
             "x=\"%.1f\" y=\"%d\" text-anchor=\"%s\" fill=\"%s\">%s %d ms</text>\n",
-            x, top, x, bottom, row ? "#a0660a" : "#d04a3a", what, ms,
-            x > X0 + W / 2 ? x - 3 : x + 3, top - 4 - 14 * row, x > X0 + W / 2 ? "end" : "start",
-            row ? "#a0660a" : "#d04a3a", what, ms);
+            x, top, x, bottom, st->colour, what, ms, x > X0 + W / 2 ? x - 3 : x + 3,
+            top - 4 - 14 * row, x > X0 + W / 2 ? "end" : "start", st->colour, what, ms);
 }
 
 static void put_plot(FILE *f, const struct report *r, const struct standings_row *rows, size_t n)
@@ -89,9 +106,9 @@ static void put_plot(FILE *f, const struct report *r, const struct standings_row
             "</text>\n",
             X0 + W / 2.0, bottom + 32);
     if (move_ms > 0)
-        put_limit(f, &ax, move_ms, "limit", top, bottom, 0);
+        put_limit(f, &ax, move_ms, &limit_move, top, bottom);
     if (first_ms > 0)
-        put_limit(f, &ax, first_ms, "first-move limit", top, bottom, 1);
+        put_limit(f, &ax, first_ms, &limit_first, top, bottom);
     for (size_t i = 0; i < n; i++) {
         const struct report_bot *b = report_bot(r, rows[i].name);
         int y = top + row * (int)i + 10;
@@ -103,9 +120,9 @@ static void put_plot(FILE *f, const struct report *r, const struct standings_row
                 "font-size=\"10\">first moves</text>\n",
                 X0 - 8, y + 17);
         if (b && b->moves.nms)
-            put_box(f, &ax, &b->moves, rows[i].name, "moves", y, false);
+            put_box(f, &ax, &b->moves, rows[i].name, &box_moves, y);
         if (b && b->first.nms)
-            put_box(f, &ax, &b->first, rows[i].name, "first moves of games", y + 14, true);
+            put_box(f, &ax, &b->first, rows[i].name, &box_first, y + 14);
     }
     fputs("</svg>\n", f);
 }

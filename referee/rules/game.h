@@ -29,7 +29,9 @@ enum action_kind {
 };
 
 /* Fouls: each ends the game, lost by the offender. The first group is found by
- * the rules; the second is reported by the referee through ACTION_FORFEIT. */
+ * the rules; the second is reported by the referee through ACTION_FORFEIT.
+ * Their reasons and names are listed once, in protocol/PROTOCOL.md "Fouls";
+ * play/match.c judges every reply into one of them. */
 enum foul {
     FOUL_NONE,
     FOUL_OUT_OF_TURN,

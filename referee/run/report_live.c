@@ -118,7 +118,7 @@ int report_live_write(struct report_live *l, const char *out)
         cli_error("cannot report on '%s': %s", l->dir, strerror(-l->error));
         return EXIT_SYSTEM;
     }
-    return report_write_page(out, &l->r, dirs, 1, copy_games, l);
+    return report_write_page(out, &l->r, dirs, 1, &(struct report_games){copy_games, l});
 }
 
 void report_live_free(struct report_live *l)

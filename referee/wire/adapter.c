@@ -30,11 +30,35 @@ void adapter_quote(char *out, size_t cap, const char *what, const char *text, si
     snprintf(out, cap, "%s \"%s\"", what, protocol_escape(esc, sizeof(esc), text, n));
 }
 
+enum adapter_read adapter_say(struct adapter_out *out, enum adapter_read kind, const char *what,
+                              const char *line, size_t n)
+{
+    adapter_quote(out->text, out->cap, what, line, n);
+    out->len = strlen(out->text);
+    return kind;
+}
+
+enum adapter_read adapter_reply(struct adapter_out *out, const char *line, size_t n)
+{
+    out->len = n < out->cap ? n : out->cap - 1;
+    memcpy(out->text, line, out->len);
+    out->text[out->len] = '\0';
+    return ADAPTER_REPLY;
+}
+
+enum adapter_read adapter_stray_foul(struct adapter_state *a, const char *line, size_t n,
+                                     struct adapter_out *out)
+{
+    (void)a;
+    if (n > 0 && line[n - 1] == '\r')
+        n--;
+    return adapter_say(out, ADAPTER_FOUL, "wrote when not asked", line, n);
+}
+
 void adapter_reset(struct adapter_state *a, const struct adapter_options *opt)
 {
     memset(a, 0, sizeof(*a));
     a->opt = *opt;
-    a->next_id = 1;
 }
 
 /* referee's own protocol: a line each way (protocol.c has the codec). */
@@ -60,19 +84,10 @@ static int referee_turn(struct adapter_state *a, const struct game_state *s, int
 }
 
 static enum adapter_read referee_read(struct adapter_state *a, const struct game_state *s,
-                                      const char *line, size_t n, bool asked, char *out, size_t cap,
-                                      size_t *outlen)
+                                      const char *line, size_t n, struct adapter_out *out)
 {
     (void)a, (void)s;
-    if (!asked) {
-        adapter_quote(out, cap, "wrote when not asked", line, n);
-        *outlen = strlen(out);
-        return ADAPTER_FOUL;
-    }
-    *outlen = n < cap ? n : cap - 1;
-    memcpy(out, line, *outlen);
-    out[*outlen] = '\0';
-    return ADAPTER_REPLY;
+    return adapter_reply(out, line, n);
 }
 
 static int referee_result(struct adapter_state *a, const struct game_state *s, const char *reason,
@@ -94,6 +109,7 @@ static const struct adapter adapter_referee = {
     .game = referee_game,
     .turn = referee_turn,
     .read = referee_read,
+    .stray = adapter_stray_foul,
     .result = referee_result,
     .quit = referee_quit,
 };

@@ -24,24 +24,46 @@ struct adapter_options {
     bool gtp_pass_explicit; /* GTP: send the opponent's passes with `play b pass` */
 };
 
-/* What an adapter keeps of the conversation with one process. */
+/* What GTP keeps of its commands and answers (adapter_gtp.c). */
+struct adapter_gtp {
+    unsigned next_id;     /* the id of the next command */
+    unsigned await_first; /* ids of the answers due, await_first..await_last */
+    unsigned await_last;
+    unsigned genmove_id; /* the command whose answer is the move; 0: none due */
+    unsigned name_id, version_id;
+    char sent[16][28]; /* the last commands sent, by id % 16, for reasons */
+    bool await_blank;  /* the empty line that ends an answer is due */
+    char answer[64];   /* the move, as the engine wrote it */
+};
+
+/* What a Gomocup brain's talk keeps (adapter_gomocup.c). */
+struct adapter_gomocup {
+    int hello_left; /* answers of the handshake still due (OK, ABOUT) */
+};
+
+/* What an adapter keeps of the conversation with one process: what every
+ * protocol needs, and each protocol's own part, which only its adapter reads. */
 struct adapter_state {
     struct adapter_options opt;
     const struct game_def *def;
-    enum side side;       /* the side the bot plays in the game under way */
-    int known;            /* plies of the game the engine knows; -1: not shown the board yet */
-    bool in_game;         /* a game was opened with the engine */
-    bool clock;           /* the game is played on a clock, not a limit per move */
-    unsigned next_id;     /* GTP: the id of the next command */
-    unsigned await_first; /* GTP: ids of the answers due, await_first..await_last */
-    unsigned await_last;
-    unsigned genmove_id; /* GTP: the command whose answer is the move; 0: none due */
-    unsigned name_id, version_id;
-    char sent[16][28]; /* GTP: the last commands sent, by id % 16, for reasons */
-    bool await_blank;  /* GTP: the empty line that ends an answer is due */
-    int hello_left;    /* Gomocup: answers of the handshake still due (OK, ABOUT) */
-    char answer[64];   /* the move, as the engine wrote it */
-    char engine[96];   /* the engine's name and version, from the handshake */
+    enum side side;  /* the side the bot plays in the game under way */
+    int known;       /* plies of the game the engine knows; -1: not shown the board yet */
+    bool in_game;    /* a game was opened with the engine */
+    bool clock;      /* the game is played on a clock, not a limit per move */
+    char engine[96]; /* the engine's name and version, from the handshake */
+    union {
+        struct adapter_gtp gtp;
+        struct adapter_gomocup gomocup;
+    };
+};
+
+/* Where a read puts what it yields: the move in referee's notation, a line
+ * for the log, or a foul's reason (bot text escaped); len bytes of cap. A reply
+ * may hold any byte, for the judge to refuse. */
+struct adapter_out {
+    char *text;
+    size_t cap;
+    size_t len;
 };
 
 /* What a line the bot wrote is. */
@@ -67,11 +89,14 @@ struct adapter {
     /* The side to move in s is asked for its move, time_ms to make it. */
     int (*turn)(struct adapter_state *a, const struct game_state *s, int time_ms, char *buf,
                 size_t len);
-    /* One line the bot wrote (n bytes, any bytes, its newline dropped), while
-     * an answer is due (asked) or not; what it yields goes to out (cap bytes,
-     * *outlen of them: a reply may hold any byte, for the judge to refuse). */
+    /* One line the bot wrote (n bytes, any bytes, its newline dropped) while
+     * an answer is due: to the handshake (s NULL) or to the turn in s. */
     enum adapter_read (*read)(struct adapter_state *a, const struct game_state *s, const char *line,
-                              size_t n, bool asked, char *out, size_t cap, size_t *outlen);
+                              size_t n, struct adapter_out *out);
+    /* One line the bot wrote when no answer was due: a line for its log
+     * (ADAPTER_LOG) or the foul of writing unasked (ADAPTER_FOUL). */
+    enum adapter_read (*stray)(struct adapter_state *a, const char *line, size_t n,
+                               struct adapter_out *out);
     /* The game is over (s), with its reason. */
     int (*result)(struct adapter_state *a, const struct game_state *s, const char *reason,
                   char *buf, size_t len);
@@ -96,5 +121,16 @@ bool adapter_put(char *buf, size_t len, size_t *n, const char *fmt, ...)
 
 /* The bot's text, escaped and cut (protocol_escape), in quotes after what. */
 void adapter_quote(char *out, size_t cap, const char *what, const char *text, size_t n);
+
+/* out becomes what, then the bot's text quoted (adapter_quote); returns kind. */
+enum adapter_read adapter_say(struct adapter_out *out, enum adapter_read kind, const char *what,
+                              const char *line, size_t n);
+
+/* out becomes the bot's text as it is (cut to fit), for the judge; returns ADAPTER_REPLY. */
+enum adapter_read adapter_reply(struct adapter_out *out, const char *line, size_t n);
+
+/* A stray line of a protocol without lines for the log: the foul of writing unasked. */
+enum adapter_read adapter_stray_foul(struct adapter_state *a, const char *line, size_t n,
+                                     struct adapter_out *out);
 
 #endif

@@ -26,7 +26,7 @@ static int gomocup_hello(struct adapter_state *a, const struct game_def *def, ch
     size_t n = 0;
 
     a->def = def;
-    a->hello_left = 2;
+    a->gomocup.hello_left = 2;
     return adapter_put(buf, len, &n, "START %d\r\nABOUT\r\n", def->cols) ? (int)n : -1;
 }
 
@@ -76,14 +76,6 @@ static int gomocup_turn(struct adapter_state *a, const struct game_state *s, int
     return n < len ? (int)n : -1;
 }
 
-static enum adapter_read quote(char *out, size_t cap, size_t *outlen, const char *what,
-                               const char *line, size_t n, enum adapter_read kind)
-{
-    adapter_quote(out, cap, what, line, n);
-    *outlen = strlen(out);
-    return kind;
-}
-
 /* "x,y" with 0-based numbers, as referee writes the square ("h8"). */
 static bool square(const char *line, size_t n, char *out, size_t cap)
 {
@@ -131,27 +123,40 @@ static void about_field(const char *line, size_t n, const char *key, char *out, 
     }
 }
 
+/* A line a brain may write at any time, for its log. */
+static bool is_chatter(const char *line, size_t n)
+{
+    return starts(line, n, "MESSAGE") || starts(line, n, "DEBUG") || starts(line, n, "SUGGEST");
+}
+
+static enum adapter_read gomocup_stray(struct adapter_state *a, const char *line, size_t n,
+                                       struct adapter_out *out)
+{
+    if (n > 0 && line[n - 1] == '\r')
+        n--;
+    if (is_chatter(line, n))
+        return adapter_say(out, ADAPTER_LOG, "said", line, n);
+    return adapter_stray_foul(a, line, n, out);
+}
+
 static enum adapter_read gomocup_read(struct adapter_state *a, const struct game_state *s,
-                                      const char *line, size_t n, bool asked, char *out, size_t cap,
-                                      size_t *outlen)
+                                      const char *line, size_t n, struct adapter_out *out)
 {
     (void)s;
     if (n > 0 && line[n - 1] == '\r')
         n--;
-    if (starts(line, n, "MESSAGE") || starts(line, n, "DEBUG") || starts(line, n, "SUGGEST"))
-        return quote(out, cap, outlen, "said", line, n, ADAPTER_LOG);
-    if (!asked)
-        return quote(out, cap, outlen, "wrote when not asked", line, n, ADAPTER_FOUL);
+    if (is_chatter(line, n))
+        return adapter_say(out, ADAPTER_LOG, "said", line, n);
     if (starts(line, n, "ERROR") || starts(line, n, "UNKNOWN"))
-        return quote(out, cap, outlen, a->hello_left ? "could not start:" : "answered", line, n,
-                     ADAPTER_FOUL);
-    if (a->hello_left == 2) { /* START */
+        return adapter_say(out, ADAPTER_FOUL,
+                           a->gomocup.hello_left ? "could not start:" : "answered", line, n);
+    if (a->gomocup.hello_left == 2) { /* START */
         if (!(n == 2 && strncasecmp(line, "OK", 2) == 0))
-            return quote(out, cap, outlen, "answered START with", line, n, ADAPTER_FOUL);
-        a->hello_left = 1;
+            return adapter_say(out, ADAPTER_FOUL, "answered START with", line, n);
+        a->gomocup.hello_left = 1;
         return ADAPTER_MORE;
     }
-    if (a->hello_left == 1) { /* ABOUT */
+    if (a->gomocup.hello_left == 1) { /* ABOUT */
         char name[40] = "", version[40] = "", esc[4 * PROTOCOL_ECHO_MAX + 8];
         about_field(line, n, "name", name, sizeof(name));
         about_field(line, n, "version", version, sizeof(version));
@@ -160,19 +165,13 @@ static enum adapter_read gomocup_read(struct adapter_state *a, const struct game
         else
             snprintf(a->engine, sizeof(a->engine), "%s",
                      protocol_escape(esc, sizeof(esc), line, n));
-        a->hello_left = 0;
-        snprintf(out, cap, "%s", a->engine);
-        *outlen = strlen(out);
-        return ADAPTER_REPLY;
+        a->gomocup.hello_left = 0;
+        return adapter_reply(out, a->engine, strlen(a->engine));
     }
-    if (!square(line, n, out, cap)) { /* for the judge to call malformed */
-        *outlen = n < cap ? n : cap - 1;
-        memcpy(out, line, *outlen);
-        out[*outlen] = '\0';
-    } else {
-        *outlen = strlen(out);
-    }
-    return ADAPTER_REPLY;
+    char sq[32];
+    if (!square(line, n, sq, sizeof(sq)))
+        return adapter_reply(out, line, n); /* for the judge to call malformed */
+    return adapter_reply(out, sq, strlen(sq));
 }
 
 static int gomocup_result(struct adapter_state *a, const struct game_state *s, const char *reason,
@@ -198,6 +197,7 @@ const struct adapter adapter_gomocup = {
     .game = gomocup_game,
     .turn = gomocup_turn,
     .read = gomocup_read,
+    .stray = gomocup_stray,
     .result = gomocup_result,
     .quit = gomocup_quit,
 };

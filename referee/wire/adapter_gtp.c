@@ -21,24 +21,25 @@ static char colour(int side)
 /* Add command text to buf, numbered, and await its answer. */
 static bool command(struct adapter_state *a, char *buf, size_t len, size_t *n, const char *text)
 {
-    unsigned id = a->next_id++;
+    unsigned id = a->gtp.next_id++;
 
-    if (a->await_first == 0 || a->await_first > a->await_last)
-        a->await_first = id;
-    a->await_last = id;
-    snprintf(a->sent[id % 16], sizeof(a->sent[0]), "%s", text);
+    if (a->gtp.await_first == 0 || a->gtp.await_first > a->gtp.await_last)
+        a->gtp.await_first = id;
+    a->gtp.await_last = id;
+    snprintf(a->gtp.sent[id % 16], sizeof(a->gtp.sent[0]), "%s", text);
     return adapter_put(buf, len, n, "%u %s\n", id, text);
 }
 
 static int gtp_hello(struct adapter_state *a, const struct game_def *def, char *buf, size_t len)
 {
+    a->gtp.next_id = 1;
     size_t n = 0;
 
     (void)def;
     command(a, buf, len, &n, "protocol_version");
-    a->name_id = a->next_id;
+    a->gtp.name_id = a->gtp.next_id;
     command(a, buf, len, &n, "name");
-    a->version_id = a->next_id;
+    a->gtp.version_id = a->gtp.next_id;
     return command(a, buf, len, &n, "version") ? (int)n : -1;
 }
 
@@ -97,18 +98,10 @@ static int gtp_turn(struct adapter_state *a, const struct game_state *s, int tim
     snprintf(text, sizeof(text), "time_left %c %d %d", colour(s->to_move), (time_ms + 999) / 1000,
              a->clock ? 0 : 1);
     command(a, buf, len, &n, text);
-    a->genmove_id = a->next_id;
+    a->gtp.genmove_id = a->gtp.next_id;
     snprintf(text, sizeof(text), "genmove %c", colour(s->to_move));
     a->known = s->nhistory + 1; /* its own move, once it answers */
     return command(a, buf, len, &n, text) ? (int)n : -1;
-}
-
-static enum adapter_read foul(char *out, size_t cap, size_t *outlen, const char *what,
-                              const char *line, size_t n)
-{
-    adapter_quote(out, cap, what, line, n);
-    *outlen = strlen(out);
-    return ADAPTER_FOUL;
 }
 
 /* An answer line `=ID text` or `?ID text`: its id and where its text starts. */
@@ -136,14 +129,13 @@ static void move_text(struct adapter_state *a, const char *text, size_t n)
     size_t k = 0;
     while (n > 0 && text[n - 1] == ' ')
         n--;
-    for (size_t i = 0; i < n && k + 1 < sizeof(a->answer); i++)
-        a->answer[k++] = (char)tolower((unsigned char)text[i]);
-    a->answer[k] = '\0';
+    for (size_t i = 0; i < n && k + 1 < sizeof(a->gtp.answer); i++)
+        a->gtp.answer[k++] = (char)tolower((unsigned char)text[i]);
+    a->gtp.answer[k] = '\0';
 }
 
 static enum adapter_read gtp_read(struct adapter_state *a, const struct game_state *s,
-                                  const char *line, size_t n, bool asked, char *out, size_t cap,
-                                  size_t *outlen)
+                                  const char *line, size_t n, struct adapter_out *out)
 {
     unsigned id;
     size_t text;
@@ -151,44 +143,44 @@ static enum adapter_read gtp_read(struct adapter_state *a, const struct game_sta
     (void)s;
     if (n > 0 && line[n - 1] == '\r')
         n--;
-    if (!asked)
-        return foul(out, cap, outlen, "wrote when not asked", line, n);
-    if (a->await_blank) {
+    if (a->gtp.await_blank) {
         if (n != 0)
-            return foul(out, cap, outlen, "answer not ended by an empty line: next", line, n);
-        a->await_blank = false;
-        if (a->await_first <= a->await_last)
+            return adapter_say(out, ADAPTER_FOUL, "answer not ended by an empty line: next", line,
+                               n);
+        a->gtp.await_blank = false;
+        if (a->gtp.await_first <= a->gtp.await_last)
             return ADAPTER_MORE;
         /* Every answer is in: the move, or the engine's name after the handshake. */
-        snprintf(out, cap, "%s", a->genmove_id ? a->answer : a->engine);
-        *outlen = strlen(out);
-        a->genmove_id = 0;
+        const char *reply = a->gtp.genmove_id ? a->gtp.answer : a->engine;
+        adapter_reply(out, reply, strlen(reply));
+        a->gtp.genmove_id = 0;
         return ADAPTER_REPLY;
     }
     if (n == 0)
         return ADAPTER_MORE; /* an empty line between answers */
     if (!parse_answer(line, n, &id, &text))
-        return foul(out, cap, outlen, "malformed GTP answer", line, n);
-    if (id != a->await_first) {
+        return adapter_say(out, ADAPTER_FOUL, "malformed GTP answer", line, n);
+    if (id != a->gtp.await_first) {
         char what[64];
-        snprintf(what, sizeof(what), "answered command %u where %u was due:", id, a->await_first);
-        return foul(out, cap, outlen, what, line, n);
+        snprintf(what, sizeof(what), "answered command %u where %u was due:", id,
+                 a->gtp.await_first);
+        return adapter_say(out, ADAPTER_FOUL, what, line, n);
     }
     if (line[0] == '?') {
         char what[64];
-        snprintf(what, sizeof(what), "answered `%s` with", a->sent[id % 16]);
-        return foul(out, cap, outlen, what, line, n);
+        snprintf(what, sizeof(what), "answered `%s` with", a->gtp.sent[id % 16]);
+        return adapter_say(out, ADAPTER_FOUL, what, line, n);
     }
-    if (id == a->genmove_id)
+    if (id == a->gtp.genmove_id)
         move_text(a, line + text, n - text);
-    else if (id == a->name_id || id == a->version_id) {
+    else if (id == a->gtp.name_id || id == a->gtp.version_id) {
         char esc[4 * PROTOCOL_ECHO_MAX + 8];
         size_t k = strlen(a->engine);
         snprintf(a->engine + k, sizeof(a->engine) - k, "%s%s", k ? " " : "",
                  protocol_escape(esc, sizeof(esc), line + text, n - text));
     }
-    a->await_first++;
-    a->await_blank = true;
+    a->gtp.await_first++;
+    a->gtp.await_blank = true;
     return ADAPTER_MORE;
 }
 
@@ -203,7 +195,7 @@ static int gtp_result(struct adapter_state *a, const struct game_state *s, const
 static int gtp_quit(struct adapter_state *a, char *buf, size_t len)
 {
     size_t n = 0;
-    return adapter_put(buf, len, &n, "%u quit\n", a->next_id++) ? (int)n : -1;
+    return adapter_put(buf, len, &n, "%u quit\n", a->gtp.next_id++) ? (int)n : -1;
 }
 
 const struct adapter adapter_gtp = {
@@ -212,6 +204,7 @@ const struct adapter adapter_gtp = {
     .game = gtp_game,
     .turn = gtp_turn,
     .read = gtp_read,
+    .stray = adapter_stray_foul,
     .result = gtp_result,
     .quit = gtp_quit,
 };
