@@ -151,19 +151,15 @@ static void judge_turn(struct doc *d, const struct game_plan *g, const struct ga
 /* The game over in s: the bot is told, with the probe if one is due. */
 static void tell_result(struct doc *d, const struct game_state *s, struct game_plan *g)
 {
-    char line[PROTOCOL_LINE_MAX + sizeof(PROBE_KEY) + 1], reason[RECORD_REASON_MAX];
-    const struct adapter *ad = player_adapter(&d->p);
-    int n =
-        ad->result(&d->p.ad, s, game_reason(s, reason, sizeof(reason)), line, PROTOCOL_LINE_MAX);
-    char *at = n > 0 ? strstr(line, " reason ") : NULL;
+    char line[PROTOCOL_LINE_MAX], reason[RECORD_REASON_MAX];
 
-    if (at && g->may_probe_result && d->seen[CHECK_GAMES] &&
-        !((d->probes_held | d->probes_failed) & PROBE_RESULT_KEY)) {
-        memmove(at + sizeof(PROBE_KEY), at, (size_t)n - (size_t)(at - line) + 1);
-        memcpy(at + 1, PROBE_KEY, sizeof(PROBE_KEY) - 1);
-        n += (int)sizeof(PROBE_KEY);
+    if (g->may_probe_result && d->seen[CHECK_GAMES] &&
+        !((d->probes_held | d->probes_failed) & PROBE_RESULT_KEY))
         g->result_probe = PROBE_RESULT_KEY;
-    }
+    d->sending = g->result_probe;
+    int n = player_adapter(&d->p)->result(&d->p.ad, s, game_reason(s, reason, sizeof(reason)), line,
+                                          sizeof(line));
+    d->sending = 0;
     if (n > 0)
         player_tell(&d->p, line, (size_t)n, proc_now_ns() + TELL_MS * NS_PER_MS);
 }
@@ -482,6 +478,10 @@ void doctor_run(const struct bot_spec *bot, const struct doctor_options *opt,
     d.traced = *bot; /* borrows its strings, for as long as d.p runs */
     d.traced.trace = opt->log_path != NULL;
     player_init(&d.p, &d.traced, opt->def, opt->log_path, 2 * LOG_CAP_DEFAULT + TRACE_ROOM);
+    if (bot->proto.proto == PROTO_REFEREE) {
+        doctor_probe_adapter(&d.probing);
+        d.p.adapter = &d.probing;
+    }
     bool have_special = find_position(&d, opt->def->is_special, &special);
     game_init(&start, opt->def, true);
     play_all(&d, &start, have_special ? &special : NULL);

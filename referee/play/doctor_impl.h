@@ -40,6 +40,8 @@ struct doc {
     bool legal_as[2];       /* a legal move came from it as each side */
     unsigned probes_held;   /* probes it skipped, as it should */
     unsigned probes_failed; /* probes that broke it: not sent again */
+    unsigned sending;       /* probes the lines written now carry (doctor_probe_adapter) */
+    struct adapter probing; /* what d->p speaks through, in referee's protocol */
     bool ended_before_quit; /* its last process ended after its last result */
     bool special_asked;     /* its turn in the special position was asked */
 };
@@ -64,6 +66,10 @@ struct finding {
     char detail[DOCTOR_DETAIL_MAX];
     char trace[sizeof(((struct doctor_item *)0)->trace)];
 };
+
+/* Fill *out with referee's protocol that puts the probes of d->sending in
+ * its lines, for the player of a struct doc (its d->p) to speak through. */
+void doctor_probe_adapter(struct adapter *out);
 
 /* Ask the bot its move in *s, as t says, through its adapter. Returns true
  * with *s played on when its reply is a legal move; else false with *f, its

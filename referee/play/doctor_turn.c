@@ -39,20 +39,8 @@ static enum doctor_check breaks(const struct doc *d, const struct ask *t, enum d
     return t->special && d->seen[c] ? CHECK_SPECIAL : c;
 }
 
-/* Put text into the n bytes in buf (room for cap) at `at`; returns the new length. */
-static size_t insert(char *buf, size_t n, size_t cap, size_t at, const char *text)
-{
-    size_t k = strlen(text);
-    if (n + k >= cap || at > n)
-        return n;
-    memmove(buf + at + k, buf + at, n - at);
-    memcpy(buf + at, text, k);
-    return n + k;
-}
-
-/* The game's first lines for its first turn, its probes in, into buf. */
-static size_t game_lines(struct doc *d, const struct game_state *s, const struct ask *t, char *buf,
-                         size_t cap)
+/* The game's first lines for its first turn, into buf. */
+static size_t game_lines(struct doc *d, const struct game_state *s, const struct ask *t, char *buf)
 {
     struct player *p = &d->p;
     struct time_control tc = {.move_ms = d->opt->move_ms,
@@ -63,10 +51,6 @@ static size_t game_lines(struct doc *d, const struct game_state *s, const struct
     int k = player_adapter(p)->game(&p->ad, &pg, t->start, buf, PROTOCOL_LINE_MAX);
     size_t n = k > 0 ? (size_t)k : 0;
 
-    if ((t->sent & PROBE_GAME_KEY) && n > 0)
-        n = insert(buf, n, cap, n - 1, " " PROBE_KEY);
-    if (t->sent & PROBE_KIND)
-        n = insert(buf, n, cap, n, PROBE_LINE "\n");
     p->games++;
     if (p->proc.trace) {
         char note[64];
@@ -76,24 +60,20 @@ static size_t game_lines(struct doc *d, const struct game_state *s, const struct
     return n;
 }
 
-/* The lines of turn t in s, the game's first before them if due, into buf
- * (cap bytes); *turn_at: where the turn's own begin. */
+/* The lines of turn t in s, the game's first before them if due, its probes
+ * in (doctor_probe.c), into buf (cap bytes); *turn_at: where the turn's
+ * own begin. */
 static size_t turn_lines(struct doc *d, const struct game_state *s, const struct ask *t, int limit,
                          char *buf, size_t cap, size_t *turn_at)
 {
     struct player *p = &d->p;
-    size_t n = t->first ? game_lines(d, s, t, buf, cap) : 0;
+    d->sending = t->sent;
+    size_t n = t->first ? game_lines(d, s, t, buf) : 0;
 
     *turn_at = n;
     int k = player_adapter(p)->turn(&p->ad, s, limit, buf + n, cap - n);
-    if (k <= 0)
-        return n;
-    size_t len = n + (size_t)k;
-    buf[len] = '\0';
-    const char *legal = strstr(buf + n, " legal ");
-    if ((t->sent & PROBE_TURN_KEY) && legal)
-        len = insert(buf, len, cap - 1, (size_t)(legal - buf) + 1, PROBE_KEY " ");
-    return len;
+    d->sending = 0;
+    return n + (k > 0 ? (size_t)k : 0);
 }
 
 /* Nothing at all came back for turn t within limit: it is slow, or its
