@@ -60,6 +60,16 @@ static void run_doctor(const char *const *options, const char *bot, const char *
     cr_assert_eq(run_program(argv, NULL, &r), 0);
 }
 
+/* That doctor exited 1 with one FAIL, that of check (its line's start). */
+static void expect_only_fail(const char *check, const char *what)
+{
+    char fails[512], want[64];
+    snprintf(want, sizeof(want), "%.25s|", check);
+    cr_expect_eq(r.status, 1, "%s: %s", what, r.out);
+    cr_expect_eq(fails_of(r.out, fails, sizeof(fails)), 1, "%s: %s", what, r.out);
+    cr_expect_str_eq(fails, want, "%s: %s", what, r.out);
+}
+
 struct mistake {
     char mode[16];
     char fails[32]; /* the one check that FAILs: the start of its line */
@@ -88,12 +98,9 @@ ParameterizedTest(struct mistake *m, doctor, each_first_mistake_fails_its_own_ch
                   .timeout = 60)
 {
     static const char *const options[] = {"--movetime", "300", "--firstmove", "1000", NULL};
-    char fails[512], want[64], head[64];
+    char head[64];
     run_doctor(options, FIXTURE, m->mode, NULL);
-    cr_expect_eq(r.status, 1, "%s: %s", m->mode, r.out);
-    snprintf(want, sizeof(want), "%.25s|", m->fails);
-    cr_expect_eq(fails_of(r.out, fails, sizeof(fails)), 1, "%s: %s", m->mode, r.out);
-    cr_expect_str_eq(fails, want, "%s: %s", m->mode, r.out);
+    expect_only_fail(m->fails, m->mode);
     snprintf(head, sizeof(head), "FAIL  %s", m->fails);
     const char *detail = detail_of(r.out, head);
     cr_assert_not_null(detail, "%s: %s", m->mode, r.out);
@@ -107,11 +114,8 @@ ParameterizedTest(struct mistake *m, doctor, each_first_mistake_fails_its_own_ch
 Test(doctor, a_restarted_bot_gets_the_first_move_allowance_again, .timeout = 60)
 {
     static const char *const options[] = {"--movetime", "300", "--firstmove", "3000", NULL};
-    char fails[512];
     run_doctor(options, DOCTORBOT, "slowdebug", "1500");
-    cr_expect_eq(r.status, 1, "%s", r.out);
-    cr_expect_eq(fails_of(r.out, fails, sizeof(fails)), 1, "%s", r.out);
-    cr_expect_str_eq(fails, "writes one line a turn an|", "%s", r.out);
+    expect_only_fail("writes one line a turn an", "");
     const char *lines = detail_of(r.out, "FAIL  writes one line a turn");
     cr_assert_not_null(lines);
     /* Whether it had read its turn by the time its line was read is a race. */
@@ -129,11 +133,8 @@ Test(doctor, a_restarted_bot_gets_the_first_move_allowance_again, .timeout = 60)
 Test(doctor, a_bot_slower_to_start_than_the_limit_is_not_told_to_flush, .timeout = 60)
 {
     static const char *const options[] = {"--movetime", "300", "--firstmove", "500", NULL};
-    char fails[512];
     run_doctor(options, DOCTORBOT, "slowstart", "1500");
-    cr_expect_eq(r.status, 1, "%s", r.out);
-    cr_expect_eq(fails_of(r.out, fails, sizeof(fails)), 1, "%s", r.out);
-    cr_expect_str_eq(fails, "starts and answers its fi|", "%s", r.out);
+    expect_only_fail("starts and answers its fi", "");
     const char *start = detail_of(r.out, "FAIL  starts and answers");
     cr_assert_not_null(start, "%s", r.out);
     cr_expect(strstr(start, "it had not read a byte of it 500 ms later: it is slower than that "
@@ -147,11 +148,8 @@ Test(doctor, a_bot_that_dies_in_its_first_game_is_skip_on_several_games, .timeou
 {
     /* In connect four the bot has 3 turns at least in each game: it exits at its 3rd. */
     static const char *const options[] = {"--game", "connect4", "--games", "2", NULL};
-    char fails[512];
     run_doctor(options, FIXTURE, "exitafter", NULL);
-    cr_expect_eq(r.status, 1, "%s", r.out);
-    cr_expect_eq(fails_of(r.out, fails, sizeof(fails)), 1, "%s", r.out);
-    cr_expect_str_eq(fails, "keeps running through a g|", "%s", r.out);
+    expect_only_fail("keeps running through a g", "");
     cr_expect(strstr(r.out, "exited (status 0), in game 1"), "%s", r.out);
     const char *games = detail_of(r.out, "SKIP  plays several games in one process");
     cr_assert_not_null(games, "%s", r.out);
@@ -165,11 +163,8 @@ Test(doctor, a_bot_that_dies_in_its_first_game_is_skip_on_several_games, .timeou
 Test(doctor, a_bot_writing_two_lines_a_turn_fails_one_line_a_turn, .timeout = 60)
 {
     static const char *const options[] = {NULL};
-    char fails[512];
     run_doctor(options, DOCTORBOT, "repeat", NULL);
-    cr_expect_eq(r.status, 1, "%s", r.out);
-    cr_expect_eq(fails_of(r.out, fails, sizeof(fails)), 1, "%s", r.out);
-    cr_expect_str_eq(fails, "writes one line a turn an|", "%s", r.out);
+    expect_only_fail("writes one line a turn an", "");
     cr_expect(strstr(r.out, "\", then: wrote when not asked \""), "%s", r.out);
     cr_expect(strstr(r.out, "PASS  replies in the game's notation"), "%s", r.out);
 }
@@ -179,11 +174,8 @@ Test(doctor, a_bot_writing_two_lines_a_turn_fails_one_line_a_turn, .timeout = 60
 Test(doctor, a_bot_that_reads_the_turn_line_by_position_fails_with_the_fix, .timeout = 60)
 {
     static const char *const options[] = {NULL};
-    char fails[512];
     run_doctor(options, DOCTORBOT, "positional", NULL);
-    cr_expect_eq(r.status, 1, "%s", r.out);
-    cr_expect_eq(fails_of(r.out, fails, sizeof(fails)), 1, "%s", r.out);
-    cr_expect_str_eq(fails, "ignores unknown kinds of |", "%s", r.out);
+    expect_only_fail("ignores unknown kinds of ", "");
     const char *detail = detail_of(r.out, "FAIL  ignores unknown");
     cr_assert_not_null(detail);
     cr_expect(strstr(detail, "a turn line with \"futurekey 7.5\" before legal broke it (got "
@@ -216,12 +208,8 @@ ParameterizedTestParameters(doctor, each_line_it_cannot_skip_is_named)
 ParameterizedTest(struct mistake *m, doctor, each_line_it_cannot_skip_is_named, .timeout = 60)
 {
     static const char *const options[] = {NULL};
-    char fails[512], want[64];
     run_doctor(options, DOCTORBOT, m->mode, NULL);
-    cr_expect_eq(r.status, 1, "%s: %s", m->mode, r.out);
-    snprintf(want, sizeof(want), "%.25s|", m->fails);
-    cr_expect_eq(fails_of(r.out, fails, sizeof(fails)), 1, "%s: %s", m->mode, r.out);
-    cr_expect_str_eq(fails, want, "%s: %s", m->mode, r.out);
+    expect_only_fail(m->fails, m->mode);
     const char *detail = detail_of(r.out, "FAIL  ignores unknown");
     cr_assert_not_null(detail, "%s: %s", m->mode, r.out);
     cr_expect(strstr(detail, m->says), "%s: %s", m->mode, detail);
