@@ -100,8 +100,8 @@ static bool judge_silence(struct doc *d, const struct ask *t, const struct playe
                      "its input was closed: its output waits in a buffer until exit: %s",
                      sent, limit, protocol_escape(got, sizeof(got), line, n),
                      flush_hint(d->bot->argv));
-    if (proc_wait(&d->p.proc,
-                  proc_now_ns() + EXIT_GRACE_MS * NS_PER_MS)) /* a buffer came out at exit */
+    /* It exited without a word: a buffer would have come out as it did. */
+    if (proc_wait(&d->p.proc, proc_now_ns() + EXIT_GRACE_MS * NS_PER_MS))
         return found(d, f, t->fresh ? CHECK_START : breaks(d, t, CHECK_TIME), r->reason,
                      "sent \"%s\", nothing came back within %d ms, and it exited without a "
                      "word once its input was closed: it never wrote a reply to the turn",
