@@ -27,8 +27,10 @@ struct player {
     int64_t last_reply_ns;   /* how long its last reply took; 0: none yet from this process */
     int64_t slowest_ns;      /* its slowest reply from this process */
     struct adapter_state ad; /* the protocol it speaks, and where the talk is */
-    char why[PLAYER_REASON_MAX]; /* why its last start failed, if its handshake did */
-    size_t asked_len;            /* bytes written for its last turn (player_ask) */
+    const struct adapter *adapter; /* a table its owner has it speak through instead of
+                                    * its protocol's (doctor's probes); NULL: none */
+    char why[PLAYER_REASON_MAX];   /* why its last start failed, if its handshake did */
+    size_t asked_len;              /* bytes written for its last turn (player_ask) */
     /* Lines told with player_tell_later, not written yet (the last `result`). */
     char later[PROTOCOL_LINE_MAX];
     size_t later_len;
@@ -41,7 +43,7 @@ struct player {
 /* The protocol p speaks. */
 static inline const struct adapter *player_adapter(const struct player *p)
 {
-    return adapter_of(p->ad.opt.proto);
+    return p->adapter ? p->adapter : adapter_of(p->ad.opt.proto);
 }
 
 /* How long player_ask may spin for a reply before it sleeps, when allowed: a

@@ -428,6 +428,11 @@ static void drain_stderr(struct proc *p)
     }
 }
 
+void proc_close_input(struct proc *p)
+{
+    proc_close_fd(&p->in_fd);
+}
+
 void proc_close_all(struct proc *p)
 {
     proc_close_fd(&p->in_fd);

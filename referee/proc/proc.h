@@ -196,6 +196,10 @@ int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t 
  * Returns PROC_OK with *len set, or PROC_TIMEOUT when there is nothing to take. */
 int proc_take_buffered(struct proc *p, char *line, size_t cap, size_t *len, bool partial);
 
+/* Close the child's stdin: it reads the end of its input (EOF), as a child
+ * does when referee is done with it; later writes are PROC_CLOSED. */
+void proc_close_input(struct proc *p);
+
 /* Bytes written to the child's stdin that it has not read yet (FIONREAD on
  * the pipe, Linux), or -1 if that cannot be known. One system call. */
 long proc_input_unread(const struct proc *p);

@@ -2,6 +2,7 @@
  * tournament finds out. */
 #include "cli.h"
 #include "config.h"
+#include "defaults.h"
 #include "doctor.h"
 #include "proc.h"
 #include "xalloc.h"
@@ -49,10 +50,11 @@ static void print_trace(const char *trace, bool json)
 static int print_report(const struct bot_spec *bot, const struct doctor_options *opt,
                         const struct doctor_report *rep, bool json)
 {
-    int failed = 0, warned = 0;
+    int failed = 0, warned = 0, skipped = 0;
     for (int c = 0; c < CHECK_COUNT; c++) {
         failed += rep->items[c].status == DOCTOR_FAIL;
         warned += rep->items[c].status == DOCTOR_WARN;
+        skipped += rep->items[c].status == DOCTOR_SKIP;
     }
     if (json) {
         printf("{\"bot\":");
@@ -69,7 +71,7 @@ static int print_report(const struct bot_spec *bot, const struct doctor_options 
             print_trace(rep->items[c].trace, true);
             printf("]}");
         }
-        printf("],\"failed\":%d}\n", failed);
+        printf("],\"failed\":%d,\"skipped\":%d}\n", failed, skipped);
         return failed ? 1 : 0;
     }
     printf("referee doctor: %s, %s: %d games, %d turns answered\n", bot->name, opt->def->name,
@@ -86,6 +88,10 @@ static int print_report(const struct bot_spec *bot, const struct doctor_options 
     if (failed)
         printf("%d check%s failed%s.\n", failed, failed == 1 ? "" : "s",
                warned ? ", and a warning" : "");
+    else if (skipped)
+        printf("No check failed, %d not seen (SKIP, see why)%s: it is ready for a "
+               "tournament.\n",
+               skipped, warned ? ", and a warning" : "");
     else
         printf("Every check passed%s: it is ready for a tournament.\n",
                warned ? " (see the warning)" : "");
@@ -94,10 +100,11 @@ static int print_report(const struct bot_spec *bot, const struct doctor_options 
 
 /* What doctor's options set. */
 struct doctor_args {
-    const struct game_def *def;
+    const struct game_def *def; /* NULL: its protocol's usual game */
     struct bot_spec bot;
+    enum proto proto;
     bool have_bot, json;
-    long games, move_ms, first_ms;
+    long games, move_ms, first_ms, startup_ms;
 };
 
 static int opt_game(void *target, const char *arg)
@@ -106,6 +113,17 @@ static int opt_game(void *target, const char *arg)
 
     if (!(a->def = game_find(arg))) {
         cli_error("unknown game '%s'", arg);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+static int opt_proto(void *target, const char *arg)
+{
+    struct doctor_args *a = target;
+
+    if ((a->proto = adapter_find(arg)) == PROTO_COUNT) {
+        cli_error("--proto '%s': the protocol is referee, gtp or gomocup", arg);
         return EXIT_USAGE;
     }
     return 0;
@@ -141,11 +159,20 @@ static const struct option_def doctor_table[] = {
      .arg = "NAME",
      .type = OPTION_CALL,
      .call = opt_game,
-     .help = "the game it plays (default tictactoe)"},
+     .help = "the game it plays (default tictactoe; gomoku for\n"
+             "gomocup, reversi for gtp)"},
+    {.name = "proto",
+     .arg = "NAME",
+     .type = OPTION_CALL,
+     .call = opt_proto,
+     .help = "the protocol it speaks: referee (default), gtp or\n"
+             "gomocup; checks that are not of its protocol SKIP"},
     COUNT("games", "N", games, "games against referee's random mover (default 4)"),
     COUNT("movetime", "MS", move_ms, "limit per move (default 1000)"),
     COUNT("firstmove", "MS", first_ms,
           "limit of the first move, start-up included\n(default 5000)"),
+    COUNT("startup", "MS", startup_ms,
+          "limit of a gtp or gomocup engine's handshake, as\na tournament's (default 10000)"),
     {.name = "json",
      .type = OPTION_FLAG,
      .offset = offsetof(struct doctor_args, json),
@@ -158,11 +185,12 @@ const struct option_set doctor_options = {
     .head = "usage: referee doctor [options] (--bot NAME=COMMAND | -- COMMAND [ARG]...)\n"
             "\n"
             "Plays the bot against referee itself (random legal moves) for a few games,\n"
-            "both sides, its game's special position (a forced pass, a full column, the\n"
-            "last square), with an unknown key and an unknown kind of line, then quit; and\n"
-            "prints a checklist: each promise of the protocol PASS, WARN or FAIL, with what\n"
-            "was sent, what came back and how to fix it, and for a FAIL the end of the\n"
-            "trace of the talk it failed in.\n"
+            "in its protocol: both sides, its game's special position (a forced pass, a\n"
+            "full column, the last square), unknown keys on game, turn and result lines\n"
+            "and a line of an unknown kind (referee's protocol), then quit; and prints a\n"
+            "checklist: each promise PASS, WARN, FAIL, or SKIP (not seen, and why), with\n"
+            "what was sent, what came back and how to fix it, and for a FAIL the end of\n"
+            "the trace of the talk it failed in.\n"
             "\n",
     .tail = "Exit status: 0 no FAIL, 1 a FAIL, 2 bad usage.\n",
     .operands = "COMMAND [ARG]...",
@@ -192,8 +220,11 @@ static int take_words(struct doctor_args *a, int n, char **words)
 
 int cmd_doctor(int argc, char **argv)
 {
-    struct doctor_args a = {
-        .def = game_find("tictactoe"), .games = 4, .move_ms = 1000, .first_ms = 5000};
+    struct doctor_args a = {.proto = PROTO_REFEREE,
+                            .games = 4,
+                            .move_ms = 1000,
+                            .first_ms = 5000,
+                            .startup_ms = STARTUP_MS_DEFAULT};
     int first, rc = options_parse(&doctor_options, argc, argv, &a, NULL, &first);
 
     if (rc == 0 && first < argc)
@@ -206,7 +237,11 @@ int cmd_doctor(int argc, char **argv)
         config_bot_release(&a.bot);
         return rc == 1 ? EXIT_OK : rc;
     }
-    struct doctor_options opt = {.def = a.def,
+    static const char *const usual_game[PROTO_COUNT] = {
+        [PROTO_REFEREE] = "tictactoe", [PROTO_GTP] = "reversi", [PROTO_GOMOCUP] = "gomoku"};
+    a.bot.proto.proto = a.proto;
+    a.bot.startup_ms = (int)a.startup_ms;
+    struct doctor_options opt = {.def = a.def ? a.def : game_find(usual_game[a.proto]),
                                  .games = (int)a.games,
                                  .move_ms = (int)a.move_ms,
                                  .first_ms = (int)a.first_ms,
