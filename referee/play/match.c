@@ -88,6 +88,13 @@ struct game_run {
     enum side error_side;
 };
 
+/* The time control of side's bot: its own (time odds), or the match's. */
+static const struct time_control *time_of(const struct game_run *g, enum side side)
+{
+    const struct time_control *t = &g->players[side]->bot->time;
+    return t->move_ms || t->clock_ms ? t : &g->rules->time;
+}
+
 static void clear_record(struct game_record *rec, const struct game_state *start)
 {
     rec->state = *start;
@@ -118,7 +125,7 @@ static void prepare_intro(struct game_run *g, enum side side)
     struct player *p = g->players[side];
 
     struct protocol_game pg = {
-        .def = def, .side = side, .tc = &g->rules->time, .seed = game_seed, .id = g->rec->id};
+        .def = def, .side = side, .tc = time_of(g, side), .seed = game_seed, .id = g->rec->id};
     int n = player_adapter(p)->game(&p->ad, &pg, &g->rec->state, g->intro.text[side],
                                     sizeof(g->intro.text[side]));
     g->intro.len[side] = n > 0 ? (size_t)n : 0;
@@ -142,7 +149,7 @@ static void end_by(struct game_run *g, enum side side, struct action a, const ch
 /* Charge a reply's time to side's clock, if the game has one. */
 static void charge_clock(struct game_run *g, enum side side, int64_t elapsed_ns)
 {
-    const struct time_control *tc = &g->rules->time;
+    const struct time_control *tc = time_of(g, side);
 
     g->rec->used_us[side] += elapsed_ns / 1000;
     if (tc->clock_ms) {
@@ -360,8 +367,8 @@ static bool retry_never_answered(struct game_run *g, enum side side,
 static bool play_turn(struct game_run *g)
 {
     struct game_state *s = &g->rec->state;
-    const struct time_control *tc = &g->rules->time;
     enum side side = (enum side)s->to_move;
+    const struct time_control *tc = time_of(g, side);
     struct player *p = g->players[side];
     int limit = move_limit(tc, !g->moved[side], g->clock_left[side] / NS_PER_MS);
     char line[2 * PROTOCOL_LINE_MAX];
@@ -421,13 +428,10 @@ static bool play_turn(struct game_run *g)
 int match_play(struct player *players[2], const struct game_state *start,
                const struct match_rules *rules, struct game_record *rec, enum side *failed)
 {
-    const struct time_control *tc = &rules->time;
-    struct game_run g = {.players = players,
-                         .start = start,
-                         .rules = rules,
-                         .rec = rec,
-                         .clock_left = {tc->clock_ms * NS_PER_MS, tc->clock_ms * NS_PER_MS}};
+    struct game_run g = {.players = players, .start = start, .rules = rules, .rec = rec};
 
+    for (int i = 0; i < 2; i++)
+        g.clock_left[i] = time_of(&g, (enum side)i)->clock_ms * NS_PER_MS;
     clear_record(rec, start);
     rec->bot_seed = bot_seed_of(rec);
     int64_t t0 = proc_now_ns();

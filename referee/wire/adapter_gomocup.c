@@ -47,7 +47,23 @@ static int gomocup_game(struct adapter_state *a, const struct protocol_game *g,
     adapter_put(buf, len, &n, "INFO max_memory 0\r\n");
     adapter_put(buf, len, &n, "INFO game_type 1\r\n");
     /* rule 0: five or more in a row wins (freestyle); 1: exactly five (standard). */
-    return adapter_put(buf, len, &n, "INFO rule %d\r\n", g->def->line_exact ? 1 : 0) ? (int)n : -1;
+    adapter_put(buf, len, &n, "INFO rule %d\r\n", g->def->line_exact ? 1 : 0);
+    return adapter_put_options(a, buf, len, &n) ? (int)n : -1;
+}
+
+/* An engine option is `INFO KEY VALUE`, after the standard INFO lines: a
+ * brain's own keys (THREAD_NUM...), or a standard one's value replaced. */
+static bool gomocup_option(struct adapter_state *a, const char *key, const char *value, char *buf,
+                           size_t len, size_t *n)
+{
+    (void)a;
+    return adapter_put(buf, len, n, "INFO %s%s%s\r\n", key, value[0] ? " " : "", value);
+}
+
+/* Gomoku's forms: five in a row on a square board of at most 26 columns. */
+static bool gomocup_plays(const struct game_def *def)
+{
+    return def->line == 5 && def->rows == def->cols && def->squares == SQUARES_COL_LETTER;
 }
 
 static int gomocup_turn(struct adapter_state *a, const struct game_state *s, int time_ms, char *buf,
@@ -157,14 +173,11 @@ static enum adapter_read gomocup_read(struct adapter_state *a, const struct game
         return ADAPTER_MORE;
     }
     if (a->gomocup.hello_left == 1) { /* ABOUT */
-        char name[40] = "", version[40] = "", esc[4 * PROTOCOL_ECHO_MAX + 8];
+        char name[ADAPTER_ENGINE_MAX + 1] = "", version[ADAPTER_ENGINE_MAX + 1] = "";
         about_field(line, n, "name", name, sizeof(name));
         about_field(line, n, "version", version, sizeof(version));
-        if (name[0])
-            snprintf(a->engine, sizeof(a->engine), "%s%s%s", name, version[0] ? " " : "", version);
-        else
-            snprintf(a->engine, sizeof(a->engine), "%s",
-                     protocol_escape(esc, sizeof(esc), line, n));
+        adapter_add_engine(a, name[0] ? name : line, name[0] ? strlen(name) : n);
+        adapter_add_engine(a, version, name[0] ? strlen(version) : 0);
         a->gomocup.hello_left = 0;
         return adapter_reply(out, a->engine, strlen(a->engine));
     }
@@ -191,6 +204,8 @@ static int gomocup_quit(struct adapter_state *a, char *buf, size_t len)
 
 const struct adapter adapter_gomocup = {
     .name = "gomocup",
+    .plays = gomocup_plays,
+    .option = gomocup_option,
     .fresh_each_game = true,
     .logs_anytime = true,
     .hello = gomocup_hello,
