@@ -277,8 +277,10 @@ static const struct option_def run_options[] = {
          "a bot: its name, then its command line (split like a\n"
          "shell's words, no expansions)"),
     CALL("bots", "FILE", opt_bots,
-         "bots from a CSV file with a header: name,command and\n"
-         "optionally dir and args"),
+         "bots from an engines file, CSV with a header: name,\n"
+         "command and optionally args, dir, proto, options and\n"
+         "each bot's movetime, firstmove, clock, increment,\n"
+         "startup, memory (README \"The engines file\")"),
     CALL("dir", "NAME=DIR", opt_dir, "working directory of bot NAME"),
     CALL("proto", "NAME=P", opt_proto,
          "the protocol bot NAME speaks: referee (default), gtp\n"
