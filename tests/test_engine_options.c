@@ -60,6 +60,21 @@ Test(engine_options, a_gomocup_brain_gets_info_lines_after_the_standard_ones, .t
     cr_expect(rule && option && option > rule, "%s", log);
 }
 
+/* Run argv, a match of two games into dir: both are lost on time by loser. */
+static void expect_two_games_lost_on_time_by(char *const argv[], const char *dir, const char *loser)
+{
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_assert_eq(t.nrows, 2);
+    for (size_t i = 0; i < t.nrows; i++) {
+        cr_expect_str_eq(test_cell(&t, i, "foul"), "timeout", "game %zu", i + 1);
+        cr_expect_str_eq(test_cell(&t, i, "foul_by"), loser, "game %zu", i + 1);
+    }
+    table_release(&t);
+}
+
 Test(engine_options, time_odds_lose_on_time_only_on_the_short_side, .timeout = 60)
 {
     char dir[64];
@@ -75,16 +90,7 @@ Test(engine_options, time_odds_lose_on_time_only_on_the_short_side, .timeout = 6
                     "--games",     "2",
                     "--results",   dir,
                     "--quiet",     NULL};
-    cr_assert_eq(run_program(argv, NULL, &r), 0);
-    cr_expect_eq(r.status, 0, "%s", r.err);
-    struct table t;
-    test_load(&t, dir, "games.csv");
-    cr_assert_eq(t.nrows, 2);
-    for (size_t i = 0; i < t.nrows; i++) {
-        cr_expect_str_eq(test_cell(&t, i, "foul"), "timeout", "game %zu", i + 1);
-        cr_expect_str_eq(test_cell(&t, i, "foul_by"), "short", "game %zu", i + 1);
-    }
-    table_release(&t);
+    expect_two_games_lost_on_time_by(argv, dir, "short");
 }
 
 Test(engine_options, a_clock_of_one_bots_own_limits_its_game_not_its_moves, .timeout = 60)
@@ -100,16 +106,7 @@ Test(engine_options, a_clock_of_one_bots_own_limits_its_game_not_its_moves, .tim
                     "--games",   "2",
                     "--results", dir,
                     "--quiet",   NULL};
-    cr_assert_eq(run_program(argv, NULL, &r), 0);
-    cr_expect_eq(r.status, 0, "%s", r.err);
-    struct table t;
-    test_load(&t, dir, "games.csv");
-    cr_assert_eq(t.nrows, 2);
-    for (size_t i = 0; i < t.nrows; i++) {
-        cr_expect_str_eq(test_cell(&t, i, "foul_by"), "clocked", "game %zu", i + 1);
-        cr_expect_str_eq(test_cell(&t, i, "foul"), "timeout", "game %zu", i + 1);
-    }
-    table_release(&t);
+    expect_two_games_lost_on_time_by(argv, dir, "clocked");
 }
 
 struct refusal {
@@ -202,4 +199,43 @@ Test(engine_options, the_report_a_run_writes_shows_each_engine, .timeout = 60)
     test_slurp(dir, "report.html", page, sizeof(page));
     cr_expect_not_null(strstr(page, "<th class=\"name\">Engine</th>"), "the column");
     cr_expect_not_null(strstr(page, "gomobrain 0.1"), "its name and version");
+}
+
+Test(engine_options, gtp_rhino_takes_a_standard_command_and_fails_its_start_on_an_unknown_one,
+     .timeout = 120)
+{
+    const char *rhino = "/usr/games/gtp-rhino";
+    if (access(rhino, X_OK) != 0)
+        cr_skip_test("no %s: install Debian's grhino (scripts/deps --test does)", rhino);
+    char dir[64], bot[64];
+    snprintf(bot, sizeof(bot), "rhino=%s -l 1", rhino);
+    test_tmpdir(dir, "engine-options");
+    char *known[] = {REFEREE_BIN, "match",
+                     "--game",    "reversi",
+                     "--bot",     bot,
+                     "--proto",   "rhino=gtp",
+                     "--option",  "rhino=komi=0",
+                     "--bot",     "b=" BOTDIR "greedy",
+                     "--games",   "2",
+                     "--results", dir,
+                     "--quiet",   NULL};
+    cr_assert_eq(run_program(known, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect_eq(test_count_rows(dir, "games.csv"), 2);
+
+    test_tmpdir(dir, "engine-options");
+    char *unknown[] = {REFEREE_BIN, "match",
+                       "--game",    "reversi",
+                       "--bot",     bot,
+                       "--proto",   "rhino=gtp",
+                       "--option",  "rhino=Hash=64",
+                       "--bot",     "b=" BOTDIR "greedy",
+                       "--games",   "2",
+                       "--results", dir,
+                       "--quiet",   NULL};
+    cr_assert_eq(run_program(unknown, NULL, &r), 0);
+    cr_expect_eq(r.status, 4, "%s", r.err);
+    cr_expect_not_null(strstr(r.err, "cannot start bot 'rhino'"), "%s", r.err);
+    cr_expect_not_null(strstr(r.err, "answered `Hash 64` with \"?4 unknown command\""), "%s",
+                       r.err);
 }
