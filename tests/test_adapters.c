@@ -420,6 +420,18 @@ Test(adapters, engine_names_are_kept_whole_up_to_256_bytes_escaped, .timeout = 1
     snprintf(expected, sizeof(expected), "Rapfi %s", version);
     cr_expect_str_eq(t.a.engine, expected);
 
+    talk_start(&t, PROTO_GOMOCUP, false);
+    written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));
+    cr_assert_eq(feed_all(&t, &s, "OK"), ADAPTER_MORE);
+    memset(line, 'v', sizeof(line));
+    int k = snprintf(line, sizeof(line), "name=\"Long\", version=\"");
+    line[k] = 'v';
+    line[k + 300] = '"';
+    line[k + 301] = '\0';
+    cr_expect_eq(feed(&t, &s, line), ADAPTER_REPLY);
+    cr_expect_eq(strlen(t.a.engine), ADAPTER_ENGINE_MAX, "a version too long is cut, not dropped");
+    cr_expect_eq(strncmp(t.a.engine, "Long vvv", 8), 0, "%s", t.a.engine);
+
     game_init(&s, game_find("reversi"), true);
     talk_start(&t, PROTO_GTP, false);
     written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));

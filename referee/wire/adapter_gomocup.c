@@ -117,8 +117,8 @@ static bool square(const char *line, size_t n, char *out, size_t cap)
     return true;
 }
 
-/* The value of key="..." in an ABOUT answer, if it is printable ASCII and
- * fits in cap; else "". */
+/* The value of key="..." in an ABOUT answer, if it is printable ASCII, cut
+ * to fit in cap; else "". */
 static void about_field(const char *line, size_t n, const char *key, char *out, size_t cap)
 {
     size_t k = strlen(key);
@@ -131,9 +131,10 @@ static void about_field(const char *line, size_t n, const char *key, char *out, 
         size_t from = i + k + 2, to = from;
         while (to < n && line[to] != '"')
             to++;
-        if (to < n && to - from < cap && protocol_is_printable(line + from, to - from)) {
-            memcpy(out, line + from, to - from);
-            out[to - from] = '\0';
+        size_t len = to - from < cap ? to - from : cap - 1; /* cut, as adapter_add_engine */
+        if (to < n && protocol_is_printable(line + from, len)) {
+            memcpy(out, line + from, len);
+            out[len] = '\0';
         }
         return;
     }
