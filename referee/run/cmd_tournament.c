@@ -289,7 +289,7 @@ static const struct option_def run_options[] = {
          "an engine option of bot NAME (repeatable), sent in its\n"
          "protocol's way: GTP the command `KEY VALUE` after the\n"
          "handshake, Gomocup `INFO KEY VALUE` before each game,\n"
-         "referee's `option KEY VALUE` (README \"Engine options\")"),
+         "referee's `option KEY VALUE` (protocol/ENGINES.md)"),
     CALL("gtp-pass", "NAME=HOW", opt_gtp_pass,
          "implicit (default): a GTP engine passes by itself and\n"
          "is never sent a pass; explicit: sent `play b pass`"),
@@ -312,8 +312,8 @@ static const struct option_def run_options[] = {
     COUNT("rounds", "N", rounds, 1, 1000000, "rounds (default 1)", .only = FOR_TOURNAMENT),
     CALL("movetime", "[NAME=]MS", opt_movetime,
          "limit per move (default 1000, or none with --clock);\n"
-         "NAME=MS: bot NAME's alone (time odds), as for the\n"
-         "four options below"),
+         "NAME=MS: bot NAME's alone (time odds); so too for\n"
+         "--firstmove, --clock and --increment"),
     CALL("firstmove", "[NAME=]MS", opt_firstmove,
          "limit for a bot's first move of a game, start-up\n"
          "included (default 5000)"),
