@@ -565,10 +565,15 @@ static int check_bots(const struct run_config *c)
     for (int i = 0; i < c->nbots; i++) {
         const struct bot_spec *b = &c->bots[i];
         const struct adapter *ad = adapter_of(b->proto.proto);
-        if (!ad->plays(c->game)) {
+        if (ad->plays && !ad->plays(c->game)) {
             cli_error("bot '%s' speaks %s, which cannot play %s (README \"Playing existing "
                       "engines\")",
                       b->name, ad->name, c->game->name);
+            return EXIT_USAGE;
+        }
+        if (b->proto.noptions > 0 && !ad->option) {
+            cli_error("bot '%s' speaks %s, which has no engine options (--option)", b->name,
+                      ad->name);
             return EXIT_USAGE;
         }
         if (b->time.move_ms == 0 && b->time.clock_ms == 0) {

@@ -102,7 +102,8 @@ struct adapter {
     bool fresh_each_game; /* a new process for every game (Gomocup brains) */
     bool logs_anytime;    /* lines for its log may come at any time, even after a reply */
     /* Whether the protocol can play def at all (its moves and board in the
-     * protocol's terms); a bot that cannot is refused before any game. */
+     * protocol's terms); a bot that cannot is refused before any game. Every
+     * protocol has one (test_adapters checks the registry). */
     bool (*plays)(const struct game_def *def);
     /* Append at *n in buf (len bytes) the lines that set engine option key to
      * value, in the protocol's own way; false once they do not fit. Called
@@ -111,7 +112,8 @@ struct adapter {
      * `KEY VALUE`, its answer awaited as theirs), Gomocup after each game's
      * INFO lines (`INFO KEY VALUE`), referee's own before each `game` line
      * (`option KEY VALUE`), NBoard after its handshake (`set KEY VALUE`). key
-     * and value are printable ASCII, key without blanks; value may be "". */
+     * and value are printable ASCII, key without blanks; value may be "".
+     * NULL: the protocol has no options, and a bot given some is refused. */
     bool (*option)(struct adapter_state *a, const char *key, const char *value, char *buf,
                    size_t len, size_t *n);
     /* The handshake of a new process, its answers read through read(). */
