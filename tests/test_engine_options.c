@@ -79,14 +79,15 @@ Test(engine_options, time_odds_lose_on_time_only_on_the_short_side, .timeout = 6
 {
     char dir[64];
     test_tmpdir(dir, "engine-options");
-    /* Both think 300 ms a move: 100 ms is too short, 1000 ms enough. */
+    /* Both think 300 ms a move: 100 ms is too short, ten times that enough;
+     * every bot's limits, then one bot's own. */
     char *argv[] = {REFEREE_BIN,   "match",
                     "--bot",       "short=" FIXTURE " slow 300",
                     "--bot",       "long=" FIXTURE " slow 300",
-                    "--movetime",  "2000",
+                    "--movetime",  "1000",
+                    "--firstmove", "1000",
                     "--movetime",  "short=100",
                     "--firstmove", "short=100",
-                    "--firstmove", "long=1000",
                     "--games",     "2",
                     "--results",   dir,
                     "--quiet",     NULL};
