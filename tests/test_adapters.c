@@ -385,3 +385,125 @@ Test(adapters, gomocup_replies_that_are_not_squares_go_to_the_judge_as_written, 
     cr_expect_eq(feed(&t, &s, "UNKNOWN command"), ADAPTER_FOUL);
     cr_expect_str_eq(t.out, "answered \"UNKNOWN command\"");
 }
+
+/* A talk whose bot has engine options key=value, each "KEY=VALUE". */
+static void talk_with_options(struct talk *t, enum proto proto, const char *const *settings,
+                              char (*store)[64])
+{
+    struct adapter_options opt = {.proto = proto};
+    for (int i = 0; settings[i]; i++) {
+        snprintf(store[i], 64, "%s", settings[i]);
+        char *eq = strchr(store[i], '=');
+        *eq = '\0';
+        opt.option[opt.noptions++] = (struct adapter_option){store[i], eq + 1};
+    }
+    t->ad = adapter_of(proto);
+    adapter_reset(&t->a, &opt);
+}
+
+Test(adapters, engine_options_go_out_in_each_protocols_own_way, .timeout = 10)
+{
+    static const char *const settings[] = {"Hash=64", "ponder=", NULL};
+    char store[2][64];
+    struct talk t;
+    struct game_state s;
+
+    game_init(&s, game_find("reversi"), true);
+    talk_with_options(&t, PROTO_GTP, settings, store);
+    cr_expect_str_eq(written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf))),
+                     "1 protocol_version\n2 name\n3 version\n4 Hash 64\n5 ponder\n",
+                     "GTP: a command each, after the handshake's");
+    cr_expect_eq(feed_all(&t, &s, "=1 2||=2 e||=3 1||=4|"), ADAPTER_MORE, "one answer still due");
+    cr_expect_eq(feed_all(&t, &s, "=5|"), ADAPTER_REPLY);
+    talk_with_options(&t, PROTO_GTP, settings, store);
+    written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));
+    cr_expect_eq(feed_all(&t, &s, "=1 2||=2 e||=3 1||?4 unknown command"), ADAPTER_FOUL);
+    cr_expect_str_eq(t.out, "answered `Hash 64` with \"?4 unknown command\"",
+                     "a refused option fails the start, naming it");
+
+    game_init(&s, game_find("gomoku"), true);
+    talk_with_options(&t, PROTO_GOMOCUP, settings, store);
+    written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));
+    cr_assert_eq(feed_all(&t, &s, "OK|name=\"b\""), ADAPTER_REPLY);
+    struct protocol_game g = {.def = game_def_of(&s), .side = SIDE_FIRST, .tc = &per_move};
+    cr_expect_str_eq(written(&t, t.ad->game(&t.a, &g, &s, t.buf, sizeof(t.buf))),
+                     "INFO timeout_turn 1000\r\nINFO timeout_match 0\r\n"
+                     "INFO max_memory 0\r\nINFO game_type 1\r\nINFO rule 0\r\n"
+                     "INFO Hash 64\r\nINFO ponder\r\n",
+                     "Gomocup: INFO lines after the standard ones");
+
+    game_init(&s, game_find("tictactoe"), true);
+    talk_with_options(&t, PROTO_REFEREE, settings, store);
+    g = (struct protocol_game){.def = game_def_of(&s), .side = SIDE_FIRST, .tc = &per_move};
+    cr_expect_str_eq(written(&t, t.ad->game(&t.a, &g, &s, t.buf, sizeof(t.buf))),
+                     "option Hash 64\noption ponder\n"
+                     "game 1 tictactoe o first o movetime 1000 firstmove 5000 seed 0\n",
+                     "referee's: option lines before the game line");
+}
+
+Test(adapters, each_protocol_plays_only_the_games_its_moves_can_say, .timeout = 10)
+{
+    static const struct {
+        const char *game;
+        bool referee, gtp, gomocup;
+    } cases[] = {
+        {"tictactoe", true, false, false},       /* c2 is row c: GTP's letter is the column */
+        {"connect4", true, false, false},        /* a column, not a vertex */
+        {"reversi", true, true, false},          /* GTP's Othello engines; no five in a row */
+        {"gomoku", true, false, true},           /* 15 columns: GTP skips the letter I */
+        {"gomoku-standard", true, false, true},  /* exactly five: INFO rule 1 */
+        {"gomoku-freestyle", true, false, true}, /* 20 x 20 */
+    };
+    for (int p = 0; p < PROTO_COUNT; p++)
+        cr_expect_not_null(adapter_of((enum proto)p)->plays, "%s says which games it plays",
+                           adapter_of((enum proto)p)->name);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        const struct game_def *def = game_find(cases[i].game);
+        cr_assert_not_null(def, "%s", cases[i].game);
+        cr_expect_eq(adapter_of(PROTO_REFEREE)->plays(def), cases[i].referee, "%s", def->name);
+        cr_expect_eq(adapter_of(PROTO_GTP)->plays(def), cases[i].gtp, "%s", def->name);
+        cr_expect_eq(adapter_of(PROTO_GOMOCUP)->plays(def), cases[i].gomocup, "%s", def->name);
+    }
+}
+
+Test(adapters, engine_names_are_kept_whole_up_to_256_bytes_escaped, .timeout = 10)
+{
+    struct talk t;
+    struct game_state s;
+    /* Rapfi's ABOUT, its version 49 characters long. */
+    const char *version = "2024.08.04 (AVX2, rapfi-engine build 1234abcd-x86)";
+    char about[256], expected[320], line[600];
+
+    game_init(&s, game_find("gomoku"), true);
+    talk_start(&t, PROTO_GOMOCUP, false);
+    written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));
+    snprintf(about, sizeof(about), "name=\"Rapfi\", version=\"%s\", author=\"Rapfi\"", version);
+    cr_assert_eq(feed_all(&t, &s, "OK"), ADAPTER_MORE);
+    cr_expect_eq(feed(&t, &s, about), ADAPTER_REPLY);
+    snprintf(expected, sizeof(expected), "Rapfi %s", version);
+    cr_expect_str_eq(t.a.engine, expected);
+
+    talk_start(&t, PROTO_GOMOCUP, false);
+    written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));
+    cr_assert_eq(feed_all(&t, &s, "OK"), ADAPTER_MORE);
+    memset(line, 'v', sizeof(line));
+    int k = snprintf(line, sizeof(line), "name=\"Long\", version=\"");
+    line[k] = 'v';
+    line[k + 300] = '"';
+    line[k + 301] = '\0';
+    cr_expect_eq(feed(&t, &s, line), ADAPTER_REPLY);
+    cr_expect_eq(strlen(t.a.engine), ADAPTER_ENGINE_MAX, "a version too long is cut, not dropped");
+    cr_expect_eq(strncmp(t.a.engine, "Long vvv", 8), 0, "%s", t.a.engine);
+
+    game_init(&s, game_find("reversi"), true);
+    talk_start(&t, PROTO_GTP, false);
+    written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));
+    cr_assert_eq(feed_all(&t, &s, "=1 2||=2 Edax\tengine|"), ADAPTER_MORE);
+    memset(line, 'v', sizeof(line));
+    memcpy(line, "=3 ", 3);
+    line[sizeof(line) - 1] = '\0';
+    cr_assert_eq(feed(&t, &s, line), ADAPTER_MORE);
+    cr_assert_eq(feed(&t, &s, ""), ADAPTER_REPLY);
+    cr_expect_eq(strlen(t.a.engine), ADAPTER_ENGINE_MAX, "cut at the limit");
+    cr_expect_eq(strncmp(t.a.engine, "Edax\\tengine vvv", 16), 0, "escaped: %s", t.a.engine);
+}

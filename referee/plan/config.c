@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,9 +115,118 @@ int config_bot_parse(struct bot_spec *bot, const char *text, const char **why)
     return rc;
 }
 
+const struct config_own config_owns[OWN_COUNT] = {
+    [OWN_MOVETIME] = {"movetime", 0, INT_MAX / 2}, [OWN_FIRSTMOVE] = {"firstmove", 0, INT_MAX / 2},
+    [OWN_CLOCK] = {"clock", 0, INT_MAX / 2},       [OWN_INCREMENT] = {"increment", 0, INT_MAX / 2},
+    [OWN_STARTUP] = {"startup", 0, INT_MAX / 2},   [OWN_MEMORY] = {"memory", 1, 1L << 30},
+};
+
+enum bot_own config_own_find(const char *name)
+{
+    for (int i = 0; i < OWN_COUNT; i++)
+        if (strcmp(config_owns[i].name, name) == 0)
+            return (enum bot_own)i;
+    return OWN_COUNT;
+}
+
+int config_bot_set_own(struct bot_spec *bot, enum bot_own which, const char *text, const char **why)
+{
+    long v;
+
+    if (config_parse_int(text, config_owns[which].max, &v) < 0 || v < config_owns[which].min) {
+        *why = which == OWN_MEMORY ? "not a number from 1 to 1073741824"
+                                   : "not a number of milliseconds";
+        return -1;
+    }
+    bot->own[which] = v;
+    bot->own_set |= 1u << which;
+    return 0;
+}
+
+/* Bytes of keys and values of bot's options, but the one at skip. */
+static size_t options_text(const struct adapter_options *o, int skip)
+{
+    size_t total = 0;
+    for (int i = 0; i < o->noptions; i++)
+        if (i != skip)
+            total += strlen(o->option[i].key) + strlen(o->option[i].value);
+    return total;
+}
+
+int config_bot_set_option(struct bot_spec *bot, const char *text, const char **why)
+{
+    struct adapter_options *o = &bot->proto;
+    size_t klen = strcspn(text, "="), vlen = text[klen] ? strlen(text + klen + 1) : 0;
+
+    if (!text[klen]) {
+        *why = "expected KEY=VALUE";
+        return -1;
+    }
+    if (klen == 0 || klen > ADAPTER_OPTION_KEY_MAX || !protocol_is_printable(text, klen) ||
+        memchr(text, ' ', klen)) {
+        *why = "a key is 1 to 64 bytes of printable ASCII without blanks";
+        return -1;
+    }
+    if (vlen > ADAPTER_OPTION_VALUE_MAX || !protocol_is_printable(text + klen + 1, vlen)) {
+        *why = "a value is at most 256 bytes of printable ASCII";
+        return -1;
+    }
+    int i = 0;
+    while (i < o->noptions &&
+           !(strlen(o->option[i].key) == klen && strncmp(o->option[i].key, text, klen) == 0))
+        i++;
+    if (i == ADAPTER_OPTIONS_MAX) {
+        *why = "more than 16 options for one bot";
+        return -1;
+    }
+    if (options_text(o, i) + klen + vlen > ADAPTER_OPTIONS_TEXT_MAX) {
+        *why = "options of one bot over 2048 bytes in all";
+        return -1;
+    }
+    /* Key and value in one block: the key is what is freed. */
+    char *key = strdup(text);
+    if (!key) {
+        *why = "out of memory";
+        return -1;
+    }
+    key[klen] = '\0';
+    if (i == o->noptions)
+        o->noptions++;
+    else
+        free(o->option[i].key);
+    o->option[i] = (struct adapter_option){key, key + klen + 1};
+    return 0;
+}
+
+void config_run_settle_bots(struct run_config *c)
+{
+    for (int i = 0; i < c->nbots; i++) {
+        struct bot_spec *b = &c->bots[i];
+        int *times[] = {[OWN_MOVETIME] = &b->time.move_ms,
+                        [OWN_FIRSTMOVE] = &b->time.first_move_ms,
+                        [OWN_CLOCK] = &b->time.clock_ms,
+                        [OWN_INCREMENT] = &b->time.increment_ms,
+                        [OWN_STARTUP] = &b->startup_ms};
+        b->limits = c->limits;
+        b->startup_ms = c->startup_ms;
+        b->trace = c->trace;
+        b->time = c->time;
+        for (int w = 0; w < OWN_MEMORY; w++)
+            if (b->own_set & (1u << w))
+                *times[w] = (int)b->own[w];
+        if (b->own_set & (1u << OWN_MEMORY))
+            b->limits.memory_mb = b->own[OWN_MEMORY];
+        /* As for the run: a clock alone limits the game, not each move. */
+        if (b->time.clock_ms && !c->movetime_given && !(b->own_set & (1u << OWN_MOVETIME)))
+            b->time.move_ms = 0;
+    }
+}
+
 void config_bot_release(struct bot_spec *bot)
 {
     free(bot->name);
+    for (int i = 0; i < bot->proto.noptions; i++)
+        free(bot->proto.option[i].key);
     for (int i = 0; i < CONFIG_MAX_ARGS && bot->argv[i]; i++)
         free(bot->argv[i]);
     free(bot->cwd);

@@ -21,14 +21,39 @@ struct bot_limits {
     long disk_mb; /* --disk: with --sandbox, its /tmp, its /dev/shm, a file it writes */
 };
 
-/* One bot as the user described it. Owns its strings (config_bot_release). */
+/* A limit a bot may have of its own, apart from the run's (time odds): set by
+ * `--movetime NAME=MS`... and by the engines file's column of the same name. */
+enum bot_own {
+    OWN_MOVETIME,
+    OWN_FIRSTMOVE,
+    OWN_CLOCK,
+    OWN_INCREMENT,
+    OWN_STARTUP,
+    OWN_MEMORY,
+    OWN_COUNT
+};
+
+/* The option and column name of each bot_own ("movetime"), and its range. */
+struct config_own {
+    const char *name;
+    long min, max;
+};
+extern const struct config_own config_owns[OWN_COUNT];
+
+/* One bot as the user described it. Owns its strings (config_bot_release),
+ * its engine options' too (proto.option). */
 struct bot_spec {
     char *name;
     char *argv[CONFIG_MAX_ARGS + 1]; /* NULL-terminated */
     char *cwd;                       /* NULL: referee's own */
     struct bot_limits limits;
-    struct adapter_options proto;  /* the protocol it speaks (--proto) */
-    int startup_ms;                /* its handshake's deadline (--startup) */
+    struct adapter_options proto; /* the protocol it speaks (--proto), its options (--option) */
+    int startup_ms;               /* its handshake's deadline (--startup) */
+    /* Its time control: the run's with its own limits put in
+     * (config_run_settle_bots); all 0: not set, the match's rules hold. */
+    struct time_control time;
+    long own[OWN_COUNT]; /* its own limits, where own_set has bit 1 << the bot_own */
+    unsigned own_set;
     struct sandbox_paths *sandbox; /* --sandbox: what it may see (strings owned); NULL: none */
     bool trace;                    /* --trace: its talk with referee goes to its log */
 };
@@ -55,6 +80,22 @@ int config_split_command(const char *line, char **argv, const char **why);
 /* Free what *bot owns and zero it; safe twice and on a zeroed struct. */
 void config_bot_release(struct bot_spec *bot);
 
+/* Engine options: a key of 1 to ADAPTER_OPTION_KEY_MAX bytes of printable
+ * ASCII without a blank or '=', a value of at most ADAPTER_OPTION_VALUE_MAX
+ * bytes of printable ASCII, at most ADAPTER_OPTIONS_MAX of them and
+ * ADAPTER_OPTIONS_TEXT_MAX bytes of keys and values in all per bot. */
+/* Set engine option "KEY=VALUE" (text) of bot, replacing a value given
+ * before for the same key. Returns 0, or -1 with *why set to a static phrase. */
+int config_bot_set_option(struct bot_spec *bot, const char *text, const char **why);
+
+/* Set bot's own limit `which` from text (a number in config_owns' range).
+ * Returns 0, or -1 with *why set to a static phrase. */
+int config_bot_set_own(struct bot_spec *bot, enum bot_own which, const char *text,
+                       const char **why);
+
+/* The bot_own named name, or OWN_COUNT. */
+enum bot_own config_own_find(const char *name);
+
 enum schedule_format {
     SCHEDULE_ROUND_ROBIN, /* every pair of bots */
     SCHEDULE_GAUNTLET,    /* bot 0 against each of the others */
@@ -77,6 +118,7 @@ struct run_config {
     long games; /* per pairing per round; for a match, in all */
     long rounds;
     struct time_control time;
+    bool movetime_given;       /* --movetime MS was given for every bot */
     int startup_ms;            /* deadline of a GTP or Gomocup engine's handshake */
     long opening_plies;        /* random openings of this many plies, unless a file */
     const char *openings_file; /* NULL: random openings */
@@ -107,6 +149,11 @@ struct run_config {
 
 /* Free what c owns; safe twice and on a zeroed struct. */
 void config_run_release(struct run_config *c);
+
+/* Give each bot of c the run's limits, start-up deadline, trace and time
+ * control, with its own limits put in; a clock without a limit per move (none
+ * given for every bot nor for this one) limits the game, not each move. */
+void config_run_settle_bots(struct run_config *c);
 
 /* Parse a non-negative integer of at most `max` from text. Returns 0 or -1. */
 int config_parse_int(const char *text, long max, long *out);

@@ -36,6 +36,13 @@ struct game_run {
     enum side error_side;
 };
 
+/* The time control of side's bot: its own (time odds), or the match's. */
+static const struct time_control *time_of(const struct game_run *g, enum side side)
+{
+    const struct time_control *t = g->seats[side]->time;
+    return t && (t->move_ms || t->clock_ms) ? t : &g->rules->time;
+}
+
 static void clear_record(struct game_record *rec, const struct game_state *start)
 {
     rec->state = *start;
@@ -75,7 +82,7 @@ static void forfeit(struct game_run *g, enum side side, enum foul foul, const ch
 /* Charge a reply's time to side's clock, if the game has one. */
 static void charge_clock(struct game_run *g, enum side side, int64_t elapsed_ns)
 {
-    const struct time_control *tc = &g->rules->time;
+    const struct time_control *tc = time_of(g, side);
 
     g->rec->used_us[side] += elapsed_ns / 1000;
     if (tc->clock_ms) {
@@ -188,9 +195,9 @@ static void take_reply(struct game_run *g, struct match_event *e, const struct p
 static bool play_turn(struct game_run *g)
 {
     struct game_state *s = &g->rec->state;
-    const struct time_control *tc = &g->rules->time;
     enum side side = (enum side)s->to_move;
     struct seat *seat = g->seats[side];
+    const struct time_control *tc = time_of(g, side);
     struct player_reply reply;
     struct match_event e = {.side = side,
                             .ply = s->nhistory,
@@ -243,7 +250,7 @@ static int start_seats(struct game_run *g, enum side *failed)
     for (int i = 0; i < 2; i++)
         sg[i] = (struct seat_game){.pg = {.def = game_def_of(&rec->state),
                                           .side = (enum side)i,
-                                          .tc = &g->rules->time,
+                                          .tc = time_of(g, (enum side)i),
                                           .seed = rec->bot_seed,
                                           .id = rec->id},
                                    .start = g->start,
@@ -295,14 +302,11 @@ static void finish(struct game_run *g, int64_t t0)
 int match_play(struct seat *seats[2], const struct game_state *start,
                const struct match_rules *rules, struct game_record *rec, enum side *failed)
 {
-    const struct time_control *tc = &rules->time;
-    struct game_run g = {.seats = seats,
-                         .start = start,
-                         .rules = rules,
-                         .obs = rules->observer,
-                         .rec = rec,
-                         .clock_left = {tc->clock_ms * NS_PER_MS, tc->clock_ms * NS_PER_MS}};
+    struct game_run g = {
+        .seats = seats, .start = start, .rules = rules, .obs = rules->observer, .rec = rec};
 
+    for (int i = 0; i < 2; i++)
+        g.clock_left[i] = time_of(&g, (enum side)i)->clock_ms * NS_PER_MS;
     clear_record(rec, start);
     rec->bot_seed = bot_seed_of(rec);
     int64_t t0 = proc_now_ns();

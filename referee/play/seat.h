@@ -74,6 +74,7 @@ struct seat {
     const struct seat_ops *ops;
     int restarts;       /* processes started again in the game under way (set by ask) */
     const char *engine; /* its engine's name and version, once known ("" or NULL: none) */
+    const struct time_control *time; /* its own limits (time odds); NULL: the match's */
 };
 
 /* A bot at the board: its player (borrowed, outlives the seat) and what the

@@ -282,6 +282,7 @@ void seat_bot_init(struct seat_bot *sb, struct player *p)
     memset(&sb->seat, 0, sizeof(sb->seat));
     sb->seat.ops = &seat_bot_ops;
     sb->seat.engine = p->ad.engine;
+    sb->seat.time = &p->bot->time;
     sb->p = p;
     sb->intro_len = 0;
     sb->asked = sb->revived = sb->retried = false;

@@ -9,7 +9,7 @@
 
 #define RECORD_REASON_MAX 192
 #define RECORD_NAME_MAX   128
-#define RECORD_ENGINE_MAX 96
+#define RECORD_ENGINE_MAX 257 /* adapter.h's ADAPTER_ENGINE_MAX bytes and a NUL */
 
 struct game_record {
     int id;                          /* 1-based number of the game in its run */

@@ -123,7 +123,7 @@ static int opt_proto(void *target, const char *arg)
     struct doctor_args *a = target;
 
     if ((a->proto = adapter_find(arg)) == PROTO_COUNT) {
-        cli_error("--proto '%s': the protocol is referee, gtp or gomocup", arg);
+        cli_error("--proto '%s': the protocol is " ADAPTER_NAMES, arg);
         return EXIT_USAGE;
     }
     return 0;

@@ -169,7 +169,7 @@ static int parse_args(int argc, char **argv, struct play_args *a)
         return EXIT_USAGE;
     }
     if (a->proto && (a->bot.proto.proto = adapter_find(a->proto)) == PROTO_COUNT) {
-        cli_error("--proto '%s': the protocol is referee, gtp or gomocup", a->proto);
+        cli_error("--proto '%s': the protocol is " ADAPTER_NAMES, a->proto);
         return EXIT_USAGE;
     }
     if ((rc = take_side(a)) != 0)

@@ -86,11 +86,94 @@ static int opt_proto(void *target, const char *arg)
         return EXIT_USAGE;
     enum proto proto = adapter_find(name);
     if (proto == PROTO_COUNT) {
-        cli_error("--proto '%s': the protocol is referee, gtp, gomocup or nboard", arg);
+        cli_error("--proto '%s': the protocol is " ADAPTER_NAMES, arg);
         return EXIT_USAGE;
     }
     b->proto.proto = proto;
     return 0;
+}
+
+static int opt_option(void *target, const char *arg)
+{
+    const char *setting, *why;
+    struct bot_spec *b = named_bot(target, arg, &setting, "option", "KEY=VALUE");
+
+    if (!b)
+        return EXIT_USAGE;
+    if (config_bot_set_option(b, setting, &why) < 0) {
+        char text[4 * PROTOCOL_ECHO_MAX + 8];
+        cli_error("--option '%s': %s", protocol_escape(text, sizeof(text), arg, strlen(arg)), why);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* The run's value of a limit a bot may have of its own. */
+static void set_run_own(struct run_config *c, enum bot_own which, long v)
+{
+    switch (which) {
+    case OWN_MOVETIME:
+        c->time.move_ms = (int)v;
+        c->movetime_given = true;
+        break;
+    case OWN_FIRSTMOVE: c->time.first_move_ms = (int)v; break;
+    case OWN_CLOCK: c->time.clock_ms = (int)v; break;
+    case OWN_INCREMENT: c->time.increment_ms = (int)v; break;
+    case OWN_STARTUP: c->startup_ms = (int)v; break;
+    case OWN_MEMORY: c->limits.memory_mb = v; break;
+    case OWN_COUNT: break;
+    }
+}
+
+/* --movetime MS for every bot, or NAME=MS for bot NAME alone (time odds, as
+ * cutechess-cli's per-engine st= and tc=); the same for the other limits a
+ * bot may have of its own. */
+static int opt_own(void *target, const char *arg, enum bot_own which)
+{
+    struct run_config *c = target;
+    const char *name = config_owns[which].name, *value = arg, *why;
+    struct bot_spec every = {0}, *b = NULL;
+
+    if (strchr(arg, '=') &&
+        !(b = named_bot(c, arg, &value, name, which == OWN_MEMORY ? "MB" : "MS")))
+        return EXIT_USAGE;
+    if (config_bot_set_own(b ? b : &every, which, value, &why) < 0) {
+        cli_error("--%s '%s' is %s", name, arg, why);
+        return EXIT_USAGE;
+    }
+    if (!b)
+        set_run_own(c, which, every.own[which]);
+    return 0;
+}
+
+static int opt_movetime(void *target, const char *arg)
+{
+    return opt_own(target, arg, OWN_MOVETIME);
+}
+
+static int opt_firstmove(void *target, const char *arg)
+{
+    return opt_own(target, arg, OWN_FIRSTMOVE);
+}
+
+static int opt_clock(void *target, const char *arg)
+{
+    return opt_own(target, arg, OWN_CLOCK);
+}
+
+static int opt_increment(void *target, const char *arg)
+{
+    return opt_own(target, arg, OWN_INCREMENT);
+}
+
+static int opt_startup(void *target, const char *arg)
+{
+    return opt_own(target, arg, OWN_STARTUP);
+}
+
+static int opt_memory(void *target, const char *arg)
+{
+    return opt_own(target, arg, OWN_MEMORY);
 }
 
 static int opt_gtp_pass(void *target, const char *arg)
@@ -194,13 +277,21 @@ static const struct option_def run_options[] = {
          "a bot: its name, then its command line (split like a\n"
          "shell's words, no expansions)"),
     CALL("bots", "FILE", opt_bots,
-         "bots from a CSV file with a header: name,command and\n"
-         "optionally dir and args"),
+         "bots from an engines file, CSV with a header: name,\n"
+         "command and optionally args, dir, proto, options and\n"
+         "each bot's movetime, firstmove, clock, increment,\n"
+         "startup, memory (README \"The engines file\")"),
     CALL("dir", "NAME=DIR", opt_dir, "working directory of bot NAME"),
     CALL("proto", "NAME=P", opt_proto,
          "the protocol bot NAME speaks: referee (default), gtp\n"
          "(Othello engines: gtp-rhino, Edax), gomocup (gomoku\n"
          "brains) or nboard (Othello engines: Edax, NTest)"),
+    CALL("option", "NAME=KEY=VALUE", opt_option,
+         "an engine option of bot NAME (repeatable), sent in its\n"
+         "protocol's way: GTP the command `KEY VALUE` after the\n"
+         "handshake, Gomocup `INFO KEY VALUE` before each game,\n"
+         "NBoard `set KEY VALUE`, referee's `option KEY VALUE`\n"
+         "(protocol/ENGINES.md)"),
     CALL("gtp-pass", "NAME=HOW", opt_gtp_pass,
          "implicit (default): a GTP engine passes by itself and\n"
          "is never sent a pass; explicit: sent `play b pass`"),
@@ -210,9 +301,9 @@ static const struct option_def run_options[] = {
          "bubblewrap): it sees the system's folders read-only,\n"
          "its own files and --dir, a private /tmp; no network,\n"
          "no other process, no results, no other bot's files"),
-    MS("startup", startup_ms,
-       "deadline of a GTP or Gomocup engine's handshake\n"
-       "(default 10000)"),
+    CALL("startup", "[NAME=]MS", opt_startup,
+         "deadline of a GTP or Gomocup engine's handshake\n"
+         "(default 10000); NAME=MS: bot NAME's alone"),
     CALL("game", "NAME", opt_game,
          "tictactoe (default), connect4, reversi, gomoku,\n"
          "gomoku-standard (exactly five), gomoku-freestyle (20x20),\n"
@@ -222,12 +313,15 @@ static const struct option_def run_options[] = {
     COUNT("games", "N", games, 1, 100000000, "games per pairing per round (default 2)",
           .only = FOR_TOURNAMENT),
     COUNT("rounds", "N", rounds, 1, 1000000, "rounds (default 1)", .only = FOR_TOURNAMENT),
-    MS("movetime", time.move_ms, "limit per move (default 1000, or none with --clock)"),
-    MS("firstmove", time.first_move_ms,
-       "limit for a bot's first move of a game, start-up\n"
-       "included (default 5000)"),
-    MS("clock", time.clock_ms, "game clock per side (default none)"),
-    MS("increment", time.increment_ms, "added to a clock after each move (default 0)"),
+    CALL("movetime", "[NAME=]MS", opt_movetime,
+         "limit per move (default 1000, or none with --clock);\n"
+         "NAME=MS: bot NAME's alone (time odds); so too for\n"
+         "--firstmove, --clock and --increment"),
+    CALL("firstmove", "[NAME=]MS", opt_firstmove,
+         "limit for a bot's first move of a game, start-up\n"
+         "included (default 5000)"),
+    CALL("clock", "[NAME=]MS", opt_clock, "game clock per side (default none)"),
+    CALL("increment", "[NAME=]MS", opt_increment, "added to a clock after each move (default 0)"),
     MS("margin", time.margin_ms, "tolerance on every limit (default 50)"),
     COUNT("openings", "PLIES", opening_plies, 0, GAME_MAX_PLIES,
           "start each pair of games from PLIES random moves\n"
@@ -289,8 +383,9 @@ static const struct option_def run_options[] = {
          "writes, with the time and its pid: '[  12.345 ms]\n"
          "4321 > turn ...', '... < c2' (any protocol; bytes\n"
          "outside printable ASCII escaped)"),
-    COUNT("memory", "MB", limits.memory_mb, 1, 1L << 30,
-          "address space of each bot process (default: no limit)"),
+    CALL("memory", "[NAME=]MB", opt_memory,
+         "address space of each bot process (default: no\n"
+         "limit); NAME=MB: bot NAME's alone"),
     COUNT("cpu-time", "S", limits.cpu_seconds, 1, 1L << 30,
           "CPU seconds of each bot process, over its whole life"),
     COUNT("max-files", "N", limits.open_files, 4, 1L << 20, "open descriptors of each bot process"),
@@ -365,18 +460,14 @@ static bool is_given(const bool *given, const char *name)
 /* Defaults that depend on the command, the game or the machine. */
 static void finish_defaults(struct run_config *c, const bool *given)
 {
-    for (int i = 0; i < c->nbots; i++) {
-        c->bots[i].limits = c->limits;
-        c->bots[i].startup_ms = c->startup_ms;
-        c->bots[i].trace = c->trace;
-    }
     /* A match plays from the start position, unless it is an SPRT: pairs of
      * games from one opening are what its pentanomial model counts. */
     if (!is_given(given, "openings"))
         c->opening_plies = c->is_match && !c->sprt ? 0 : c->game->opening_plies;
     /* Time controls compose: a clock alone limits the game, not each move. */
-    if (is_given(given, "clock") && !is_given(given, "movetime"))
+    if (c->time.clock_ms && !c->movetime_given)
         c->time.move_ms = 0;
+    config_run_settle_bots(c);
     if (!is_given(given, "jobs"))
         c->jobs = c->is_match ? 1 : cli_cores();
     if (!c->results) {
@@ -476,6 +567,47 @@ static int check_config(struct run_config *c)
     return c->openings_file ? inputs_load_openings(c) : 0;
 }
 
+/* What each bot's settled limits and protocol cannot do. Returns 0 or
+ * EXIT_USAGE, having said why. */
+static int check_bots(const struct run_config *c)
+{
+    for (int i = 0; i < c->nbots; i++) {
+        const struct bot_spec *b = &c->bots[i];
+        const struct adapter *ad = adapter_of(b->proto.proto);
+        if (ad->plays && !ad->plays(c->game)) {
+            cli_error("bot '%s' speaks %s, which cannot play %s (README \"Playing existing "
+                      "engines\")",
+                      b->name, ad->name, c->game->name);
+            return EXIT_USAGE;
+        }
+        if (b->proto.noptions > 0 && !ad->option) {
+            cli_error("bot '%s' speaks %s, which has no engine options (--option)", b->name,
+                      ad->name);
+            return EXIT_USAGE;
+        }
+        if (b->time.move_ms == 0 && b->time.clock_ms == 0) {
+            cli_error("bot '%s': a movetime of 0 needs a game clock (--clock [NAME=]MS)", b->name);
+            return EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
+/* Run c, checked and settled. Returns the run's exit code. */
+static int run_checked(struct run_config *c)
+{
+    char why[256];
+    int rc = 0;
+
+    if (c->limits.processes > 0 && !c->sandbox && !proc_has_bot_cgroups(why, sizeof(why)))
+        cli_error("--max-procs: %s; it then limits the processes of the whole user "
+                  "(RLIMIT_NPROC), the bots' and yours together, and not root's",
+                  why);
+    if (!c->sandbox || (rc = sandbox_setup(c)) == 0)
+        rc = runner_run(c);
+    return rc;
+}
+
 static int run_command(int argc, char **argv, bool is_match)
 {
     struct run_config *c = xmalloc(sizeof(*c));
@@ -490,13 +622,8 @@ static int run_command(int argc, char **argv, bool is_match)
         rc = EXIT_OK;
     } else if (rc == 0 && (rc = check_config(c)) == 0) {
         finish_defaults(c, given);
-        char why[256];
-        if (c->limits.processes > 0 && !c->sandbox && !proc_has_bot_cgroups(why, sizeof(why)))
-            cli_error("--max-procs: %s; it then limits the processes of the whole user "
-                      "(RLIMIT_NPROC), the bots' and yours together, and not root's",
-                      why);
-        if (!c->sandbox || (rc = sandbox_setup(c)) == 0)
-            rc = runner_run(c);
+        if ((rc = check_bots(c)) == 0)
+            rc = run_checked(c);
     }
     config_run_release(c);
     free(c);

@@ -26,10 +26,120 @@ static bool is_dir(const char *path, char *why, size_t len)
     return false;
 }
 
+/* The columns of an engines file besides the limits of config_owns. */
+static const char *const plain_columns[] = {"name", "command", "args", "dir", "proto", "options"};
+#define NPLAIN (sizeof(plain_columns) / sizeof(plain_columns[0]))
+
+/* Whether every column of t's header is one referee knows; else the first
+ * that is not, in *unknown. */
+static bool has_known_columns(const struct table *t, size_t *unknown)
+{
+    for (size_t c = 0; c < t->ncols; c++) {
+        bool known = config_own_find(t->header[c]) != OWN_COUNT;
+        for (size_t k = 0; k < NPLAIN && !known; k++)
+            known = strcmp(t->header[c], plain_columns[k]) == 0;
+        if (!known) {
+            *unknown = c;
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The options field "KEY=VALUE;KEY=VALUE" into bot: `\;` is a ';' of a value,
+ * `\\` a backslash. Returns 0, or -1 with *why set. */
+static int set_options(struct bot_spec *bot, const char *field, const char **why)
+{
+    char *one = xmalloc(strlen(field) + 1);
+    int rc = 0;
+
+    for (const char *p = field; rc == 0 && *p;) {
+        char *w = one;
+        for (; *p && *p != ';'; p++)
+            *w++ = *p == '\\' && (p[1] == ';' || p[1] == '\\') ? *++p : *p;
+        *w = '\0';
+        if (*p == ';')
+            p++;
+        if (one[0])
+            rc = config_bot_set_option(bot, one, why);
+    }
+    free(one);
+    return rc;
+}
+
+/* Set up bot from row r of t past its name and command: its dir, protocol,
+ * options and limits. Returns 0, or -1 with the column at fault in *col and
+ * why in why. */
+static int set_columns(struct bot_spec *bot, const struct table *t, size_t r, size_t *col,
+                       char *why, size_t len)
+{
+    const char *w = NULL;
+
+    for (size_t c = 0; c < t->ncols; c++) {
+        const char *head = t->header[c], *v = t->rows[r][c];
+        enum bot_own own = config_own_find(head);
+        *col = c;
+        if (!v[0])
+            continue; /* an empty cell: the run's, or the default */
+        if (strcmp(head, "dir") == 0) {
+            /* Found now, it is named as the dir; found at the bot's start, it
+             * would read as its program's fault. */
+            if (!is_dir(v, why, len))
+                return -1;
+            bot->cwd = xstrdup(v);
+        } else if (strcmp(head, "proto") == 0) {
+            bot->proto.proto = adapter_find(v);
+            if (bot->proto.proto == PROTO_COUNT)
+                w = "the protocol is " ADAPTER_NAMES;
+        } else if (strcmp(head, "options") == 0) {
+            set_options(bot, v, &w);
+        } else if (own != OWN_COUNT) {
+            config_bot_set_own(bot, own, v, &w);
+        }
+        if (w) {
+            char esc[4 * PROTOCOL_ECHO_MAX + 8];
+            snprintf(why, len, "'%s': %s", protocol_escape(esc, sizeof(esc), v, strlen(v)), w);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Add the bot of row r of t (its name and command at columns name and
+ * command) to c. Returns 0 or EXIT_DATA, having said why. */
+static int load_row(struct run_config *c, const char *path, const struct table *t, size_t r)
+{
+    int name = table_column(t, "name"), command = table_column(t, "command"),
+        args = table_column(t, "args");
+    const char *cmd = t->rows[r][command], *extra = args >= 0 ? t->rows[r][args] : "";
+    size_t len = strlen(cmd) + strlen(extra) + 2, col;
+    char *line = xmalloc(len), why[256];
+    const char *w = "too many bots";
+    int rc = 0;
+
+    snprintf(line, len, "%s %s", cmd, extra);
+    /* The name is taken whole: a CSV field may hold '=' as any other character. */
+    if (c->nbots == CONFIG_MAX_BOTS ||
+        config_bot_make(&c->bots[c->nbots], t->rows[r][name], line, &w) < 0) {
+        cli_error("bots file '%s', row %zu: %s", path, r + 1, w);
+        rc = EXIT_DATA;
+    } else if (set_columns(&c->bots[c->nbots], t, r, &col, why, sizeof(why)) < 0) {
+        cli_error("bots file '%s', row %zu, column %zu ('%s'): %s", path, r + 1, col + 1,
+                  t->header[col], why);
+        config_bot_release(&c->bots[c->nbots]);
+        rc = EXIT_DATA;
+    } else {
+        c->nbots++;
+    }
+    free(line);
+    return rc;
+}
+
 int inputs_load_bots(struct run_config *c, const char *path)
 {
     struct table t;
     char why[256];
+    size_t unknown;
     int rc = table_load(&t, path, why, sizeof(why));
 
     if (rc == -EINVAL) { /* why names the row and the column */
@@ -43,51 +153,20 @@ int inputs_load_bots(struct run_config *c, const char *path)
     /* Else its last row would run from the quote to the end of the file. */
     if (t.open_quote[0]) {
         cli_error("bots file '%s', %s: a quote opened and never closed", path, t.open_quote);
-        table_release(&t);
-        return EXIT_DATA;
-    }
-    int name = table_column(&t, "name"), command = table_column(&t, "command"),
-        dir = table_column(&t, "dir"), args = table_column(&t, "args"),
-        proto = table_column(&t, "proto");
-    if (name < 0 || command < 0) {
+        rc = EXIT_DATA;
+    } else if (table_column(&t, "name") < 0 || table_column(&t, "command") < 0) {
         cli_error("bots file '%s' needs the columns 'name' and 'command'", path);
-        table_release(&t);
-        return EXIT_DATA;
+        rc = EXIT_DATA;
+    } else if (!has_known_columns(&t, &unknown)) {
+        /* A misspelt limit would be a limit silently not set. */
+        char esc[4 * PROTOCOL_ECHO_MAX + 8];
+        const char *h = t.header[unknown];
+        cli_error("bots file '%s', column %zu: unknown column '%s' (README \"The engines file\")",
+                  path, unknown + 1, protocol_escape(esc, sizeof(esc), h, strlen(h)));
+        rc = EXIT_DATA;
     }
-    rc = 0;
-    for (size_t r = 0; rc == 0 && r < t.nrows; r++) {
-        const char *cmd = t.rows[r][command], *extra = args >= 0 ? t.rows[r][args] : "";
-        size_t len = strlen(cmd) + strlen(extra) + 2;
-        char *line = xmalloc(len);
-        const char *w = "too many bots";
-        snprintf(line, len, "%s %s", cmd, extra);
-        /* The name is taken whole: a CSV field may hold '=' as any other character. */
-        if (c->nbots == CONFIG_MAX_BOTS ||
-            config_bot_make(&c->bots[c->nbots], t.rows[r][name], line, &w) < 0) {
-            cli_error("bots file '%s', row %zu: %s", path, r + 1, w);
-            rc = EXIT_DATA;
-        } else if (proto >= 0 && t.rows[r][proto][0] &&
-                   adapter_find(t.rows[r][proto]) == PROTO_COUNT) {
-            cli_error(
-                "bots file '%s', row %zu: protocol '%.32s' is not referee, gtp, gomocup or nboard",
-                path, r + 1, t.rows[r][proto]);
-            config_bot_release(&c->bots[c->nbots]);
-            rc = EXIT_DATA;
-        } else if (dir >= 0 && t.rows[r][dir][0] && !is_dir(t.rows[r][dir], why, sizeof(why))) {
-            /* Found now, it is named as the dir; found at the bot's start, it
-             * would read as its program's fault. */
-            cli_error("bots file '%s', row %zu, column %d ('dir'): %s", path, r + 1, dir + 1, why);
-            config_bot_release(&c->bots[c->nbots]);
-            rc = EXIT_DATA;
-        } else {
-            if (dir >= 0 && t.rows[r][dir][0])
-                c->bots[c->nbots].cwd = xstrdup(t.rows[r][dir]);
-            if (proto >= 0 && t.rows[r][proto][0])
-                c->bots[c->nbots].proto.proto = adapter_find(t.rows[r][proto]);
-            c->nbots++;
-        }
-        free(line);
-    }
+    for (size_t r = 0; rc == 0 && r < t.nrows; r++)
+        rc = load_row(c, path, &t, r);
     table_release(&t);
     return rc;
 }

@@ -6,9 +6,12 @@
 
 #include "config.h"
 
-/* Add the bots of a CSV file with a header (name,command and optionally dir
- * and args) to c. Returns 0, or an exit code: EXIT_DATA for a file that is not
- * such a CSV, EXIT_SYSTEM for one that cannot be read. */
+/* Add the bots of an engines file, CSV with a header (name,command and
+ * optionally args, dir, proto, options "KEY=VALUE;..." with `\;` for a ';'
+ * of a value, and the limits of config_owns), to c; an empty cell leaves the
+ * run's value; a column of another name is refused. Returns 0, or an exit
+ * code: EXIT_DATA for a file that is not such a CSV, EXIT_SYSTEM for one that
+ * cannot be read. */
 int inputs_load_bots(struct run_config *c, const char *path);
 
 /* Read c->openings_file into c->openings: a move list a line, blank lines and

@@ -75,6 +75,13 @@ int report_live_add(struct report_live *l, const struct game_record *rec,
     if (rc < 0)
         return l->error = rc;
     report_html_game(l->games, &l->r, &row, l->rows == 1);
+    /* What each engine said it is: the standings table's engine column,
+     * which games.csv does not keep and `referee report` reads back from
+     * standings.csv. */
+    for (int side = 0; side < 2; side++)
+        if (rec->engines[side][0] &&
+            standings_set_engine(l->r.st, rec->bots[side], rec->engines[side]) == -ENOMEM)
+            return l->error = -ENOMEM;
     /* Its moves, as report_add_move reads them from moves.csv. */
     const struct game_state *s = &rec->state;
     const struct game_def *def = game_def_of(s);

@@ -55,6 +55,34 @@ enum adapter_read adapter_stray_foul(struct adapter_state *a, const char *line, 
     return adapter_say(out, ADAPTER_FOUL, "wrote when not asked", line, n);
 }
 
+bool adapter_put_options(struct adapter_state *a, char *buf, size_t len, size_t *n)
+{
+    const struct adapter *ad = adapter_of(a->opt.proto);
+
+    for (int i = 0; i < a->opt.noptions; i++)
+        if (!ad->option ||
+            !ad->option(a, a->opt.option[i].key, a->opt.option[i].value, buf, len, n))
+            return false;
+    return true;
+}
+
+void adapter_add_engine(struct adapter_state *a, const char *text, size_t n)
+{
+    size_t k = strlen(a->engine);
+
+    if (k > 0 && n > 0 && k < ADAPTER_ENGINE_MAX)
+        a->engine[k++] = ' ';
+    for (size_t i = 0; i < n; i++) {
+        char esc[4];
+        size_t e = protocol_escape_byte(esc, (unsigned char)text[i], false);
+        if (k + e > ADAPTER_ENGINE_MAX)
+            break;
+        memcpy(a->engine + k, esc, e);
+        k += e;
+    }
+    a->engine[k] = '\0';
+}
+
 void adapter_reset(struct adapter_state *a, const struct adapter_options *opt)
 {
     memset(a, 0, sizeof(*a));
@@ -69,11 +97,30 @@ static int referee_hello(struct adapter_state *a, const struct game_def *def, ch
     return 0;
 }
 
+static bool referee_plays(const struct game_def *def)
+{
+    (void)def;
+    return true;
+}
+
+/* PROTOCOL.md's `option` line: the bot's options, before each `game` line. */
+static bool referee_option(struct adapter_state *a, const char *key, const char *value, char *buf,
+                           size_t len, size_t *n)
+{
+    (void)a;
+    return adapter_put(buf, len, n, "option %s%s%s\n", key, value[0] ? " " : "", value);
+}
+
 static int referee_game(struct adapter_state *a, const struct protocol_game *g,
                         const struct game_state *start, char *buf, size_t len)
 {
-    (void)a, (void)start;
-    return protocol_format_game(buf, len, g);
+    size_t n = 0;
+
+    (void)start;
+    if (!adapter_put_options(a, buf, len, &n))
+        return -1;
+    int k = protocol_format_game(buf + n, len - n, g);
+    return k < 0 ? -1 : (int)n + k;
 }
 
 static int referee_turn(struct adapter_state *a, const struct game_state *s, int time_ms, char *buf,
@@ -105,6 +152,8 @@ static int referee_quit(struct adapter_state *a, char *buf, size_t len)
 
 static const struct adapter adapter_referee = {
     .name = "referee",
+    .plays = referee_plays,
+    .option = referee_option,
     .hello = referee_hello,
     .game = referee_game,
     .turn = referee_turn,

@@ -19,11 +19,32 @@
 
 enum proto { PROTO_REFEREE, PROTO_GTP, PROTO_GOMOCUP, PROTO_NBOARD, PROTO_COUNT };
 
+/* An engine option the user gave a bot (--option NAME=KEY=VALUE, the engines
+ * file's options column): KEY and VALUE, checked printable ASCII, KEY without
+ * blanks (config_bot_set_option); the strings are owned by the bot_spec. */
+struct adapter_option {
+    char *key;
+    char *value;
+};
+
+/* Engine options per bot, at most; bytes of a key, of a value, and of keys
+ * and values in all, at most: the lines that set them fit in one write. */
+#define ADAPTER_OPTIONS_MAX      16
+#define ADAPTER_OPTION_KEY_MAX   64
+#define ADAPTER_OPTION_VALUE_MAX 256
+#define ADAPTER_OPTIONS_TEXT_MAX 2048
+
 /* How the adapter of a bot is set up (per bot, from its options). */
 struct adapter_options {
     enum proto proto;
     bool gtp_pass_explicit; /* GTP: send the opponent's passes with `play b pass` */
+    struct adapter_option option[ADAPTER_OPTIONS_MAX]; /* in the order given */
+    int noptions;
 };
+
+/* An engine's name and version, as its handshake said them, are kept up to
+ * this many bytes, each byte outside printable ASCII escaped (\xHH). */
+#define ADAPTER_ENGINE_MAX 256
 
 /* What GTP keeps of its commands and answers (adapter_gtp.c). */
 struct adapter_gtp {
@@ -55,11 +76,11 @@ struct adapter_nboard {
 struct adapter_state {
     struct adapter_options opt;
     const struct game_def *def;
-    enum side side;  /* the side the bot plays in the game under way */
-    int known;       /* plies of the game the engine knows; -1: not shown the board yet */
-    bool in_game;    /* a game was opened with the engine */
-    bool clock;      /* the game is played on a clock, not a limit per move */
-    char engine[96]; /* the engine's name and version, from the handshake */
+    enum side side; /* the side the bot plays in the game under way */
+    int known;      /* plies of the game the engine knows; -1: not shown the board yet */
+    bool in_game;   /* a game was opened with the engine */
+    bool clock;     /* the game is played on a clock, not a limit per move */
+    char engine[ADAPTER_ENGINE_MAX + 1]; /* its name and version, from the handshake */
     union {
         struct adapter_gtp gtp;
         struct adapter_gomocup gomocup;
@@ -90,8 +111,21 @@ struct adapter {
     const char *name;
     bool fresh_each_game; /* a new process for every game (Gomocup brains) */
     bool logs_anytime;    /* lines for its log may come at any time, even after a reply */
-    /* Whether the protocol can play game def (NBoard: reversi only); NULL: any. */
+    /* Whether the protocol can play def at all (its moves and board in the
+     * protocol's terms); a bot that cannot is refused before any game. Every
+     * protocol has one (test_adapters checks the registry). */
     bool (*plays)(const struct game_def *def);
+    /* Append at *n in buf (len bytes) the lines that set engine option key to
+     * value, in the protocol's own way; false once they do not fit. Called
+     * through adapter_put_options by the protocol's own hello or game, where
+     * its protocol sets options: GTP after the handshake's commands (a command
+     * `KEY VALUE`, its answer awaited as theirs), Gomocup after each game's
+     * INFO lines (`INFO KEY VALUE`), referee's own before each `game` line
+     * (`option KEY VALUE`), NBoard after its handshake (`set KEY VALUE`). key
+     * and value are printable ASCII, key without blanks; value may be "".
+     * NULL: the protocol has no options, and a bot given some is refused. */
+    bool (*option)(struct adapter_state *a, const char *key, const char *value, char *buf,
+                   size_t len, size_t *n);
     /* The handshake of a new process, its answers read through read(). */
     int (*hello)(struct adapter_state *a, const struct game_def *def, char *buf, size_t len);
     /* A new game for side g->side from position start (its opening): written
@@ -119,7 +153,10 @@ struct adapter {
 /* The adapter of proto. */
 const struct adapter *adapter_of(enum proto proto);
 
-/* The protocol named name ("referee", "gtp", "gomocup", "nboard"), or PROTO_COUNT. */
+/* The names of the protocols, as a refusal lists them. */
+#define ADAPTER_NAMES "referee, gtp, gomocup or nboard"
+
+/* The protocol named name (one of ADAPTER_NAMES), or PROTO_COUNT. */
 enum proto adapter_find(const char *name);
 
 /* Whether a bot of protocol proto can play def. */
@@ -136,6 +173,15 @@ bool adapter_put(char *buf, size_t len, size_t *n, const char *fmt, ...)
 
 /* The bot's text, escaped and cut (protocol_escape), in quotes after what. */
 void adapter_quote(char *out, size_t cap, const char *what, const char *text, size_t n);
+
+/* Append the lines of every engine option of a (a->opt.option) at *n, by its
+ * protocol's option writer; false once they do not fit. */
+bool adapter_put_options(struct adapter_state *a, char *buf, size_t len, size_t *n);
+
+/* Append the bot's text (n bytes) to a->engine, after a blank if it holds
+ * some, escaped as protocol_escape_byte does, up to ADAPTER_ENGINE_MAX bytes
+ * (a byte's escape whole or not at all). */
+void adapter_add_engine(struct adapter_state *a, const char *text, size_t n);
 
 /* out becomes what, then the bot's text quoted (adapter_quote); returns kind. */
 enum adapter_read adapter_say(struct adapter_out *out, enum adapter_read kind, const char *what,

@@ -46,7 +46,23 @@ static int gomocup_game(struct adapter_state *a, const struct protocol_game *g,
     adapter_put(buf, len, &n, "INFO timeout_match %d\r\n", tc->clock_ms);
     adapter_put(buf, len, &n, "INFO max_memory 0\r\n");
     adapter_put(buf, len, &n, "INFO game_type 1\r\n");
-    return adapter_put(buf, len, &n, "INFO rule %d\r\n", g->def->gomocup_rule) ? (int)n : -1;
+    adapter_put(buf, len, &n, "INFO rule %d\r\n", g->def->gomocup_rule);
+    return adapter_put_options(a, buf, len, &n) ? (int)n : -1;
+}
+
+/* An engine option is `INFO KEY VALUE`, after the standard INFO lines: a
+ * brain's own keys (THREAD_NUM...), or a standard one's value replaced. */
+static bool gomocup_option(struct adapter_state *a, const char *key, const char *value, char *buf,
+                           size_t len, size_t *n)
+{
+    (void)a;
+    return adapter_put(buf, len, n, "INFO %s%s%s\r\n", key, value[0] ? " " : "", value);
+}
+
+/* Gomoku's forms: five in a row on a square board of at most 26 columns. */
+static bool gomocup_plays(const struct game_def *def)
+{
+    return def->line == 5 && def->rows == def->cols && def->squares == SQUARES_COL_LETTER;
 }
 
 static int gomocup_turn(struct adapter_state *a, const struct game_state *s, int time_ms, char *buf,
@@ -100,8 +116,8 @@ static bool square(const char *line, size_t n, char *out, size_t cap)
     return true;
 }
 
-/* The value of key="..." in an ABOUT answer, if it is printable ASCII and
- * fits in cap; else "". */
+/* The value of key="..." in an ABOUT answer, if it is printable ASCII, cut
+ * to fit in cap; else "". */
 static void about_field(const char *line, size_t n, const char *key, char *out, size_t cap)
 {
     size_t k = strlen(key);
@@ -114,9 +130,10 @@ static void about_field(const char *line, size_t n, const char *key, char *out, 
         size_t from = i + k + 2, to = from;
         while (to < n && line[to] != '"')
             to++;
-        if (to < n && to - from < cap && protocol_is_printable(line + from, to - from)) {
-            memcpy(out, line + from, to - from);
-            out[to - from] = '\0';
+        size_t len = to - from < cap ? to - from : cap - 1; /* cut, as adapter_add_engine */
+        if (to < n && protocol_is_printable(line + from, len)) {
+            memcpy(out, line + from, len);
+            out[len] = '\0';
         }
         return;
     }
@@ -156,14 +173,11 @@ static enum adapter_read gomocup_read(struct adapter_state *a, const struct game
         return ADAPTER_MORE;
     }
     if (a->gomocup.hello_left == 1) { /* ABOUT */
-        char name[40] = "", version[40] = "", esc[4 * PROTOCOL_ECHO_MAX + 8];
+        char name[ADAPTER_ENGINE_MAX + 1] = "", version[ADAPTER_ENGINE_MAX + 1] = "";
         about_field(line, n, "name", name, sizeof(name));
         about_field(line, n, "version", version, sizeof(version));
-        if (name[0])
-            snprintf(a->engine, sizeof(a->engine), "%s%s%s", name, version[0] ? " " : "", version);
-        else
-            snprintf(a->engine, sizeof(a->engine), "%s",
-                     protocol_escape(esc, sizeof(esc), line, n));
+        adapter_add_engine(a, name[0] ? name : line, name[0] ? strlen(name) : n);
+        adapter_add_engine(a, version, name[0] ? strlen(version) : 0);
         a->gomocup.hello_left = 0;
         return adapter_reply(out, a->engine, strlen(a->engine));
     }
@@ -190,6 +204,8 @@ static int gomocup_quit(struct adapter_state *a, char *buf, size_t len)
 
 const struct adapter adapter_gomocup = {
     .name = "gomocup",
+    .plays = gomocup_plays,
+    .option = gomocup_option,
     .fresh_each_game = true,
     .logs_anytime = true,
     .hello = gomocup_hello,

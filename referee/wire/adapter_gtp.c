@@ -41,7 +41,26 @@ static int gtp_hello(struct adapter_state *a, const struct game_def *def, char *
     a->gtp.name_id = a->gtp.next_id;
     command(a, buf, len, &n, "name");
     a->gtp.version_id = a->gtp.next_id;
-    return command(a, buf, len, &n, "version") ? (int)n : -1;
+    command(a, buf, len, &n, "version");
+    return adapter_put_options(a, buf, len, &n) ? (int)n : -1;
+}
+
+/* An engine option is the GTP command KEY with VALUE as its arguments
+ * (ENGINES.md says why), answered in the handshake: `?` fails the start. */
+static bool gtp_option(struct adapter_state *a, const char *key, const char *value, char *buf,
+                       size_t len, size_t *n)
+{
+    char text[ADAPTER_OPTION_KEY_MAX + ADAPTER_OPTION_VALUE_MAX + 2];
+    snprintf(text, sizeof(text), "%s%s%s", key, value[0] ? " " : "", value);
+    return command(a, buf, len, n, text);
+}
+
+/* Moves are `play COLOUR VERTEX`, a vertex a column letter and a row number:
+ * referee's squares where they are written so, and where no column is I,
+ * which GTP's letters skip (8 columns at most: reversi). */
+static bool gtp_plays(const struct game_def *def)
+{
+    return def->squares == SQUARES_COL_LETTER && def->cols <= 8;
 }
 
 /* `play` for each ply of s from a->known on: the engine's board in step. */
@@ -201,12 +220,9 @@ static enum adapter_read gtp_read(struct adapter_state *a, const struct game_sta
     if (id == a->gtp.genmove_id)
         move_text(a, line + text, n - text);
     else if (id == a->gtp.name_id || id == a->gtp.version_id) {
-        char esc[4 * PROTOCOL_ECHO_MAX + 8];
-        size_t k = strlen(a->engine);
         while (n > text && is_blank(line[n - 1]))
             n--;
-        snprintf(a->engine + k, sizeof(a->engine) - k, "%s%s", k ? " " : "",
-                 protocol_escape(esc, sizeof(esc), line + text, n - text));
+        adapter_add_engine(a, line + text, n - text);
     }
     a->gtp.await_first++;
     a->gtp.await_blank = true;
@@ -229,6 +245,8 @@ static int gtp_quit(struct adapter_state *a, char *buf, size_t len)
 
 const struct adapter adapter_gtp = {
     .name = "gtp",
+    .plays = gtp_plays,
+    .option = gtp_option,
     .hello = gtp_hello,
     .game = gtp_game,
     .turn = gtp_turn,

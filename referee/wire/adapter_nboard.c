@@ -51,11 +51,22 @@ static int nboard_hello(struct adapter_state *a, const struct game_def *def, cha
     a->def = def;
     a->nboard.ping = 1;
     a->nboard.in_step = false;
-    /* The GUI must send `set depth` before the first `go`: the engine may count on it. */
-    return adapter_put(buf, len, &n, "nboard %d\nset depth %d\nping %u\n", NBOARD_VERSION,
-                       NBOARD_DEPTH, a->nboard.ping)
+    /* The GUI must send `set depth` before the first `go`: the engine may count
+     * on it. The user's options after it, so that theirs has the last word; the
+     * ping last, so that its pong says every `set` was read. */
+    return adapter_put(buf, len, &n, "nboard %d\nset depth %d\n", NBOARD_VERSION, NBOARD_DEPTH) &&
+                   adapter_put_options(a, buf, len, &n) &&
+                   adapter_put(buf, len, &n, "ping %u\n", a->nboard.ping)
                ? (int)n
                : -1;
+}
+
+/* An engine option is `set KEY VALUE`, as NBoard sets depth and contempt. */
+static bool nboard_option(struct adapter_state *a, const char *key, const char *value, char *buf,
+                          size_t len, size_t *n)
+{
+    (void)a;
+    return adapter_put(buf, len, n, "set %s%s%s\n", key, value[0] ? " " : "", value);
 }
 
 static int nboard_game(struct adapter_state *a, const struct protocol_game *g,
@@ -270,6 +281,7 @@ const struct adapter adapter_nboard = {
     .name = "nboard",
     .logs_anytime = true,
     .plays = nboard_plays,
+    .option = nboard_option,
     .hello = nboard_hello,
     .game = nboard_game,
     .turn = nboard_turn,

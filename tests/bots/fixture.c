@@ -647,6 +647,8 @@ int main(int argc, char **argv)
             results_seen++;
             if (strcmp(mode, "onegame") == 0)
                 break;
+        } else if (strncmp(line, "option ", 7) == 0) {
+            /* an engine option (PROTOCOL.md): this bot has none */
         } else if (strcmp(mode, "strict") == 0) {
             return 2; /* a kind of line it does not know */
         }
