@@ -45,7 +45,7 @@ static const struct bad_file bad_files[] = {
     BAD("unknown column", "name,command,movetme\na,./a,100\nb,./b,\n",
         "column 3: unknown column 'movetme' (README \"The engines file\")"),
     BAD("unknown protocol", "name,command,proto\na,./a,uci\nb,./b,\n",
-        "row 1, column 3 ('proto'): 'uci': the protocol is referee, gtp or gomocup"),
+        "row 1, column 3 ('proto'): 'uci': the protocol is referee, gtp, gomocup or nboard"),
     BAD("a limit that is no number", "name,command,movetime\na,./a,\nb,./b,1s\n",
         "row 2, column 3 ('movetime'): '1s': not a number of milliseconds"),
     BAD("memory of 0", "name,command,memory\na,./a,0\nb,./b,\n",

@@ -125,7 +125,7 @@ Test(options, play_refuses_unknown_options_missing_arguments_and_too_many_words,
     const char *words[] = {"play", "--bot", long_bot("a="), NULL};
     expect_refusals("play", "--as", words, "too many words in the command");
     const char *extra[] = {"play", "--bot", "a=x", "extra", NULL};
-    expect_refused(extra, "unexpected argument 'extra'");
+    expect_refused(extra, "'extra': give the bot once, with --bot or after --");
 }
 
 Test(options, check_refuses_unknown_options_missing_arguments_and_too_many_words, .timeout = 20)

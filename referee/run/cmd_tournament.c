@@ -528,12 +528,6 @@ static int check_config(struct run_config *c)
             }
     if (check_names(c) != 0)
         return EXIT_USAGE;
-    for (int i = 0; i < c->nbots; i++)
-        if (!adapter_plays(c->bots[i].proto.proto, c->game)) {
-            cli_error("bot '%s' speaks %s, which cannot play %s", c->bots[i].name,
-                      adapter_of(c->bots[i].proto.proto)->name, c->game->name);
-            return EXIT_USAGE;
-        }
     if (c->time.move_ms == 0 && c->time.clock_ms == 0) {
         cli_error("--movetime 0 needs a game clock (--clock MS)");
         return EXIT_USAGE;
@@ -574,7 +568,7 @@ static int check_bots(const struct run_config *c)
     for (int i = 0; i < c->nbots; i++) {
         const struct bot_spec *b = &c->bots[i];
         const struct adapter *ad = adapter_of(b->proto.proto);
-        if (ad->plays && !ad->plays(c->game)) {
+        if (!adapter_plays(b->proto.proto, c->game)) {
             cli_error("bot '%s' speaks %s, which cannot play %s (README \"Playing existing "
                       "engines\")",
                       b->name, ad->name, c->game->name);
