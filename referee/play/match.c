@@ -384,6 +384,7 @@ static bool play_turn(struct game_run *g)
                reply.reason);
         return false;
     }
+    p->ad.clock_left_ms = tc->clock_ms ? (long)(g->clock_left[side] / NS_PER_MS) : -1;
     int n = player_adapter(p)->turn(&p->ad, s, limit, line, PROTOCOL_LINE_MAX);
     size_t len = with_intro(&g->intro, side, line, n > 0 ? (size_t)n : 0, sizeof(line));
     int64_t now = proc_now_ns();

@@ -262,6 +262,11 @@ bool proc_has_stirred(const struct proc *p)
     return p->stirred;
 }
 
+void proc_unstir(struct proc *p)
+{
+    p->stirred = false;
+}
+
 bool proc_has_unread(const struct proc *p)
 {
     return p->len > 0 || p->stirred;
