@@ -210,8 +210,8 @@ static const struct option_def run_options[] = {
          "its own files and --dir, a private /tmp; no network,\n"
          "no other process, no results, no other bot's files"),
     MS("startup", startup_ms,
-       "deadline of a GTP or Gomocup engine's handshake\n"
-       "(default 10000)"),
+       "deadline of a GTP or Gomocup engine's handshake,\n"
+       "and of a brain's answer to RESTART (default 10000)"),
     CALL("game", "NAME", opt_game,
          "tictactoe (default), connect4, reversi, gomoku,\n"
          "gomoku-standard (exactly five), gomoku-freestyle (20x20)"),
