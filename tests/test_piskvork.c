@@ -80,6 +80,17 @@ static int restarts_of_t(const char *dir)
     return n;
 }
 
+/* play() that must end with exit 0 and no foul, the brain's log into log. */
+static void play_clean(char *dir, const char *modes, int games, const char *const *more, char *log,
+                       size_t cap)
+{
+    char why[1024];
+    test_tmpdir(dir, "piskvork");
+    cr_assert_eq(play(dir, modes, games, more), 0, "%s: %s", modes, r.err);
+    cr_expect_eq(fouls(dir, why, sizeof(why)), 0, "%s: %s", modes, why);
+    test_slurp(dir, "logs/t.log", log, cap);
+}
+
 struct endings {
     char modes[16];
 };
@@ -95,11 +106,8 @@ ParameterizedTestParameters(piskvork, lines_ended_by_cr_lf_or_crlf_and_empty_lin
 ParameterizedTest(struct endings *e, piskvork,
                   lines_ended_by_cr_lf_or_crlf_and_empty_lines_are_read, .timeout = 60)
 {
-    char dir[64], why[1024], log[65536];
-    test_tmpdir(dir, "piskvork");
-    cr_assert_eq(play(dir, e->modes, 2, NULL), 0, "%s: %s", e->modes, r.err);
-    cr_expect_eq(fouls(dir, why, sizeof(why)), 0, "%s: %s", e->modes, why);
-    test_slurp(dir, "logs/t.log", log, sizeof(log));
+    char dir[64], log[65536];
+    play_clean(dir, e->modes, 2, NULL, log, sizeof(log));
     cr_expect(strstr(log, "gomocup engine: gomobrain 0.1"), "%s: %s", e->modes, log);
     cr_expect_not(strstr(log, "said \"\""), "%s: an empty line is not noted: %s", e->modes, log);
 }
@@ -107,11 +115,8 @@ ParameterizedTest(struct endings *e, piskvork,
 /* ABOUT is not one of the commands a brain must know: UNKNOWN means no name. */
 Test(piskvork, unknown_to_about_is_a_brain_without_a_name, .timeout = 60)
 {
-    char dir[64], why[1024], log[65536];
-    test_tmpdir(dir, "piskvork");
-    cr_assert_eq(play(dir, "noabout", 2, NULL), 0, "%s", r.err);
-    cr_expect_eq(fouls(dir, why, sizeof(why)), 0, "%s", why);
-    test_slurp(dir, "logs/t.log", log, sizeof(log));
+    char dir[64], log[65536];
+    play_clean(dir, "noabout", 2, NULL, log, sizeof(log));
     cr_expect(strstr(log, "gomocup engine: no name: ABOUT answered \"UNKNOWN\""), "%s", log);
     struct table t;
     test_load(&t, dir, "standings.csv");
@@ -125,11 +130,8 @@ Test(piskvork, unknown_to_about_is_a_brain_without_a_name, .timeout = 60)
  * a tournament) and the brain's answer to it is the move. */
 Test(piskvork, suggest_is_answered_with_play_and_its_answer_is_the_move, .timeout = 60)
 {
-    char dir[64], why[1024], log[65536];
-    test_tmpdir(dir, "piskvork");
-    cr_assert_eq(play(dir, "suggest", 1, NULL), 0, "%s", r.err);
-    cr_expect_eq(fouls(dir, why, sizeof(why)), 0, "%s", why);
-    test_slurp(dir, "logs/t.log", log, sizeof(log));
+    char dir[64], log[65536];
+    play_clean(dir, "suggest", 1, NULL, log, sizeof(log));
     struct table t;
     test_load(&t, dir, "games.csv");
     int t_moves = (int)atoi(test_cell(&t, 0, "plies")) / 2;
@@ -169,7 +171,7 @@ ParameterizedTestParameters(piskvork, info_tells_the_limits_as_the_protocol_defi
 ParameterizedTest(struct limits *l, piskvork, info_tells_the_limits_as_the_protocol_defines_them,
                   .timeout = 60)
 {
-    char dir[64], why[1024], log[65536], value[4][16], expected[512];
+    char dir[64], log[65536], value[4][16], expected[512];
     const char *more[10];
     int k = 0;
     static const char *const names[4] = {"--movetime", "--clock", "--increment", "--firstmove"};
@@ -181,10 +183,7 @@ ParameterizedTest(struct limits *l, piskvork, info_tells_the_limits_as_the_proto
             more[k++] = value[i];
         }
     more[k] = NULL;
-    test_tmpdir(dir, "piskvork");
-    cr_assert_eq(play(dir, "", 1, more), 0, "%s", r.err);
-    cr_expect_eq(fouls(dir, why, sizeof(why)), 0, "%s", why);
-    test_slurp(dir, "logs/t.log", log, sizeof(log));
+    play_clean(dir, "", 1, more, log, sizeof(log));
 
     int turn = l->movetime ? l->movetime : l->clock ? 2147483647 : 1000;
     long left1 = l->clock ? l->clock : 2147483647L;
@@ -204,12 +203,9 @@ ParameterizedTest(struct limits *l, piskvork, info_tells_the_limits_as_the_proto
 /* max_memory is --memory in bytes; 0 only without a limit. */
 Test(piskvork, max_memory_is_the_memory_limit_in_bytes, .timeout = 60)
 {
-    char dir[64], why[1024], log[65536];
+    char dir[64], log[65536];
     const char *more[] = {"--memory", "512", NULL};
-    test_tmpdir(dir, "piskvork");
-    cr_assert_eq(play(dir, "", 1, more), 0, "%s", r.err);
-    cr_expect_eq(fouls(dir, why, sizeof(why)), 0, "%s", why);
-    test_slurp(dir, "logs/t.log", log, sizeof(log));
+    play_clean(dir, "", 1, more, log, sizeof(log));
     cr_expect(strstr(log, "INFO max_memory 536870912\r\n"), "%s", log);
 }
 
@@ -241,11 +237,8 @@ Test(piskvork, lines_for_the_log_while_the_opponent_thinks_are_no_fault, .timeou
 /* One process for every game, RESTART between two: as Piskvork keeps a brain. */
 Test(piskvork, a_brain_is_kept_across_games_with_restart, .timeout = 60)
 {
-    char dir[64], why[1024], log[65536];
-    test_tmpdir(dir, "piskvork");
-    cr_assert_eq(play(dir, "", 4, NULL), 0, "%s", r.err);
-    cr_expect_eq(fouls(dir, why, sizeof(why)), 0, "%s", why);
-    test_slurp(dir, "logs/t.log", log, sizeof(log));
+    char dir[64], log[65536];
+    play_clean(dir, "", 4, NULL, log, sizeof(log));
     cr_expect_eq(count(log, "START 15\r\n"), 1, "one process: %s", log);
     cr_expect_eq(count(log, "\nRESTART\r\n"), 3, "before each game but the first: %s", log);
     cr_expect_eq(count(log, "INFO timeout_turn"), 4, "the INFO block each game: %s", log);
@@ -274,12 +267,9 @@ ParameterizedTestParameters(piskvork, a_brain_that_does_not_answer_restart_ok_is
 ParameterizedTest(struct refusal *c, piskvork,
                   a_brain_that_does_not_answer_restart_ok_is_started_afresh, .timeout = 60)
 {
-    char dir[64], why[1024], log[65536];
+    char dir[64], log[65536];
     const char *more[] = {"--startup", "300", NULL};
-    test_tmpdir(dir, "piskvork");
-    cr_assert_eq(play(dir, c->modes, 3, more), 0, "%s: %s", c->modes, r.err);
-    cr_expect_eq(fouls(dir, why, sizeof(why)), 0, "%s: %s", c->modes, why);
-    test_slurp(dir, "logs/t.log", log, sizeof(log));
+    play_clean(dir, c->modes, 3, more, log, sizeof(log));
     cr_expect_eq(count(log, "START 15\r\n"), 3, "%s: a process a game: %s", c->modes, log);
     cr_expect_eq(count(log, "\nRESTART\r\n"), 1, "%s: asked once: %s", c->modes, log);
     cr_expect(strstr(log, c->note), "%s: %s", c->modes, log);
