@@ -510,7 +510,7 @@ bool player_wrote_unasked(struct player *p, struct player_reply *r)
             return true;
         }
         if (rc == PROC_TIMEOUT && logged > 0 && p->proc.len == 0) {
-            proc_unstir(&p->proc); /* what stirred it were lines for its log */
+            proc_settle(&p->proc); /* what stirred it were lines for its log */
             return false;
         }
         if (rc != PROC_OK) {

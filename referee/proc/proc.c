@@ -262,7 +262,7 @@ bool proc_has_stirred(const struct proc *p)
     return p->stirred;
 }
 
-void proc_unstir(struct proc *p)
+void proc_settle(struct proc *p)
 {
     p->stirred = false;
 }

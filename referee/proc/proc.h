@@ -103,10 +103,9 @@ void proc_init(struct proc *p);
  * proc_read_reply's watch): it wrote, or closed it. */
 bool proc_has_stirred(const struct proc *p);
 
-/* Forget that the child's stdout stirred, once what stirred it was read (lines
- * for a bot's log that may come at any time): proc_has_stirred is false again
- * until it stirs anew. */
-void proc_unstir(struct proc *p);
+/* Forget that the child stirred: what it wrote was read, and was lines its
+ * protocol allows at any time (a Gomocup brain's DEBUG). */
+void proc_settle(struct proc *p);
 
 /* True if bytes of its stdout wait unread, or it stirred: something to read. */
 bool proc_has_unread(const struct proc *p);
