@@ -356,6 +356,8 @@ Test(adapters, gomocup_reads_what_the_protocol_allows_a_brain, .timeout = 10)
     cr_expect_str_eq(t.out, "answered PLAY with \"SUGGEST 7,8\"");
     cr_expect_eq(feed(&t, &s, "7,7"), ADAPTER_REPLY, "the answer to PLAY is the move");
     cr_expect_str_eq(t.out, "h8");
+    test_play(&s, "h8", "its move");
+    test_play(&s, "a1", "the opponent's");
     written(&t, t.ad->turn(&t.a, &s, 1000, t.buf, sizeof(t.buf)));
     cr_expect_eq(feed(&t, &s, "SUGGEST here"), ADAPTER_FOUL);
     cr_expect_str_eq(t.out, "suggested no square: \"SUGGEST here\"");
