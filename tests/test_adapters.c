@@ -86,7 +86,8 @@ Test(adapters, registry_finds_each_protocol_by_name, .timeout = 10)
     cr_expect_eq(adapter_find("uci"), PROTO_COUNT);
     cr_expect_eq(adapter_find(""), PROTO_COUNT);
     cr_expect_str_eq(adapter_of(PROTO_GTP)->name, "gtp");
-    cr_expect(adapter_of(PROTO_GOMOCUP)->fresh_each_game, "a brain per game");
+    cr_expect_not(adapter_of(PROTO_GOMOCUP)->fresh_each_game, "a brain is kept, with RESTART");
+    cr_expect_not_null(adapter_of(PROTO_GOMOCUP)->renew);
     cr_expect_not(adapter_of(PROTO_GTP)->fresh_each_game);
 }
 
@@ -322,6 +323,7 @@ static void gomocup_ready(struct talk *t, struct game_state *s, const char *game
     cr_assert_eq(feed_all(t, s, "OK|name=\"b\""), ADAPTER_REPLY);
     struct protocol_game g = {.def = game_def_of(s), .side = side, .tc = tc};
     written(t, t->ad->game(&t->a, &g, s, t->buf, sizeof(t->buf)));
+    t->a.clock_left_ms = tc->clock_ms ? tc->clock_ms : -1; /* as the match sets it */
 }
 
 Test(adapters, gomocup_game_says_the_limits_and_the_rule, .timeout = 10)
@@ -332,7 +334,7 @@ Test(adapters, gomocup_game_says_the_limits_and_the_rule, .timeout = 10)
     cr_expect_str_eq(t.buf, "INFO timeout_turn 1000\r\nINFO timeout_match 0\r\n"
                             "INFO max_memory 0\r\nINFO game_type 1\r\nINFO rule 0\r\n");
     gomocup_ready(&t, &s, "gomoku-standard", SIDE_FIRST, &on_clock);
-    cr_expect_str_eq(t.buf, "INFO timeout_turn 0\r\nINFO timeout_match 60000\r\n"
+    cr_expect_str_eq(t.buf, "INFO timeout_turn 2147483647\r\nINFO timeout_match 60000\r\n"
                             "INFO max_memory 0\r\nINFO game_type 1\r\nINFO rule 1\r\n");
     gomocup_ready(&t, &s, "gomoku-renju", SIDE_FIRST, &per_move);
     cr_expect(strstr(t.buf, "INFO rule 4\r\n"), "renju is rule 4: %s", t.buf);
@@ -344,12 +346,13 @@ Test(adapters, gomocup_begin_then_turn_with_the_opponents_move_in_0_based_x_y, .
     struct game_state s;
     gomocup_ready(&t, &s, "gomoku", SIDE_FIRST, &per_move);
     cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 1000, t.buf, sizeof(t.buf))),
-                     "INFO time_left 1000\r\nBEGIN\r\n");
+                     "INFO time_left 2147483647\r\nBEGIN\r\n");
     cr_expect_eq(feed(&t, &s, "7,7\r"), ADAPTER_REPLY);
     cr_expect_str_eq(t.out, "h8", "x the column, y the row, from 0");
     test_play(&s, "h8", "its move");
     test_play(&s, "a1", "the opponent's");
-    cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 0, t.buf, sizeof(t.buf))), "TURN 0,0\r\n");
+    cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 0, t.buf, sizeof(t.buf))),
+                     "INFO time_left 2147483647\r\nTURN 0,0\r\n");
     cr_expect_eq(feed(&t, &s, " 14 , 3 "), ADAPTER_REPLY);
     cr_expect_str_eq(t.out, "o4");
 }
@@ -363,7 +366,7 @@ Test(adapters, gomocup_board_lists_an_opening_in_order_own_stones_1, .timeout = 
     test_play(&s, "i9", "opening");
     test_play(&s, "g7", "opening");
     cr_expect_str_eq(written(&t, t.ad->turn(&t.a, &s, 500, t.buf, sizeof(t.buf))),
-                     "INFO time_left 500\r\nBOARD\r\n7,7,2\r\n8,8,1\r\n6,6,2\r\nDONE\r\n");
+                     "INFO time_left 2147483647\r\nBOARD\r\n7,7,2\r\n8,8,1\r\n6,6,2\r\nDONE\r\n");
 }
 
 Test(adapters, gomocup_replies_that_are_not_squares_go_to_the_judge_as_written, .timeout = 10)
@@ -506,4 +509,62 @@ Test(adapters, engine_names_are_kept_whole_up_to_256_bytes_escaped, .timeout = 1
     cr_assert_eq(feed(&t, &s, ""), ADAPTER_REPLY);
     cr_expect_eq(strlen(t.a.engine), ADAPTER_ENGINE_MAX, "cut at the limit");
     cr_expect_eq(strncmp(t.a.engine, "Edax\\tengine vvv", 16), 0, "escaped: %s", t.a.engine);
+}
+
+/* What a brain may answer as the protocol's text allows: ABOUT's UNKNOWN (no
+ * name), empty lines (ignored), SUGGEST (answered PLAY, whose answer is the
+ * move); and RESTART's answers. */
+Test(adapters, gomocup_reads_what_the_protocol_allows_a_brain, .timeout = 10)
+{
+    struct talk t;
+    struct game_state s;
+    game_init(&s, game_find("gomoku"), true);
+    talk_start(&t, PROTO_GOMOCUP, false);
+    written(&t, t.ad->hello(&t.a, game_def_of(&s), t.buf, sizeof(t.buf)));
+    cr_expect_eq(feed(&t, &s, ""), ADAPTER_LOG, "an empty line is ignored");
+    cr_expect_str_eq(t.out, "", "and not noted");
+    cr_expect_eq(feed(&t, &s, "OK"), ADAPTER_MORE);
+    cr_expect_eq(feed(&t, &s, ""), ADAPTER_LOG);
+    cr_expect_eq(feed(&t, &s, "UNKNOWN unknown command"), ADAPTER_REPLY);
+    cr_expect_str_eq(t.out, "no name: ABOUT answered \"UNKNOWN unknown command\"");
+    cr_expect_str_eq(t.a.engine, "");
+
+    gomocup_ready(&t, &s, "gomoku", SIDE_FIRST, &per_move);
+    written(&t, t.ad->turn(&t.a, &s, 1000, t.buf, sizeof(t.buf)));
+    cr_expect_eq(feed(&t, &s, "SUGGEST 7,7"), ADAPTER_SEND);
+    cr_expect_str_eq(t.out, "PLAY 7,7\r\n");
+    cr_expect_eq(feed(&t, &s, "MESSAGE sure"), ADAPTER_LOG);
+    cr_expect_eq(feed(&t, &s, "SUGGEST 7,8"), ADAPTER_FOUL, "one suggestion a turn");
+    cr_expect_str_eq(t.out, "answered PLAY with \"SUGGEST 7,8\"");
+    cr_expect_eq(feed(&t, &s, "7,7"), ADAPTER_REPLY, "the answer to PLAY is the move");
+    cr_expect_str_eq(t.out, "h8");
+    test_play(&s, "h8", "its move");
+    test_play(&s, "a1", "the opponent's");
+    written(&t, t.ad->turn(&t.a, &s, 1000, t.buf, sizeof(t.buf)));
+    cr_expect_eq(feed(&t, &s, "SUGGEST here"), ADAPTER_FOUL);
+    cr_expect_str_eq(t.out, "suggested no square: \"SUGGEST here\"");
+
+    cr_expect_str_eq(written(&t, t.ad->renew(&t.a, t.buf, sizeof(t.buf))), "RESTART\r\n");
+    cr_expect_eq(feed(&t, &s, ""), ADAPTER_LOG);
+    cr_expect_eq(feed(&t, &s, "MESSAGE clearing"), ADAPTER_LOG);
+    cr_expect_eq(feed(&t, &s, "ok"), ADAPTER_REPLY);
+    written(&t, t.ad->renew(&t.a, t.buf, sizeof(t.buf)));
+    cr_expect_eq(feed(&t, &s, "UNKNOWN"), ADAPTER_FOUL);
+    cr_expect_str_eq(t.out, "answered RESTART with \"UNKNOWN\"");
+}
+
+/* max_memory is what the bot may use, in bytes (the player sets it from
+ * --memory); 0 only without a limit. */
+Test(adapters, gomocup_max_memory_is_the_limit_in_bytes, .timeout = 10)
+{
+    struct talk t;
+    struct game_state s;
+    game_init(&s, game_find("gomoku"), true);
+    struct adapter_options opt = {.proto = PROTO_GOMOCUP, .memory_bytes = 256LL << 20};
+    t.ad = adapter_of(PROTO_GOMOCUP);
+    adapter_reset(&t.a, &opt);
+    struct protocol_game g = {.def = game_def_of(&s), .side = SIDE_FIRST, .tc = &per_move};
+    cr_expect(strstr(written(&t, t.ad->game(&t.a, &g, &s, t.buf, sizeof(t.buf))),
+                     "INFO max_memory 268435456\r\n"),
+              "%s", t.buf);
 }

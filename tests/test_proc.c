@@ -122,6 +122,38 @@ Test(proc, spawn_and_echo_round_trip, .timeout = 10)
     assert_no_children();
 }
 
+/* A child that writes lines ended by CR alone, CR LF, and a CR whose LF
+ * comes in a later write, with the reader's line ends set by cr. */
+static void start_cr_writer(struct proc *p, bool cr)
+{
+    char *argv[] = {"/bin/sh", "-c", "printf 'a\\rb\\r\\nc\\r'; sleep 0.2; printf '\\nd\\n'", NULL};
+    struct proc_options opt = {.argv = argv, .cr_ends_line = cr};
+    cr_assert_eq(proc_spawn(p, &opt), 0);
+}
+
+/* A CR alone ends a line only for a child that may end them so (a Gomocup
+ * brain); a CR LF is one end either way, even split across two writes, and
+ * for every other child a CR inside a line stays in it. */
+Test(proc, a_lone_cr_ends_a_line_only_when_the_child_may_end_lines_so, .timeout = 10)
+{
+    struct proc p;
+    start_cr_writer(&p, true);
+    expect_line(&p, "a");
+    expect_line(&p, "b");
+    expect_line(&p, "c");
+    expect_line(&p, "d");
+    char line[64];
+    cr_expect_eq(hear(&p, line, sizeof(line), 2000), PROC_CLOSED, "no empty line: '%s'", line);
+    proc_stop(&p, 2000);
+
+    start_cr_writer(&p, false);
+    expect_line(&p, "a\rb");
+    expect_line(&p, "c");
+    expect_line(&p, "d");
+    proc_stop(&p, 2000);
+    assert_no_children();
+}
+
 Test(proc, missing_program_is_enoent_at_once_with_no_child_left, .timeout = 10)
 {
     int fds = count_fds();

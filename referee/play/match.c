@@ -206,6 +206,8 @@ static bool play_turn(struct game_run *g)
     struct seat_turn t = {.state = s,
                           .limit_ms = e.limit_ms,
                           .margin_ms = tc->margin_ms,
+                          .clock_left_ms =
+                              tc->clock_ms ? (long)(g->clock_left[side] / NS_PER_MS) : -1,
                           .idle = g->seats[side_other(side)],
                           .spin = g->rules->spin};
 

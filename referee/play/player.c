@@ -9,13 +9,21 @@
 
 #define NO_LINE ((size_t)-1)
 
+/* Start *a afresh for a new process of the bot: its protocol's options, and
+ * what it may use. */
+static void reset_adapter(struct player *p)
+{
+    adapter_reset(&p->ad, &p->bot->proto);
+    p->ad.opt.memory_bytes = (long long)p->bot->limits.memory_mb << 20;
+}
+
 void player_init(struct player *p, const struct bot_spec *bot, const struct game_def *def,
                  const char *log_path, size_t log_cap)
 {
     memset(p, 0, sizeof(*p));
     p->bot = bot;
     p->def = def;
-    adapter_reset(&p->ad, &bot->proto);
+    reset_adapter(p);
     p->log_path = log_path;
     p->log_cap = log_cap;
     proc_init(&p->proc);
@@ -45,6 +53,8 @@ static bool is_out_of_step(struct player *p, char *note, size_t len)
     if (proc_wait(&p->proc, 0))
         snprintf(note, len, "its process ended between games (status %d); started again",
                  proc_status(&p->proc));
+    else if (player_adapter(p)->logs_anytime && !player_wrote_unasked(p, &r))
+        return false; /* lines for its log only, noted there */
     else
         snprintf(note, len,
                  "it wrote to standard output between games, unasked; its "
@@ -54,26 +64,42 @@ static bool is_out_of_step(struct player *p, char *note, size_t len)
 
 static int exchange(struct player *p, const struct game_state *s, char *raw, size_t cap,
                     size_t first, int64_t deadline_ns, struct player_reply *r);
+static int send_lines(struct player *p, const char *line, size_t len, int64_t deadline_ns);
+
+/* How long a start-up (a handshake, a RESTART) may take: --startup. */
+static int startup_ms(const struct player *p)
+{
+    return p->bot->startup_ms ? p->bot->startup_ms : STARTUP_MS_DEFAULT;
+}
+
+/* Write lines (n bytes) that are not a turn and read their answer through the
+ * adapter within --startup, into *r. Returns PROC_OK (r->foul says whether
+ * the answer was one), or the proc_io outcome. */
+static int converse(struct player *p, const char *lines, size_t n, struct player_reply *r)
+{
+    char raw[PROC_LINE_MAX + 1];
+    int64_t deadline = proc_now_ns() + (int64_t)startup_ms(p) * NS_PER_MS;
+
+    r->foul = FOUL_NONE;
+    int rc = send_lines(p, lines, n, deadline);
+    if (rc == PROC_OK)
+        rc = exchange(p, NULL, raw, sizeof(raw), NO_LINE, deadline, r);
+    return rc;
+}
 
 /* A new process's handshake, if its protocol has one. Returns 0, or
  * -EPROTONOSUPPORT with p->why. */
 static int handshake(struct player *p)
 {
     const struct adapter *ad = player_adapter(p);
-    char lines[PROTOCOL_LINE_MAX], raw[PROC_LINE_MAX + 1];
+    char lines[PROTOCOL_LINE_MAX];
     struct player_reply r;
-    int64_t deadline =
-        proc_now_ns() +
-        (int64_t)(p->bot->startup_ms ? p->bot->startup_ms : STARTUP_MS_DEFAULT) * NS_PER_MS;
 
-    adapter_reset(&p->ad, &p->bot->proto);
+    reset_adapter(p);
     int n = ad->hello(&p->ad, p->def, lines, sizeof(lines));
     if (n <= 0)
         return 0;
-    int rc = proc_write(&p->proc, lines, (size_t)n, deadline);
-    r.foul = FOUL_NONE;
-    if (rc == PROC_OK)
-        rc = exchange(p, NULL, raw, sizeof(raw), NO_LINE, deadline, &r);
+    int rc = converse(p, lines, (size_t)n, &r);
     if (rc == PROC_OK && r.foul == FOUL_NONE) {
         char note[sizeof(r.line) + 32];
         snprintf(note, sizeof(note), "%s engine: %s", ad->name, r.line);
@@ -84,12 +110,40 @@ static int handshake(struct player *p)
         snprintf(p->why, sizeof(p->why), "its %s handshake: %.120s", ad->name, r.reason);
     else if (rc == PROC_TIMEOUT)
         snprintf(p->why, sizeof(p->why), "no %s handshake within %d ms (--startup)", ad->name,
-                 p->bot->startup_ms);
+                 startup_ms(p));
     else
         snprintf(p->why, sizeof(p->why), "it ended during its %s handshake", ad->name);
     proc_log_note(&p->proc, p->why);
     player_stop(p, 0);
     return -EPROTONOSUPPORT;
+}
+
+/* Make a process kept from the last game ready for the next, in its
+ * protocol's way (Gomocup's RESTART), if it has one. True if it is; else it
+ * is stopped, note says why, and it is not asked again in this run. */
+static bool renew(struct player *p, char *note, size_t len)
+{
+    const struct adapter *ad = player_adapter(p);
+    char lines[PROTOCOL_LINE_MAX];
+    struct player_reply r;
+
+    int n = ad->renew(&p->ad, lines, sizeof(lines));
+    if (n <= 0)
+        return true; /* nothing to say */
+    int rc = converse(p, lines, (size_t)n, &r);
+    if (rc == PROC_OK && r.foul == FOUL_NONE)
+        return true;
+    if (r.foul != FOUL_NONE)
+        snprintf(note, len, "it %.100s: a new process for each game", r.reason);
+    else
+        snprintf(note, len, "no answer to its %s renewal within %d ms: a new process for each game",
+                 ad->name, startup_ms(p));
+    proc_log_note(&p->proc, note);
+    p->renew_refused = true;
+    /* It answered, in step: `END`, as the protocol has it, and time to exit. */
+    p->tainted = rc != PROC_OK;
+    player_stop(p, EXIT_GRACE_MS);
+    return false;
 }
 
 /* Stop what runs and start a new process; a note says why, if the bot was the
@@ -120,6 +174,7 @@ static int start_process(struct player *p, const char *note)
                    .processes = p->bot->limits.processes +
                                 (p->bot->sandbox && p->bot->limits.processes ? 2 : 0),
                    .file_mb = p->bot->sandbox ? p->bot->limits.disk_mb : 0},
+        .cr_ends_line = player_adapter(p)->cr_ends_line,
     };
     /* Out of processes or memory (a fork bomb's, perhaps): wait a little and
      * try again, for a bounded time, before the game is lost for it. */
@@ -157,8 +212,14 @@ int player_ensure_started(struct player *p, bool fresh)
      * forfeiting a game it was never asked to play, or the next one for what
      * it wrote after the last: a process that exits closes its stdout, so it
      * is asked only if that stirred. */
-    if (p->running && !p->tainted && !fresh && !is_out_of_step(p, note, sizeof(note)))
-        return 0;
+    if (p->running && !p->tainted && !fresh && !is_out_of_step(p, note, sizeof(note))) {
+        if (!player_adapter(p)->renew || p->games == 0)
+            return 0;
+        if (!p->renew_refused && renew(p, note, sizeof(note)))
+            return 0;
+        player_stop(p, EXIT_GRACE_MS); /* `END`, and time to exit */
+        note[0] = '\0'; /* a new process, as its protocol allows: not a restart of the bot's */
+    }
     return start_process(p, note);
 }
 
@@ -280,8 +341,13 @@ static int exchange(struct player *p, const struct game_state *s, char *raw, siz
             r->len = 0;
             p->tainted = true;
             return PROC_OK;
+        case ADAPTER_SEND:
+            if ((rc = proc_write(&p->proc, r->line, out.len, deadline_ns)) != PROC_OK)
+                return rc;
+            break;
         case ADAPTER_LOG:
-            proc_log_note(&p->proc, r->line);
+            if (out.len > 0)
+                proc_log_note(&p->proc, r->line);
             if (++logged > PLAYER_LOG_LINES_MAX) {
                 r->foul = FOUL_TOO_LONG;
                 snprintf(r->reason, sizeof(r->reason), "flooded its output (%d lines)", logged);
@@ -337,7 +403,8 @@ bool player_wrote_more(struct player *p, const struct player_reply *r, int64_t u
         struct adapter_out out = {text, sizeof(text), 0};
         enum adapter_read kind = ad->stray(&p->ad, raw, n, &out);
         if (kind == ADAPTER_LOG && logged < PLAYER_LOG_LINES_MAX) {
-            proc_log_note(&p->proc, text);
+            if (out.len > 0)
+                proc_log_note(&p->proc, text);
             continue;
         }
         charge_unasked(p, extra, kind == ADAPTER_LOG ? "flooded its output after its reply" : text);
@@ -462,7 +529,8 @@ bool player_wrote_unasked(struct player *p, struct player_reply *r)
         enum adapter_read k = player_adapter(p)->stray(&p->ad, raw, n, &out);
         r->len = out.len;
         if (k == ADAPTER_LOG && logged < PLAYER_LOG_LINES_MAX) {
-            proc_log_note(&p->proc, r->line);
+            if (out.len > 0)
+                proc_log_note(&p->proc, r->line);
             continue;
         }
         snprintf(r->reason, sizeof(r->reason), "%.*s", PLAYER_REASON_MAX - 1,

@@ -20,6 +20,8 @@ struct player {
     bool running;
     bool tainted;            /* its output may be out of step (after a timeout...): restart it */
     int games;               /* games begun in the current process */
+    bool renew_refused;      /* a kept process could not be made ready for a new game in
+                              * its protocol's way (RESTART): a new process each game */
     bool started;            /* a process was started once: a user's command that works */
     bool answered;           /* it answered a turn in this run (set by the match) */
     int restarts;            /* processes started again because the last one died or
@@ -77,8 +79,13 @@ void player_look(struct player *const players[2]);
  * noted in its log, and no game is lost for them. A new process goes through
  * its protocol's handshake (GTP's protocol_version, name, version; Gomocup's
  * START and ABOUT) before bot->startup_ms, the engine's name noted in its log.
+ * A process kept from the last game whose protocol has a word for a new game
+ * (Gomocup's RESTART) is asked it within bot->startup_ms; one that does not
+ * answer it as it should is stopped and a new one started, for this game and
+ * every later one, not counted as a restart (the protocol allows it).
  * Returns 0, or a negative errno when it cannot be started: -EPROTONOSUPPORT
- * when the handshake failed, p->why saying how. */
+ * when the handshake failed or did not end within bot->startup_ms, p->why
+ * saying how. */
 int player_ensure_started(struct player *p, bool fresh);
 
 /* The process found gone at the first turn of a game it was kept alive for

@@ -31,6 +31,7 @@ struct seat_turn {
     const struct game_state *state; /* the position it is asked to move in */
     int limit_ms;                   /* the limit it is told */
     int margin_ms;                  /* and the margin past it that a bot is allowed */
+    long clock_left_ms;             /* its clock as the turn is asked; -1: no clock */
     struct seat *idle;              /* the opponent, whose output a bot's ask watches */
     bool spin;                      /* may spin for a fast bot's reply (player_ask) */
 };

@@ -187,6 +187,7 @@ static int bot_ask(struct seat *s, const struct seat_turn *t, struct player_repl
      * that waits for a slow reply), and looked at once more right here. */
     if (player_wrote_unasked(p, r))
         return after_failure(sb, r);
+    p->ad.clock_left_ms = t->clock_left_ms;
     int n = player_adapter(p)->turn(&p->ad, t->state, t->limit_ms, line, PROTOCOL_LINE_MAX);
     size_t len = with_intro(sb, line, n > 0 ? (size_t)n : 0, sizeof(line));
     int64_t now = proc_now_ns();

@@ -500,24 +500,44 @@ int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns
     return PROC_OK;
 }
 
+/* Where the first line in p->buf[from..end) ends: its LF, or with
+ * cr_ends_line its CR too; NULL if none does there. */
+static char *line_end(const struct proc *p, size_t from, size_t end)
+{
+    if (from >= end)
+        return NULL;
+    char *nl = memchr(p->buf + from, '\n', end - from);
+    if (!p->cr_ends_line)
+        return nl;
+    char *cr = memchr(p->buf + from, '\r', (nl ? (size_t)(nl - p->buf) : end) - from);
+    return cr ? cr : nl;
+}
+
 /* Take a whole line out of p->buf into rq->line, if there is one within the
  * first limit bytes. Returns PROC_OK, PROC_TOO_LONG (limit bytes without a
  * newline: dropped), or -1 when more bytes are needed. */
 static int take_line(struct proc *p, struct proc_read *rq, size_t limit, size_t *scanned)
 {
     size_t end = p->len < limit ? p->len : limit;
-    char *nl = *scanned < end ? memchr(p->buf + *scanned, '\n', end - *scanned) : NULL;
+    char *nl = line_end(p, *scanned, end);
 
     if (nl != NULL) {
         size_t raw = (size_t)(nl - p->buf);
         size_t n = raw > 0 && p->buf[raw - 1] == '\r' ? raw - 1 : raw;
+        size_t used = raw + 1;
+        if (*nl == '\r') { /* cr_ends_line: a CR LF is one end, also when the LF is late */
+            n = raw;
+            p->after_cr = used == p->len;
+            if (used < p->len && p->buf[used] == '\n')
+                used++;
+        }
         if (p->trace)
             trace_line(p, '<', p->buf, n, false);
         memcpy(rq->line, p->buf, n);
         rq->line[n] = '\0';
         rq->len = n;
-        p->len -= raw + 1;
-        memmove(p->buf, nl + 1, p->len);
+        p->len -= used;
+        memmove(p->buf, p->buf + used, p->len);
         return PROC_OK;
     }
     if (p->len >= limit) {
@@ -540,7 +560,7 @@ int proc_take_buffered(struct proc *p, char *line, size_t cap, size_t *len, bool
     *len = 0;
     if (p->len == 0)
         return PROC_TIMEOUT;
-    if (memchr(p->buf, '\n', p->len < limit ? p->len : limit) != NULL) {
+    if (line_end(p, 0, p->len < limit ? p->len : limit) != NULL) {
         take_line(p, &rq, limit, &scanned); /* a line ends within the limit: PROC_OK */
         *len = rq.len;
         return PROC_OK;
@@ -576,9 +596,13 @@ static int read_some(struct proc *p)
 {
     ssize_t n = read(p->out_fd, p->buf + p->len, sizeof(p->buf) - p->len);
     if (n > 0) {
-        p->len += (size_t)n;
         p->got += (size_t)n;
-        return 1;
+        /* The LF of a CR LF whose CR ended the last line taken. */
+        if (p->after_cr && p->len == 0 && p->buf[0] == '\n')
+            memmove(p->buf, p->buf + 1, (size_t)--n);
+        p->after_cr = false;
+        p->len += (size_t)n;
+        return n > 0 ? 1 : 0;
     }
     if (n == 0)
         return PROC_CLOSED;

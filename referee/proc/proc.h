@@ -71,6 +71,8 @@ struct proc_options {
     const char *log_path; /* file that gets the child's stderr (appended), or NULL to drop it */
     size_t log_cap;       /* size the log file may reach (what it holds counts); 0: none */
     struct proc_limits limits;
+    bool cr_ends_line; /* a CR alone ends a line of its stdout too, as an LF or a CR LF
+                        * does (a Gomocup brain's; see proc_read_line) */
 };
 
 /* Its descriptors are never 0, 1 or 2, so a zeroed struct holds none. */
@@ -85,9 +87,12 @@ struct proc {
     int status;                  /* after reaping: exit code, or 128 + signal number; -1 before */
     char buf[PROC_LINE_MAX + 1]; /* bytes read from stdout not yet returned */
     size_t len;
-    bool stirred; /* its stdout was seen readable while watched (proc_read_reply, proc_look) */
-    size_t got;   /* bytes read from its stdout, in all */
-    bool trace;   /* every line written and read goes to the log too (proc_trace_start) */
+    bool stirred;      /* its stdout was seen readable while watched (proc_read_reply, proc_look) */
+    size_t got;        /* bytes read from its stdout, in all */
+    bool trace;        /* every line written and read goes to the log too (proc_trace_start) */
+    bool cr_ends_line; /* as proc_options says */
+    bool after_cr;     /* the last line taken ended with a CR that was the last byte
+                        * read: an LF that comes first next is that CR's (CR LF) */
 };
 
 /* Set up p with no child and no descriptor: what proc_spawn expects, and what
@@ -99,7 +104,8 @@ void proc_init(struct proc *p);
 bool proc_has_stirred(const struct proc *p);
 
 /* Forget that the child stirred: what it wrote was read, and was lines its
- * protocol allows at any time (an NBoard engine's `status`). */
+ * protocol allows at any time (an NBoard engine's `status`, a Gomocup brain's
+ * DEBUG). */
 void proc_settle(struct proc *p);
 
 /* True if bytes of its stdout wait unread, or it stirred: something to read. */
@@ -180,14 +186,16 @@ int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns
 
 /* Read one line from the child's stdout before the deadline into line (size
  * cap bytes, cap > 0; the '\n' and a '\r' before it are dropped, the text is
- * NUL terminated). Bytes after the line are kept for the next call. Returns
- * PROC_OK with *len set, PROC_TIMEOUT, PROC_CLOSED (EOF before a newline; it
- * is reported again by every later call), or PROC_TOO_LONG when more than
- * cap - 1 bytes arrive without a newline (a '\r' counts; cap is clipped to
- * PROC_LINE_MAX + 1): its first cap bytes are dropped, the rest of that line
- * is left for the next call. What is already readable is returned even past
- * the deadline, so a deadline of proc_now_ns() only looks. Drains stderr into
- * the log while it waits. */
+ * NUL terminated; with cr_ends_line, a '\r' alone ends a line too, and an LF
+ * right after it, even one read later, is its end, not an empty line). Bytes
+ * after the line are kept for the next call. Returns PROC_OK with *len set,
+ * PROC_TIMEOUT, PROC_CLOSED (EOF before a newline; it is reported again by
+ * every later call), or PROC_TOO_LONG when more than cap - 1 bytes arrive
+ * without a newline (a '\r' counts; cap is clipped to PROC_LINE_MAX + 1): its
+ * first cap bytes are dropped, the rest of that line is left for the next
+ * call. What is already readable is returned even past the deadline, so a
+ * deadline of proc_now_ns() only looks. Drains stderr into the log while it
+ * waits. */
 int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns);
 
 /* Take what was already read of the child's stdout, without a system call:

@@ -202,7 +202,7 @@ static _Noreturn void child_run(const struct child_plan *c)
     child_fail(c->report_fd, errno);
 }
 
-static void proc_clear(struct proc *p, size_t log_cap)
+static void proc_clear(struct proc *p, size_t log_cap, bool cr_ends_line)
 {
     p->pid = 0;
     p->in_fd = -1;
@@ -216,6 +216,8 @@ static void proc_clear(struct proc *p, size_t log_cap)
     p->stirred = false;
     p->got = 0;
     p->trace = false;
+    p->cr_ends_line = cr_ends_line;
+    p->after_cr = false;
 }
 
 /* Open the log file a child's stderr goes to, counting what it already holds
@@ -348,7 +350,7 @@ static int adopt(struct proc *p, pid_t pid, int in_fd, int out_fd, int err_fd)
 int proc_spawn(struct proc *p, const struct proc_options *opt)
 {
     assert(opt->argv != NULL && opt->argv[0] != NULL);
-    proc_clear(p, opt->log_cap);
+    proc_clear(p, opt->log_cap, opt->cr_ends_line);
     int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, report[2] = {-1, -1};
     int ret = opt->log_path != NULL ? open_log(p, opt->log_path) : 0;
 

@@ -302,8 +302,9 @@ static const struct option_def run_options[] = {
          "its own files and --dir, a private /tmp; no network,\n"
          "no other process, no results, no other bot's files"),
     CALL("startup", "[NAME=]MS", opt_startup,
-         "deadline of a GTP or Gomocup engine's handshake\n"
-         "(default 10000); NAME=MS: bot NAME's alone"),
+         "deadline of a GTP or Gomocup engine's handshake,\n"
+         "and of a brain's answer to RESTART (default 10000);\n"
+         "NAME=MS: bot NAME's alone"),
     CALL("game", "NAME", opt_game,
          "tictactoe (default), connect4, reversi, gomoku,\n"
          "gomoku-standard (exactly five), gomoku-freestyle (20x20),\n"

@@ -40,6 +40,8 @@ struct adapter_options {
     bool gtp_pass_explicit; /* GTP: send the opponent's passes with `play b pass` */
     struct adapter_option option[ADAPTER_OPTIONS_MAX]; /* in the order given */
     int noptions;
+    /* What the bot may use (--memory), told to a Gomocup brain; 0: no limit. */
+    long long memory_bytes;
 };
 
 /* An engine's name and version, as its handshake said them, are kept up to
@@ -60,7 +62,13 @@ struct adapter_gtp {
 
 /* What a Gomocup brain's talk keeps (adapter_gomocup.c). */
 struct adapter_gomocup {
-    int hello_left; /* answers of the handshake still due (OK, ABOUT) */
+    enum gomocup_due {
+        GOMOCUP_OK_TO_START, /* START's OK */
+        GOMOCUP_ABOUT,       /* ABOUT's line */
+        GOMOCUP_OK_TO_RESTART,
+        GOMOCUP_MOVE,   /* the move of a turn */
+        GOMOCUP_PLAYED, /* the move after `PLAY x,y`, sent for its SUGGEST */
+    } due;
 };
 
 /* What an NBoard engine's talk keeps (adapter_nboard.c). */
@@ -76,10 +84,12 @@ struct adapter_nboard {
 struct adapter_state {
     struct adapter_options opt;
     const struct game_def *def;
-    enum side side; /* the side the bot plays in the game under way */
-    int known;      /* plies of the game the engine knows; -1: not shown the board yet */
-    bool in_game;   /* a game was opened with the engine */
-    bool clock;     /* the game is played on a clock, not a limit per move */
+    enum side side;     /* the side the bot plays in the game under way */
+    int known;          /* plies of the game the engine knows; -1: not shown the board yet */
+    bool in_game;       /* a game was opened with the engine */
+    bool clock;         /* the game is played on a clock, not a limit per move */
+    long clock_left_ms; /* the side to move's clock as its turn is written (set by the
+                         * match before turn); -1: the game has no clock */
     char engine[ADAPTER_ENGINE_MAX + 1]; /* its name and version, from the handshake */
     union {
         struct adapter_gtp gtp;
@@ -101,15 +111,18 @@ struct adapter_out {
 enum adapter_read {
     ADAPTER_MORE,  /* part of the answer: read on */
     ADAPTER_REPLY, /* the answer is complete: out holds the move in referee's notation */
-    ADAPTER_LOG,   /* a line for the bot's log (out), not an answer: read on */
+    ADAPTER_LOG,   /* a line for the bot's log (out), not an answer: read on; out
+                    * empty: a line to ignore (an empty line), counted as one */
     ADAPTER_FOUL,  /* out holds the reason (bot text escaped) */
+    ADAPTER_SEND,  /* out holds lines to write to the bot (Gomocup's PLAY for a
+                    * SUGGEST) within the answer's deadline, then read on */
 };
 
 /* Lines a protocol writes, into buf (len bytes, PROTOCOL_LINE_MAX * 2 always
  * enough), as their length, or -1 if they do not fit; 0: nothing to write. */
 struct adapter {
     const char *name;
-    bool fresh_each_game; /* a new process for every game (Gomocup brains) */
+    bool fresh_each_game; /* a new process for every game (a protocol without renew) */
     bool logs_anytime;    /* lines for its log may come at any time, even after a reply */
     /* Whether the protocol can play def at all (its moves and board in the
      * protocol's terms); a bot that cannot is refused before any game. Every
@@ -126,8 +139,14 @@ struct adapter {
      * NULL: the protocol has no options, and a bot given some is refused. */
     bool (*option)(struct adapter_state *a, const char *key, const char *value, char *buf,
                    size_t len, size_t *n);
+    bool cr_ends_line; /* a CR alone ends a line the bot writes, as LF and CR LF do */
     /* The handshake of a new process, its answers read through read(). */
     int (*hello)(struct adapter_state *a, const struct game_def *def, char *buf, size_t len);
+    /* A process kept from the last game is made ready for the next one
+     * (Gomocup's RESTART), its answer read through read(): a reply, or a foul
+     * if the process cannot be kept (then a new one is started, no game lost
+     * for it). NULL: a kept process needs nothing (game() says it all). */
+    int (*renew)(struct adapter_state *a, char *buf, size_t len);
     /* A new game for side g->side from position start (its opening): written
      * with the side's first turn. */
     int (*game)(struct adapter_state *a, const struct protocol_game *g,
