@@ -95,10 +95,10 @@ Test(options, match_refuses_unknown_options_missing_arguments_and_too_many_words
     expect_refusals("match", "--openings-file", words, "too many words in the command");
 }
 
-/* It used to run the bot with its first 64 words, and pass. */
-Test(options, doctor_refuses_a_command_of_more_words_than_fit, .timeout = 20)
+/* The words of a command given after -- that do not fit, as `doctor` or `play` takes them. */
+static void expect_too_many_words(const char *command)
 {
-    const char *words[CONFIG_MAX_ARGS + 16] = {"doctor", "--", BOTDIR "random"};
+    const char *words[CONFIG_MAX_ARGS + 16] = {command, "--", BOTDIR "random"};
     char extra[70][8];
     size_t n = 3;
     for (int i = 1; i < 70; i++) {
@@ -107,6 +107,12 @@ Test(options, doctor_refuses_a_command_of_more_words_than_fit, .timeout = 20)
     }
     words[n] = NULL;
     expect_refused(words, "too many words in the command (70, at most 64)");
+}
+
+/* It used to run the bot with its first 64 words, and pass. */
+Test(options, doctor_refuses_a_command_of_more_words_than_fit, .timeout = 20)
+{
+    expect_too_many_words("doctor");
     const char *bot[] = {"doctor", "--bot", long_bot("a="), NULL};
     expect_refused(bot, "too many words in the command");
     const char *both[] = {"doctor", "--bot", "a=x", "--", "y", NULL};
@@ -124,8 +130,14 @@ Test(options, play_refuses_unknown_options_missing_arguments_and_too_many_words,
 {
     const char *words[] = {"play", "--bot", long_bot("a="), NULL};
     expect_refusals("play", "--as", words, "too many words in the command");
+    /* Words after the options are the bot's command: given once. */
     const char *extra[] = {"play", "--bot", "a=x", "extra", NULL};
     expect_refused(extra, "'extra': give the bot once, with --bot or after --");
+    const char *none[] = {"play", "--as", "x", NULL};
+    expect_refused(none, "play needs a bot");
+    expect_too_many_words("play");
+    const char *both[] = {"play", "--bot", "a=x", "--", "y", NULL};
+    expect_refused(both, "give the bot once");
 }
 
 Test(options, check_refuses_unknown_options_missing_arguments_and_too_many_words, .timeout = 20)

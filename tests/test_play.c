@@ -135,24 +135,28 @@ struct fixture_mode {
     char mode[16];
     char arg[16]; /* "" for none */
     char foul[16];
+    /* Its second line is a write of its own, which may come before or after
+     * the next turn is written: the reason quotes the line found unasked,
+     * which depends on when; the words before the quote do not. */
+    bool raced;
 };
 
 ParameterizedTestParameters(play, each_fixture_mode_is_the_same_foul_and_reason_as_in_a_match)
 {
     static struct fixture_mode modes[] = {
-        {"legal", "", ""},
-        {"outofturn", "", "out-of-turn"},
-        {"garbage", "", "malformed"},
-        {"say", "d9", "no-such-square"},
-        {"occupied", "", "occupied"},
-        {"byte", "0", "malformed"},
-        {"huge", "", "too-long"},
-        {"crash", "", "crashed"},
-        {"exitafter", "", "exited"},
-        {"closeout", "", "closed-pipe"},
-        {"twolines", "", "unasked-output"},
-        {"unasked", "", "unasked-output"},
-        {"silent", "", "timeout"},
+        {"legal", "", "", false},
+        {"outofturn", "", "out-of-turn", false},
+        {"garbage", "", "malformed", false},
+        {"say", "d9", "no-such-square", false},
+        {"occupied", "", "occupied", false},
+        {"byte", "0", "malformed", false},
+        {"huge", "", "too-long", false},
+        {"crash", "", "crashed", false},
+        {"exitafter", "", "exited", false},
+        {"closeout", "", "closed-pipe", false},
+        {"twolines", "", "unasked-output", true},
+        {"unasked", "", "unasked-output", false},
+        {"silent", "", "timeout", false},
     };
     return cr_make_param_array(struct fixture_mode, modes, sizeof(modes) / sizeof(modes[0]));
 }
@@ -195,7 +199,12 @@ ParameterizedTest(struct fixture_mode *m, play,
     recorded_foul(match_dir, foul[1], by[1], reason[1]);
     cr_expect_str_eq(foul[0], m->foul, "%s in play: %s", m->mode, reason[0]);
     cr_expect_str_eq(foul[1], m->foul, "%s in a match: %s", m->mode, reason[1]);
-    cr_expect_str_eq(reason[0], reason[1], "%s: play and match differ", m->mode);
+    if (m->raced) {
+        reason[0][strcspn(reason[0], "\"")] = '\0';
+        reason[1][strcspn(reason[1], "\"")] = '\0';
+    }
+    cr_expect_str_eq(reason[0], reason[1], "%s: play (%s) and match (%s) differ", m->mode,
+                     reason[0], reason[1]);
     cr_expect_str_eq(by[0], m->foul[0] ? "cpu" : "", "%s", m->mode);
     cr_expect_str_eq(by[1], by[0], "%s", m->mode);
 }

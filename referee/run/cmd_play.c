@@ -132,7 +132,7 @@ static int take_words(struct play_args *a, int n, char **words)
     }
     snprintf(name, sizeof(name), "%s", slash && slash[1] ? slash + 1 : words[0]);
     if (config_bot_words(&a->bot, name, n, words, &why) < 0) {
-        cli_error("-- '%s' ...: %s (at most %d words)", words[0], why, CONFIG_MAX_ARGS);
+        cli_error("-- '%s' ...: %s (%d, at most %d)", words[0], why, n, CONFIG_MAX_ARGS);
         return EXIT_USAGE;
     }
     a->have_bot = true;
