@@ -1,0 +1,253 @@
+/* matchmake.c: which two entries of a league meet next (the rule is in
+ * matchmake.h). Pure: O(n^2) per pick over the field, no allocation. */
+#include "matchmake.h"
+
+#include "opening.h"
+
+#include <math.h>
+#include <stddef.h>
+
+/* A pair's overlap when it is drawn by weight: never below this, so that two
+ * entries about to be separated still get the games that separate them. */
+#define MM_OVERLAP_FLOOR 0.25
+
+struct mm_rules matchmake_default_rules(const struct mm_field *f)
+{
+    int active = 0;
+    for (int i = 0; i < f->n; i++)
+        active += f->e[i].active;
+    return (struct mm_rules){.min_games = MM_MIN_GAMES_DEFAULT,
+                             .min_share = active ? 1.0 / (2.0 * active) : 0.0};
+}
+
+/* A number drawn from (seed, played, salt): the tie-break and the draws. */
+static uint64_t mm_hash(const struct mm_field *f, uint64_t salt)
+{
+    uint64_t state =
+        f->seed ^ ((uint64_t)f->played * 0xd1b54a32d192ed03ull) ^ (salt * 0x8cb92ba72f3d8dd7ull);
+    return opening_random(&state);
+}
+
+static double mm_elo(const struct mm_entry *e)
+{
+    return isfinite(e->elo) ? e->elo : 0.0;
+}
+
+static double mm_margin(const struct mm_entry *e)
+{
+    if (isnan(e->margin))
+        return INFINITY;
+    return e->margin > 0 ? e->margin : 0.0;
+}
+
+/* True if a stands above b in the ranking: higher elo, then roster order. */
+static bool mm_above(const struct mm_field *f, int a, int b)
+{
+    double ea = mm_elo(&f->e[a]), eb = mm_elo(&f->e[b]);
+    return ea > eb || (ea == eb && a < b);
+}
+
+/* The active entry just below i in the ranking, or -1. */
+static int mm_below(const struct mm_field *f, int i)
+{
+    int best = -1;
+    for (int j = 0; j < f->n; j++)
+        if (f->e[j].active && j != i && mm_above(f, i, j) && (best < 0 || mm_above(f, j, best)))
+            best = j;
+    return best;
+}
+
+/* The active entry just above i in the ranking, or -1. */
+static int mm_above_of(const struct mm_field *f, int i)
+{
+    int best = -1;
+    for (int j = 0; j < f->n; j++)
+        if (f->e[j].active && j != i && mm_above(f, j, i) && (best < 0 || mm_above(f, best, j)))
+            best = j;
+    return best;
+}
+
+/* The active entry at the top of the ranking, or -1. */
+static int mm_top(const struct mm_field *f)
+{
+    int top = -1;
+    for (int i = 0; i < f->n; i++)
+        if (f->e[i].active && (top < 0 || mm_above(f, i, top)))
+            top = i;
+    return top;
+}
+
+/* How close a and b are to each other's interval: (margin_a + margin_b) / gap,
+ * above 1 when they overlap, INFINITY when unrated or equal. */
+static double mm_closeness(const struct mm_field *f, int a, int b)
+{
+    double gap = fabs(mm_elo(&f->e[a]) - mm_elo(&f->e[b]));
+    double sum = mm_margin(&f->e[a]) + mm_margin(&f->e[b]);
+    if (isinf(sum) || gap == 0)
+        return INFINITY;
+    return sum / gap;
+}
+
+static void mm_out(int a, int b, int out[2])
+{
+    out[0] = a < b ? a : b;
+    out[1] = a < b ? b : a;
+}
+
+/* How many pairs i is behind its minimum share; at least 1 when overdue. */
+static double mm_debt(const struct mm_field *f, const struct mm_rules *r, int i)
+{
+    const struct mm_entry *e = &f->e[i];
+    if (e->last > 0 || e->games == 0)
+        return (double)(f->played - e->last) * r->min_share / 2.0;
+    return (r->min_share * (double)f->played - (double)e->games) / 2.0;
+}
+
+/* Rule 1: the most overdue entry, or -1. */
+static int mm_overdue(const struct mm_field *f, const struct mm_rules *r)
+{
+    int best = -1;
+    double best_debt = 0;
+    uint64_t best_key = 0;
+    if (!(r->min_share > 0))
+        return -1;
+    for (int i = 0; i < f->n; i++) {
+        if (!f->e[i].active || f->e[i].games < r->min_games)
+            continue;
+        double debt = mm_debt(f, r, i);
+        uint64_t key = mm_hash(f, (uint64_t)i);
+        if (debt >= 1 && (best < 0 || debt > best_debt || (debt == best_debt && key < best_key))) {
+            best = i;
+            best_debt = debt;
+            best_key = key;
+        }
+    }
+    return best;
+}
+
+/* i's better neighbour: the one it overlaps more; the tie-break between equals. */
+static int mm_best_neighbour(const struct mm_field *f, int i)
+{
+    int up = mm_above_of(f, i), down = mm_below(f, i);
+    if (up < 0 || down < 0)
+        return up < 0 ? down : up;
+    double cu = mm_closeness(f, i, up), cd = mm_closeness(f, i, down);
+    if (cu != cd)
+        return cu > cd ? up : down;
+    return mm_hash(f, (uint64_t)up) < mm_hash(f, (uint64_t)down) ? up : down;
+}
+
+/* Rule 2: the new entry with fewest games, or -1. */
+static int mm_newest(const struct mm_field *f, const struct mm_rules *r)
+{
+    int best = -1;
+    for (int i = 0; i < f->n; i++) {
+        const struct mm_entry *e = &f->e[i];
+        if (!e->active || e->games >= r->min_games)
+            continue;
+        if (best < 0 || e->games < f->e[best].games ||
+            (e->games == f->e[best].games && mm_hash(f, (uint64_t)i) < mm_hash(f, (uint64_t)best)))
+            best = i;
+    }
+    return best;
+}
+
+/* The opponent a new entry i has met least: an established one before a new
+ * one, then the tie-break. */
+static int mm_least_met(const struct mm_field *f, const struct mm_rules *r, int i)
+{
+    int best = -1;
+    long best_met = 0;
+    bool best_new = false;
+    for (int j = 0; j < f->n; j++) {
+        if (!f->e[j].active || j == i)
+            continue;
+        long met = f->met[(size_t)i * (size_t)f->n + (size_t)j];
+        bool is_new = f->e[j].games < r->min_games;
+        bool better = best < 0 || met < best_met || (met == best_met && (best_new && !is_new)) ||
+                      (met == best_met && best_new == is_new &&
+                       mm_hash(f, (uint64_t)j) < mm_hash(f, (uint64_t)best));
+        if (better) {
+            best = j;
+            best_met = met;
+            best_new = is_new;
+        }
+    }
+    return best;
+}
+
+/* The weight in rule 3 of the neighbours i, at `place`, and j below it;
+ * overlapping says which of its two passes asks. 0 if not a candidate then. */
+static double mm_weight(const struct mm_field *f, int i, int j, int place, bool overlapping)
+{
+    double c = mm_closeness(f, i, j);
+    double w;
+    if (overlapping) {
+        if (!(c > 1))
+            return 0;
+        w = 1.0 - 1.0 / c;
+        if (w < MM_OVERLAP_FLOOR)
+            w = MM_OVERLAP_FLOOR;
+    } else {
+        w = c;
+    }
+    return w / (double)place;
+}
+
+/* The sum of the weights of rule 3's pass; with x, also the pair where the
+ * running sum passes x (the last candidate if it never does), in out. */
+static double mm_walk(const struct mm_field *f, bool overlapping, double x, int out[2])
+{
+    double total = 0;
+    int top = mm_top(f);
+    int place = 1;
+    for (int i = top, j = mm_below(f, top); j >= 0; i = j, j = mm_below(f, j), place++) {
+        double w = mm_weight(f, i, j, place, overlapping);
+        if (!(w > 0))
+            continue;
+        if (out && total <= x)
+            mm_out(i, j, out);
+        total += w;
+    }
+    return total;
+}
+
+/* Rule 3: neighbours drawn by weight, the overlapping ones if any; the top two
+ * when no pair has a weight (every margin 0). */
+static void mm_standings(const struct mm_field *f, int out[2])
+{
+    bool overlapping = true;
+    double total = mm_walk(f, overlapping, 0, NULL);
+    if (!(total > 0)) {
+        overlapping = false;
+        total = mm_walk(f, overlapping, 0, NULL);
+    }
+    if (!(total > 0)) {
+        int top = mm_top(f);
+        mm_out(top, mm_below(f, top), out);
+        return;
+    }
+    double x = (double)(mm_hash(f, (uint64_t)f->n + 1) >> 11) * 0x1p-53 * total;
+    mm_walk(f, overlapping, x, out);
+}
+
+bool matchmake_pick(const struct mm_field *f, const struct mm_rules *r, int out[2])
+{
+    int active = 0;
+    for (int i = 0; i < f->n; i++)
+        active += f->e[i].active;
+    if (active < 2)
+        return false;
+    int i = mm_overdue(f, r);
+    if (i >= 0) {
+        mm_out(i, mm_best_neighbour(f, i), out);
+        return true;
+    }
+    i = mm_newest(f, r);
+    if (i >= 0) {
+        mm_out(i, mm_least_met(f, r, i), out);
+        return true;
+    }
+    mm_standings(f, out);
+    return true;
+}
