@@ -242,6 +242,22 @@ static long roster_game(const char *dir, const char *name, const char *event)
     return game;
 }
 
+/* report.html's plot over the league's life marks when name entered or
+ * retired. */
+static void expect_report_marks(const char *dir, const char *name, const char *event, long game)
+{
+    static char page[1 << 20];
+    char path[96], mark[128];
+    snprintf(path, sizeof(path), "%s/report.html", dir);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "%s", path);
+    page[fread(page, 1, sizeof(page) - 1, f)] = '\0';
+    fclose(f);
+    cr_expect(strstr(page, "Over the league's life"));
+    snprintf(mark, sizeof(mark), "<title>%s %s at game %ld</title>", name, event, game);
+    cr_expect(strstr(page, mark), "no mark '%s'", mark);
+}
+
 Test(league_run, entries_added_and_retired_while_it_runs_play_from_then_on, .timeout = 240)
 {
     char dir[64], log[96];
@@ -304,6 +320,8 @@ Test(league_run, entries_added_and_retired_while_it_runs_play_from_then_on, .tim
     cr_expect(listed);
     table_release(&t);
     expect_check_passes(dir);
+    expect_report_marks(dir, "heuristic", "entered", in_h);
+    expect_report_marks(dir, "r2", "retired", out);
     unlink(log);
 }
 
