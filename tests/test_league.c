@@ -1,0 +1,409 @@
+/* test_league.c: `referee league`: the schedule alone (league.c's picks on
+ * matchmake.c's rule: new entries first, the minimum share, retirements, the
+ * same games whatever order results come in), then real runs: entries added
+ * and retired while a run plays, kill -9 and a run again, -j1 against -j2,
+ * and the one-line refusals. */
+#include "helpers.h"
+#include "league.h"
+#include "run.h"
+
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+
+static struct run_result r;
+
+/* The result of the game g of a field where the lower index is stronger. */
+static int stronger_wins(const struct scheduled_game *g)
+{
+    return g->bots[0] < g->bots[1] ? SIDE_FIRST : SIDE_SECOND;
+}
+
+/* Play games from l's next id to `last`, each decided by stronger_wins. */
+static void play_to(struct league *l, long last, int (*pairs)[2])
+{
+    struct scheduled_game g;
+    for (long id = l->nresults + 1; id <= last; id++) {
+        cr_assert_eq(league_game(l, id, &g), 1, "game %ld", id);
+        if (pairs)
+            memcpy(pairs[id - 1], g.bots, sizeof(g.bots));
+        cr_assert_eq(league_record(l, g.bots, stronger_wins(&g), false), 0, "game %ld", id);
+    }
+}
+
+Test(league, a_new_entry_plays_the_field_before_the_standings_steer_it, .timeout = 30)
+{
+    struct league l;
+    cr_assert_eq(league_init(&l, 7, 20), 0);
+    for (int i = 0; i < 4; i++)
+        cr_assert_eq(league_enter(&l, 1), i);
+    play_to(&l, 200, NULL);
+    cr_assert_eq(league_enter(&l, 201), 4);
+    long before = l.games[4];
+    bool met[4] = {false};
+    int with_it = 0;
+    struct scheduled_game g;
+    for (long id = 201; id < 221; id += 2) {
+        cr_assert_eq(league_game(&l, id, &g), 1);
+        if (g.bots[0] == 4 || g.bots[1] == 4) {
+            with_it++;
+            met[g.bots[0] == 4 ? g.bots[1] : g.bots[0]] = true;
+        }
+        play_to(&l, id + 1, NULL);
+    }
+    cr_expect_eq(before, 0);
+    /* Its first 20 games come first: of the next 10 pairs, it is in 9 at
+     * least (an overdue entry may take one), against every other entry. */
+    cr_expect_geq(with_it, 9, "in %d of 10 pairs", with_it);
+    for (int i = 0; i < 4; i++)
+        cr_expect(met[i], "never met entry %d", i);
+    league_release(&l);
+}
+
+Test(league, every_active_entry_keeps_its_minimum_share, .timeout = 30)
+{
+    enum { N = 10, GAMES = 3000 };
+    static int pairs[GAMES][2];
+    struct league l;
+    cr_assert_eq(league_init(&l, 3, 20), 0);
+    for (int i = 0; i < N; i++)
+        league_enter(&l, 1);
+    play_to(&l, GAMES, pairs);
+    /* matchmake.h: past its first games an entry waits at most 2 / min_share
+     * games, plus two for each other entry overdue: 2 * 2N + 2 (N - 1). */
+    long bound = 4 * N + 2 * (N - 1), last[N] = {0};
+    for (long id = 1; id <= GAMES; id++)
+        for (int s = 0; s < 2; s++) {
+            int e = pairs[id - 1][s];
+            if (last[e] > 0 && id > 400) /* every entry past its first games */
+                cr_expect_leq(id - last[e], bound + 1, "entry %d waited %ld games before game %ld",
+                              e, id - last[e], id);
+            last[e] = id;
+        }
+    /* Games go where the standings are uncertain: the top pair, whose order
+     * is clear, does not take every game. */
+    cr_expect_lt(l.games[0], GAMES / 2);
+    league_release(&l);
+}
+
+Test(league, a_retired_entry_plays_no_more_and_keeps_its_games, .timeout = 30)
+{
+    struct league l;
+    struct scheduled_game g;
+    cr_assert_eq(league_init(&l, 1, 4), 0);
+    for (int i = 0; i < 4; i++)
+        league_enter(&l, 1);
+    play_to(&l, 60, NULL);
+    long kept = l.games[2];
+    league_retire(&l, 2, 61);
+    cr_expect(league_is_active(&l, 2, 60));
+    cr_expect_not(league_is_active(&l, 2, 61));
+    for (long id = 61; id <= 200; id++) {
+        cr_assert_eq(league_game(&l, id, &g), 1);
+        cr_expect(g.bots[0] != 2 && g.bots[1] != 2, "game %ld has the retired entry", id);
+        play_to(&l, id, NULL);
+    }
+    cr_expect_eq(l.games[2], kept);
+    /* With one entry left there is nothing to play. */
+    league_retire(&l, 0, 201);
+    league_retire(&l, 1, 201);
+    cr_expect_eq(league_game(&l, 201, &g), 0);
+    league_release(&l);
+}
+
+Test(league, a_pick_waits_for_the_results_it_sees_and_no_others, .timeout = 30)
+{
+    struct league a, b;
+    struct scheduled_game g, h;
+    cr_assert_eq(league_init(&a, 9, 20), 0);
+    cr_assert_eq(league_init(&b, 9, 20), 0);
+    for (int i = 0; i < 5; i++) {
+        league_enter(&a, 1);
+        league_enter(&b, 1);
+    }
+    /* The first LEAGUE_LAG pairs need no result at all. */
+    for (long id = 1; id <= 2 * LEAGUE_LAG; id++)
+        cr_expect_eq(league_game(&a, id, &g), 1, "game %ld", id);
+    /* The next waits for the first pair's results. */
+    cr_expect_eq(league_game(&a, 2 * LEAGUE_LAG + 1, &g), -EAGAIN);
+    play_to(&a, 2, NULL);
+    cr_expect_eq(league_game(&a, 2 * LEAGUE_LAG + 1, &g), 1);
+    /* b records each game as soon as it is picked: the same games. */
+    play_to(&a, 400, NULL);
+    play_to(&b, 400, NULL);
+    for (long id = 1; id <= 400; id++) {
+        league_game(&a, id, &g);
+        league_game(&b, id, &h);
+        cr_expect(g.bots[0] == h.bots[0] && g.bots[1] == h.bots[1] && g.seed == h.seed,
+                  "game %ld differs", id);
+        cr_expect_eq(g.opening_id, (id + 1) / 2);
+    }
+    league_release(&a);
+    league_release(&b);
+}
+
+Test(league, a_game_other_than_its_pick_is_refused, .timeout = 30)
+{
+    struct league l;
+    struct scheduled_game g;
+    cr_assert_eq(league_init(&l, 1, 20), 0);
+    for (int i = 0; i < 3; i++)
+        league_enter(&l, 1);
+    cr_assert_eq(league_game(&l, 1, &g), 1);
+    int swapped[2] = {g.bots[1], g.bots[0]};
+    cr_expect_eq(league_record(&l, swapped, SIDE_FIRST, false), -EINVAL);
+    cr_expect_eq(league_record(&l, g.bots, SIDE_FIRST, false), 0);
+    /* The second game of a pair is the first with colours swapped. */
+    cr_assert_eq(league_game(&l, 2, &g), 1);
+    cr_expect_eq(g.bots[0], swapped[0]);
+    cr_expect_eq(g.bots[1], swapped[1]);
+    league_release(&l);
+}
+
+/* ---- Real runs ---- */
+
+#define FIXTURE BUILD_DIR "/testbots/fixture"
+
+/* Start argv with its output into out (a file path); its pid. */
+static pid_t start(char *const argv[], const char *out)
+{
+    posix_spawn_file_actions_t fa;
+    pid_t pid;
+
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    cr_assert_eq(posix_spawn(&pid, argv[0], &fa, NULL, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
+    return pid;
+}
+
+static int wait_status(pid_t pid)
+{
+    int st;
+    cr_assert_eq(waitpid(pid, &st, 0), pid);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* Wait until dir's games.csv has `rows` rows; the run must still be going. */
+static void wait_rows(pid_t pid, const char *dir, long rows)
+{
+    int st;
+    for (int i = 0; i < 60000 && test_count_rows(dir, "games.csv") < rows; i++) {
+        cr_assert_eq(waitpid(pid, &st, WNOHANG), 0, "the run ended before %ld games", rows);
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    }
+    cr_assert_geq(test_count_rows(dir, "games.csv"), rows);
+}
+
+static void referee(const char *what, char *const argv[], int status)
+{
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, status, "%s: exit %d\n%s%s", what, r.status, r.out, r.err);
+}
+
+static void add(const char *dir, const char *entry)
+{
+    char *argv[] = {REFEREE_BIN, "league", "add", (char *)dir, (char *)entry, NULL};
+    referee(entry, argv, 0);
+}
+
+static void expect_check_passes(const char *dir)
+{
+    char *check[] = {REFEREE_BIN, "check", "--strict", (char *)dir, NULL};
+    referee("check", check, 0);
+}
+
+/* A league of four: two slow enough (2 ms a move) for a run to be under way
+ * while a test looks, two random ones seeded by the game (the same games
+ * again for the same seed). */
+static void make_league(const char *dir)
+{
+    add(dir, "slow=" FIXTURE " slow 2");
+    add(dir, "r1=" BOTDIR "random");
+    add(dir, "greedy=" BOTDIR "greedy");
+    add(dir, "r2=" BOTDIR "random");
+}
+
+/* The first game id from which roster.csv says name entered (or retired). */
+static long roster_game(const char *dir, const char *name, const char *event)
+{
+    struct table t;
+    long game = 0;
+    test_load(&t, dir, "roster.csv");
+    for (size_t i = 0; i < t.nrows; i++)
+        if (strcmp(test_cell(&t, i, "name"), name) == 0 &&
+            strcmp(test_cell(&t, i, "event"), event) == 0)
+            game = strtol(test_cell(&t, i, "game_id"), NULL, 10);
+    table_release(&t);
+    return game;
+}
+
+Test(league_run, entries_added_and_retired_while_it_runs_play_from_then_on, .timeout = 240)
+{
+    char dir[64], log[96];
+    test_tmpdir(dir, "league");
+    snprintf(log, sizeof(log), "%s.out", dir);
+    make_league(dir);
+    char *run[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", "400", "-q", NULL};
+    pid_t pid = start(run, log);
+    wait_rows(pid, dir, 60);
+    /* bots.csv edited under the run: two entries in, one out. */
+    add(dir, "heuristic=" BOTDIR "heuristic");
+    add(dir, "perfect=" BOTDIR "perfect");
+    char *retire[] = {REFEREE_BIN, "league", "retire", dir, "r2", NULL};
+    referee("retire", retire, 0);
+    cr_assert_eq(wait_status(pid), 0);
+
+    long in_h = roster_game(dir, "heuristic", "entered"),
+         in_p = roster_game(dir, "perfect", "entered"), out = roster_game(dir, "r2", "retired");
+    cr_expect_gt(in_h, 60);
+    cr_expect_gt(in_p, 60);
+    cr_expect_gt(out, 60);
+    cr_expect_eq(in_h % 2, 1, "a change takes effect at a pair's first game");
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_expect_eq(t.nrows, 400);
+    int r2_before = 0, opponents_h = 0;
+    bool met_h[8] = {false};
+    const char *names[] = {"slow", "r1", "greedy", "r2", "heuristic", "perfect"};
+    for (size_t i = 0; i < t.nrows; i++) {
+        long id = strtol(test_cell(&t, i, "game_id"), NULL, 10);
+        const char *side[2] = {test_cell(&t, i, "first"), test_cell(&t, i, "second")};
+        cr_assert_eq(id, (long)i + 1);
+        for (int s = 0; s < 2; s++) {
+            if (strcmp(side[s], "r2") == 0) {
+                cr_expect_lt(id, out, "the retired entry played game %ld", id);
+                r2_before++;
+            }
+            if (strcmp(side[s], "heuristic") == 0 || strcmp(side[s], "perfect") == 0)
+                cr_expect_geq(id, strcmp(side[s], "heuristic") == 0 ? in_h : in_p);
+            if (strcmp(side[s], "heuristic") == 0)
+                for (int n = 0; n < 6; n++)
+                    met_h[n] |= strcmp(side[1 - s], names[n]) == 0;
+        }
+    }
+    table_release(&t);
+    for (int n = 0; n < 6; n++)
+        opponents_h += met_h[n];
+    /* The new one played the field: every entry active with it (r2 too, if
+     * it retired after heuristic came in). */
+    cr_expect(met_h[0] && met_h[1] && met_h[2] && met_h[5], "heuristic met %d entries",
+              opponents_h);
+    if (met_h[3])
+        cr_expect_gt(out, in_h, "heuristic met r2, retired before it came in");
+    cr_expect_gt(r2_before, 0, "the retired entry keeps its games");
+    /* Its games count in the standings still. */
+    test_load(&t, dir, "standings.csv");
+    bool listed = false;
+    for (size_t i = 0; i < t.nrows; i++)
+        listed |= strcmp(test_cell(&t, i, "bot"), "r2") == 0;
+    cr_expect(listed);
+    table_release(&t);
+    expect_check_passes(dir);
+    unlink(log);
+}
+
+/* games.csv's columns that say which game each row is and how it ended, of
+ * the first `games` rows: a run killed and run again must give the same. */
+static void expect_same_games(const char *a, const char *b, long games)
+{
+    static const char *const cols[] = {"game_id",  "pairing_id", "opening_id", "seed",
+                                       "bot_seed", "first",      "second",     "result"};
+    struct table x, y;
+    test_load(&x, a, "games.csv");
+    test_load(&y, b, "games.csv");
+    cr_assert_eq(x.nrows, (size_t)games, "%s", a);
+    cr_assert_eq(y.nrows, (size_t)games, "%s", b);
+    for (size_t i = 0; i < x.nrows; i++)
+        for (size_t c = 0; c < sizeof(cols) / sizeof(cols[0]); c++)
+            cr_expect_str_eq(test_cell(&x, i, cols[c]), test_cell(&y, i, cols[c]), "row %zu, %s",
+                             i + 1, cols[c]);
+    table_release(&x);
+    table_release(&y);
+}
+
+Test(league_run, a_kill_9_loses_only_games_under_way_and_the_next_run_goes_on, .timeout = 300)
+{
+    char dir[64], whole[64], log[96];
+    test_tmpdir(dir, "league");
+    test_tmpdir(whole, "league");
+    snprintf(log, sizeof(log), "%s.out", dir);
+    make_league(dir);
+    make_league(whole);
+    char *run[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "-q", NULL};
+    /* Killed five times, each after more games, at any point of writing. */
+    for (int k = 1; k <= 5; k++) {
+        long before = test_count_rows(dir, "games.csv");
+        pid_t pid = start(run, log);
+        wait_rows(pid, dir, before + 17 * k);
+        kill(pid, SIGKILL);
+        cr_assert_eq(wait_status(pid), 128 + SIGKILL);
+        char *check[] = {REFEREE_BIN, "check", dir, NULL};
+        referee("check after kill -9", check, 0);
+    }
+    long have = test_count_rows(dir, "games.csv");
+    cr_assert_lt(have, 400);
+    char more[16];
+    snprintf(more, sizeof(more), "%ld", 400 - have);
+    char *finish[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", more, "-q", NULL};
+    referee("the run after", finish, 0);
+    expect_check_passes(dir);
+    /* The same league played without a kill, one game at a time. */
+    char *once[] = {REFEREE_BIN, "league", "run", whole, "-j", "1", "--games", "400", "-q", NULL};
+    referee("the whole run", once, 0);
+    expect_same_games(dir, whole, 400);
+    unlink(log);
+}
+
+Test(league_run, one_and_two_jobs_play_the_same_games, .timeout = 240)
+{
+    char a[64], b[64];
+    test_tmpdir(a, "league");
+    test_tmpdir(b, "league");
+    make_league(a);
+    make_league(b);
+    char *one[] = {REFEREE_BIN, "league", "run", a, "-j", "1", "--games", "150", "-q", NULL};
+    char *two[] = {REFEREE_BIN, "league", "run", b, "-j", "2", "--games", "150", "-q", NULL};
+    referee("-j 1", one, 0);
+    referee("-j 2", two, 0);
+    expect_same_games(a, b, 150);
+}
+
+/* argv is refused with exit 2 and one line on stderr holding `says`. */
+static void refused(char *const argv[], const char *says)
+{
+    referee(says, argv, 2);
+    cr_expect(strstr(r.err, says), "%s", r.err);
+    const char *nl = strchr(r.err, '\n');
+    cr_expect(nl && nl[1] == '\0', "one line: %s", r.err);
+}
+
+Test(league_run, user_errors_are_one_line_and_exit_2, .timeout = 60)
+{
+    char dir[64];
+    test_tmpdir(dir, "league");
+    char *none[] = {REFEREE_BIN, "league", "run", dir, NULL};
+    refused(none, "is not a league");
+    add(dir, "a=" BOTDIR "random");
+    char *again[] = {REFEREE_BIN, "league", "add", dir, "a=" BOTDIR "greedy", NULL};
+    refused(again, "a new version is a new entry");
+    char *other[] = {REFEREE_BIN,          "league", "add",      dir,
+                     "b=" BOTDIR "greedy", "--game", "connect4", NULL};
+    refused(other, "other --game");
+    char *unknown[] = {REFEREE_BIN, "league", "retire", dir, "nobody", NULL};
+    refused(unknown, "no entry 'nobody'");
+    char *sub[] = {REFEREE_BIN, "league", "start", dir, NULL};
+    refused(sub, "unknown league command 'start'");
+    char *retire[] = {REFEREE_BIN, "league", "retire", dir, "a", NULL};
+    referee("retire", retire, 0);
+    refused(retire, "retired already");
+    /* Not an error: a league with one entry has nothing to play. */
+    add(dir, "b=" BOTDIR "random");
+    char *alone[] = {REFEREE_BIN, "league", "run", dir, "--games", "4", NULL};
+    referee("one entry", alone, 0);
+    cr_expect(strstr(r.err, "fewer than two entries"), "%s", r.err);
+}
