@@ -30,6 +30,7 @@
 
 #define LEAGUE_MAX_GAMES   100000000L /* games a league can hold (resume's sets are bitmaps) */
 #define STANDINGS_EVERY_NS (1000 * NS_PER_MS)
+#define REPORT_EVERY_NS    (30000 * NS_PER_MS)
 
 struct lrun {
     struct league_options *o;
@@ -51,6 +52,9 @@ struct lrun {
     struct stat roster_seen; /* bots.csv as the segment started */
     bool standings_dirty;
     int64_t standings_at;
+    long reported; /* games in report.html */
+    int64_t reported_at;
+    int segments; /* segments played by this run */
     char logs[PATH_MAX + 8];
 };
 
@@ -111,8 +115,23 @@ static int sync_roster(struct lrun *lr)
     if (path_join(path, sizeof(path), lr->dir, ROSTER_BOTS) == 0 &&
         stat(path, &lr->roster_seen) < 0)
         memset(&lr->roster_seen, 0, sizeof(lr->roster_seen));
+    for (size_t b = 0; b < n; b++) {
+        size_t len = strlen(bots[b].name);
+        bool twice = false;
+        for (size_t a = 0; a < b; a++)
+            twice |= strcmp(bots[a].name, bots[b].name) == 0;
+        if (len == 0 || len > CONFIG_NAME_MAX || !protocol_is_printable(bots[b].name, len) ||
+            twice) {
+            cli_error("'%s/%s', row %zu: %s", lr->dir, ROSTER_BOTS, b + 1,
+                      twice ? "a name given twice"
+                            : "a name of 1 to 64 bytes of printable ASCII "
+                              "is needed");
+            free(bots);
+            return EXIT_DATA;
+        }
+    }
     for (size_t b = 0; rc == 0 && b < n; b++)
-        if (!bots[b].retired && index_of(lr, bots[b].name) < 0 && bots[b].name[0])
+        if (!bots[b].retired && index_of(lr, bots[b].name) < 0)
             rc = roster_event(lr, bots[b].name, false, from, true);
     for (int i = 0; rc == 0 && i < lr->l.n; i++) {
         if (!league_is_active(&lr->l, i, from) || lr->l.e[i].retired)
@@ -261,13 +280,32 @@ static int write_standings(struct lrun *lr)
     return rc;
 }
 
+/* report.html of the games written so far, whole (by rename). A report that
+ * cannot be written says so; the league goes on. */
+static void write_report(struct lrun *lr)
+{
+    char path[PATH_MAX];
+    const char *dirs[1] = {lr->dir};
+
+    lr->reported_at = proc_now_ns();
+    if (lr->o->run.no_report || lr->written == lr->reported ||
+        path_join(path, sizeof(path), lr->dir, "report.html") < 0)
+        return;
+    if (report_write(path, dirs, 1, NULL) == EXIT_OK)
+        lr->reported = lr->written;
+}
+
 static int on_tick(void *ctx)
 {
     struct lrun *lr = ctx;
     int rc = results_flush(lr->out);
-    /* standings.csv follows the games, whole, at most once a second. */
-    if (rc == 0 && lr->standings_dirty && proc_now_ns() - lr->standings_at >= STANDINGS_EVERY_NS)
+    int64_t now = proc_now_ns();
+    /* standings.csv follows the games, whole, at most once a second; the
+     * report, which reads the files back, every 30 s. */
+    if (rc == 0 && lr->standings_dirty && now - lr->standings_at >= STANDINGS_EVERY_NS)
         rc = write_standings(lr);
+    if (rc == 0 && now - lr->reported_at >= REPORT_EVERY_NS)
+        write_report(lr);
     return rc;
 }
 
@@ -457,39 +495,54 @@ static int open_league(struct lrun *lr)
     return 0;
 }
 
+/* Wait until bots.csv changes or Ctrl-C; a signal ends the sleep. */
+static void wait_roster(const struct lrun *lr)
+{
+    while (!roster_changed(lr) && !cli_interrupted)
+        sleep(1);
+}
+
 /* Play segments until a limit, Ctrl-C, a failure, or (with a limit) too few
- * entries. Returns an exit code. */
+ * entries. A bots.csv that a person broke while the league runs stops it
+ * until it is mended, not for good. Returns an exit code. */
 static int play(struct lrun *lr)
 {
     const struct league_options *o = lr->o;
-    bool said_waiting = false;
+    bool limited = o->games > 0 || o->for_s > 0, said_waiting = false;
     int rc;
 
     lr->limit_id = o->games > 0 ? lr->written + o->games : LONG_MAX;
     lr->deadline = o->for_s > 0 ? proc_now_ns() + o->for_s * 1000 * NS_PER_MS : 0;
     for (;;) {
-        if ((rc = sync_roster(lr)) != 0)
-            return rc;
         lr->starved = false;
-        if ((rc = segment(lr)) != 0 || lr->reached)
+        if ((rc = sync_roster(lr)) == 0) {
+            rc = segment(lr);
+            lr->segments++;
+            write_report(lr);
+        }
+        if (rc == EXIT_DATA && lr->segments > 0 && !limited) {
+            fprintf(stderr, "League '%s' waits for %s/%s to be mended (Ctrl-C stops)\n", lr->dir,
+                    lr->dir, ROSTER_BOTS);
+            wait_roster(lr);
+            rc = 0;
+        }
+        if (rc != 0 || lr->reached)
             return rc;
         if (cli_interrupted)
             return EXIT_INTERRUPTED;
         if (!lr->starved)
             continue;
-        if (o->games > 0 || o->for_s > 0) {
+        if (limited) {
             fprintf(stderr, "League '%s' has fewer than two entries to play: stopping\n", lr->dir);
             return EXIT_OK;
         }
         if (!said_waiting && !o->run.quiet)
             fprintf(stderr,
-                    "League '%s' has fewer than two entries to play: waiting for more "
-                    "in %s/%s (Ctrl-C stops)\n",
+                    "League '%s' has fewer than two entries to play: waiting for more in %s/%s "
+                    "(Ctrl-C stops)\n",
                     lr->dir, lr->dir, ROSTER_BOTS);
         said_waiting = true;
-        /* Until bots.csv changes; a signal ends the sleep. */
-        while (!roster_changed(lr) && !cli_interrupted)
-            sleep(1);
+        wait_roster(lr);
     }
 }
 
@@ -518,14 +571,13 @@ int league_run(struct league_options *o)
             }
             console_standings(&lr->con, lr->st);
         }
-        char report[PATH_MAX];
-        const char *dirs[1] = {lr->dir};
-        if (lr->written > 0 && !o->run.no_report &&
-            path_join(report, sizeof(report), lr->dir, "report.html") == 0 &&
-            report_write(report, dirs, 1, NULL) == EXIT_OK)
-            fprintf(stderr, "Report in %s\n", report);
-        fprintf(stderr, "%ld games played, %ld in league '%s'\n", lr->written - before, lr->written,
-                lr->dir);
+        write_report(lr);
+        if (rc == EXIT_INTERRUPTED)
+            cli_error("interrupted: games under way are dropped, and played again by the "
+                      "next 'referee league run %s'",
+                      lr->dir);
+        fprintf(stderr, "%ld games played, %ld in league '%s'%s\n", lr->written - before,
+                lr->written, lr->dir, lr->reported > 0 ? " (report.html in it)" : "");
     }
     results_free(lr->out);
     standings_free(lr->st);

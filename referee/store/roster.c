@@ -132,7 +132,9 @@ int roster_read_bots(const char *dir, struct roster_bot **out, size_t *n, char *
         return -ENOMEM;
     }
     for (size_t r = 0; r < t.nrows; r++) {
-        snprintf((*out)[r].name, sizeof((*out)[r].name), "%s", t.rows[r][name]);
+        /* A name too long is left empty, to be refused as no name, not cut. */
+        if (strlen(t.rows[r][name]) < sizeof((*out)[r].name))
+            snprintf((*out)[r].name, sizeof((*out)[r].name), "%s", t.rows[r][name]);
         (*out)[r].retired = retired >= 0 && t.rows[r][retired][0] != '\0';
     }
     *n = t.nrows;
