@@ -225,6 +225,7 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
         return EXIT_USAGE;
     }
     int rc = roster_read_settings(dir, &have, whyf, sizeof(whyf));
+    bool making = rc == -ENOENT; /* then have is unset: nothing to compare */
     if (rc == -ENOENT &&
         ((rc = results_make_dir(dir)) < 0 || (rc = roster_write_settings(dir, &want)) < 0)) {
         cli_error("cannot make league '%s': %s", dir, strerror(-rc));
@@ -234,7 +235,7 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
         cli_error("cannot read %s", whyf);
         config_bot_release(&bot);
         return EXIT_DATA;
-    } else if (rc == 0) {
+    } else if (rc == 0 && !making) {
         static const char *const names[] = {"game", "seed", "openings", "no-early-draw",
                                             "min-games"};
         bool differs[] = {strcmp(have.game, want.game) != 0, have.seed != want.seed,
