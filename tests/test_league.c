@@ -391,6 +391,21 @@ Test(league_run, the_add_that_makes_a_league_with_settings_adds_its_entry, .time
     table_release(&t);
 }
 
+Test(league_run, show_prints_the_roster_then_the_standings, .timeout = 60)
+{
+    char dir[64];
+    test_tmpdir(dir, "league");
+    add(dir, "a=" BOTDIR "random");
+    add(dir, "b=" BOTDIR "greedy");
+    char *show[] = {REFEREE_BIN, "league", "show", dir, NULL};
+    referee("show before any game", show, 0);
+    cr_expect(strstr(r.out, "No games yet"), "%s", r.out);
+    char *run[] = {REFEREE_BIN, "league", "run", dir, "--games", "4", "--quiet", NULL};
+    referee("run", run, 0);
+    referee("show", show, 0);
+    cr_expect(strstr(r.out, "plays from game 1") && strstr(r.out, "Rank"), "%s", r.out);
+}
+
 /* argv is refused with exit 2 and one line on stderr holding `says`. */
 static void refused(char *const argv[], const char *says)
 {

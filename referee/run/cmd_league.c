@@ -330,10 +330,10 @@ static int league_show(const char *dir)
     }
     free(ev);
     free(bots);
-    char *argv[] = {"standings", (char *)dir, NULL};
     printf("\n");
     fflush(stdout);
     char path[PATH_MAX];
+    char *argv[] = {"standings", path, NULL};
     if (path_join(path, sizeof(path), dir, "games.csv") == 0 && access(path, F_OK) == 0)
         return cmd_standings(2, argv);
     printf("No games yet\n");
