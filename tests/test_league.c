@@ -391,6 +391,39 @@ Test(league_run, one_and_two_jobs_play_the_same_games, .timeout = 240)
     expect_same_games(a, b, 150);
 }
 
+Test(league_run, the_add_that_makes_a_league_with_settings_adds_its_entry, .timeout = 60)
+{
+    char dir[64];
+    test_tmpdir(dir, "league");
+    char *make[] = {REFEREE_BIN, "league",   "add",    dir, "a=" BOTDIR "connect4",
+                    "--game",    "connect4", "--seed", "7", NULL};
+    referee("the first add", make, 0);
+    /* The same settings again, or none: the league's own. */
+    char *same[] = {REFEREE_BIN, "league",   "add",    dir, "b=" BOTDIR "connect4",
+                    "--game",    "connect4", "--seed", "7", NULL};
+    referee("the same settings", same, 0);
+    add(dir, "c=" BOTDIR "connect4");
+    struct table t;
+    test_load(&t, dir, "bots.csv");
+    cr_expect_eq(t.nrows, 3, "bots.csv has %zu entries", t.nrows);
+    table_release(&t);
+}
+
+Test(league_run, show_prints_the_roster_then_the_standings, .timeout = 60)
+{
+    char dir[64];
+    test_tmpdir(dir, "league");
+    add(dir, "a=" BOTDIR "random");
+    add(dir, "b=" BOTDIR "greedy");
+    char *show[] = {REFEREE_BIN, "league", "show", dir, NULL};
+    referee("show before any game", show, 0);
+    cr_expect(strstr(r.out, "No games yet"), "%s", r.out);
+    char *run[] = {REFEREE_BIN, "league", "run", dir, "--games", "4", "--quiet", NULL};
+    referee("run", run, 0);
+    referee("show", show, 0);
+    cr_expect(strstr(r.out, "plays from game 1") && strstr(r.out, "Rank"), "%s", r.out);
+}
+
 /* argv is refused with exit 2 and one line on stderr holding `says`. */
 static void refused(char *const argv[], const char *says)
 {

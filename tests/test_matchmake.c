@@ -189,74 +189,87 @@ Test(matchmake, fewer_than_two_active_entries_give_no_pair, .timeout = 10)
     cr_assert_eq(p[0], -1);
 }
 
-Test(matchmake, the_same_inputs_give_the_same_pairs_and_another_seed_others, .timeout = 10)
+/* Entries that have all met each other `each` games, as after a round robin. */
+static void sim_met_all(struct sim *s, long each)
 {
-    struct sim a, b, c;
-    sim_init(&a, 10, 8, 40);
-    a.e[9] = (struct mm_entry){.active = true, .margin = INFINITY};
+    for (int i = 0; i < s->n; i++)
+        for (int j = 0; j < s->n; j++)
+            s->met[i * s->n + j] = i == j ? 0 : each;
+}
+
+Test(matchmake, the_same_inputs_give_the_same_pairs, .timeout = 10)
+{
+    struct sim a, b;
+    sim_init(&a, 10, 8, 0);
     b = a;
-    c = a;
-    c.seed = 43;
     struct mm_field f = sim_field(&a);
     struct mm_rules r = matchmake_default_rules(&f);
-    int differ = 0;
     for (int k = 0; k < 400; k++) {
-        int pa[2], pb[2], pc[2];
+        int pa[2], pb[2];
         sim_step(&a, &r, pa);
         sim_step(&b, &r, pb);
         cr_assert(pa[0] == pb[0] && pa[1] == pb[1], "pair %d: %d,%d then %d,%d", k, pa[0], pa[1],
                   pb[0], pb[1]);
-        sim_step(&c, &r, pc);
-        differ += pa[0] != pc[0] || pa[1] != pc[1];
     }
-    cr_assert(differ > 40, "another seed changed only %d of 400 pairs", differ);
+}
+
+Test(matchmake, ties_are_broken_by_the_seed_and_the_count_of_games, .timeout = 10)
+{
+    struct sim s;
+    sim_init(&s, 8, 10, 70);
+    s.e[7] = (struct mm_entry){.active = true, .margin = INFINITY};
+    /* The new entry has met no one: its first opponent is a tie of seven. */
+    struct mm_rules r = {.min_games = 20, .min_share = 0};
+    bool seen[8] = {false};
+    int distinct = 0;
+    for (int k = 0; k < 200; k++) {
+        s.seed = (uint64_t)k % 10;
+        s.played = 560 + 2 * (k / 10);
+        struct mm_field f = sim_field(&s);
+        int p[2];
+        cr_assert(matchmake_pick(&f, &r, p));
+        cr_assert_eq(p[1], 7);
+        distinct += !seen[p[0]];
+        seen[p[0]] = true;
+    }
+    cr_assert_eq(distinct, 7, "only %d of the 7 opponents over 200 seeds and counts", distinct);
 }
 
 Test(matchmake, the_top_of_the_table_gets_the_most_games, .timeout = 10)
 {
     struct sim s;
-    sim_init(&s, 10, 20, 100); /* margins of 60: every neighbour overlaps */
+    sim_init(&s, 10, 40, 90); /* 40 Elo apart, margins of 63: neighbours overlap */
+    sim_met_all(&s, 10);
     struct mm_rules r = {.min_games = 20, .min_share = 0};
-    long count[CAP] = {0};
-    for (long played = 0; played < 4000; played += 2) {
-        s.played = played;
-        struct mm_field f = sim_field(&s);
+    long before[CAP];
+    for (int i = 0; i < s.n; i++)
+        before[i] = s.e[i].games;
+    for (int k = 0; k < 500; k++) {
         int p[2];
-        cr_assert(matchmake_pick(&f, &r, p));
-        cr_assert_eq(p[1], p[0] + 1, "%d,%d are not neighbours", p[0], p[1]);
-        count[p[0]]++;
+        sim_step(&s, &r, p);
     }
-    for (int i = 0; i + 2 < 9; i++)
-        cr_assert(count[i] > count[i + 2], "neighbours at %d: %ld pairs, at %d: %ld", i + 1,
-                  count[i], i + 3, count[i + 2]);
-    cr_assert(count[0] > 3 * count[8], "top %ld, bottom %ld", count[0], count[8]);
+    long top = 0, bottom = 0;
+    for (int i = 0; i < 3; i++) {
+        top += s.e[i].games - before[i];
+        bottom += s.e[9 - i].games - before[9 - i];
+    }
+    cr_assert(top > 2 * bottom, "the top three played %ld games, the bottom three %ld", top,
+              bottom);
 }
 
-Test(matchmake, separated_neighbours_are_left_for_those_that_overlap, .timeout = 10)
+Test(matchmake, games_go_to_the_neighbours_that_overlap, .timeout = 10)
 {
     struct sim s;
-    sim_init(&s, 6, 200, 400);    /* margins of 30, 200 apart: no overlap */
+    sim_init(&s, 6, 200, 400); /* margins of 30, 200 apart: no overlap */
+    sim_met_all(&s, 80);
     s.e[4].elo = s.e[3].elo - 20; /* but 4th and 5th overlap */
     struct mm_rules r = {.min_games = 20, .min_share = 0};
-    for (long played = 0; played < 400; played += 2) {
-        s.played = played;
-        struct mm_field f = sim_field(&s);
+    for (int k = 0; k < 50; k++) {
         int p[2];
-        cr_assert(matchmake_pick(&f, &r, p));
-        cr_assert(p[0] == 3 && p[1] == 4, "picked %d,%d", p[0], p[1]);
+        sim_step(&s, &r, p);
+        cr_assert(p[0] == 3 || p[0] == 4 || p[1] == 3 || p[1] == 4, "pair %d: %d,%d", k, p[0],
+                  p[1]);
     }
-    s.e[4].elo = s.e[3].elo - 200; /* now none overlaps: the closest still play */
-    s.e[2].elo = s.e[1].elo - 100;
-    bool saw_close = false;
-    for (long played = 0; played < 400; played += 2) {
-        s.played = played;
-        struct mm_field f = sim_field(&s);
-        int p[2];
-        cr_assert(matchmake_pick(&f, &r, p));
-        cr_assert_eq(p[1], p[0] + 1, "%d,%d are not neighbours", p[0], p[1]);
-        saw_close |= p[0] == 1;
-    }
-    cr_assert(saw_close, "the closest neighbours never played");
 }
 
 Test(matchmake, an_overdue_entry_plays_before_new_entries, .timeout = 10)

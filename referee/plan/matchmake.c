@@ -2,10 +2,12 @@
  * matchmake.h). Pure: O(n^2) per pick over the field, no allocation. */
 #include "matchmake.h"
 
+#include "fisher.h"
 #include "opening.h"
 
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 /* A pair's overlap when it is drawn by weight: never below this, so that two
  * entries about to be separated still get the games that separate them. */
@@ -191,44 +193,107 @@ static double mm_weight(const struct mm_field *f, int i, int j, int place, bool 
     } else {
         w = c;
     }
-    return w / (double)place;
+    return w / ((double)place * (double)place);
 }
 
-/* The sum of the weights of rule 3's pass; with x, also the pair where the
- * running sum passes x (the last candidate if it never does), in out. */
-static double mm_walk(const struct mm_field *f, bool overlapping, double x, int out[2])
+/* Two neighbours in the ranking whose separation rule 3 works for. */
+struct mm_target {
+    int x, y; /* the higher and the lower */
+    double w; /* its weight (mm_weight) */
+};
+
+/* Rule 3's neighbours into t (room for n): those that overlap, or if none
+ * does, all of them. Returns how many. */
+static int mm_targets(const struct mm_field *f, struct mm_target *t)
 {
-    double total = 0;
-    int top = mm_top(f);
-    int place = 1;
-    for (int i = top, j = mm_below(f, top); j >= 0; i = j, j = mm_below(f, j), place++) {
-        double w = mm_weight(f, i, j, place, overlapping);
-        if (!(w > 0))
-            continue;
-        if (out && total <= x)
-            mm_out(i, j, out);
-        total += w;
+    int count = 0;
+    for (int pass = 0; pass < 2 && count == 0; pass++) {
+        int place = 1, top = mm_top(f);
+        for (int i = top, j = mm_below(f, top); j >= 0; i = j, j = mm_below(f, j), place++) {
+            double w = mm_weight(f, i, j, place, pass == 0);
+            if (w > 0)
+                t[count++] = (struct mm_target){.x = i, .y = j, .w = w};
+        }
     }
-    return total;
+    return count;
 }
 
-/* Rule 3: neighbours drawn by weight, the overlapping ones if any; the top two
- * when no pair has a weight (every margin 0). */
+/* How much the variance `gain` (Elo^2) taken off x's narrows its interval. */
+static double mm_narrowing(const struct mm_field *f, const double *cov, int x, double gain)
+{
+    double var = cov[(size_t)x * (size_t)f->n + (size_t)x];
+    if (!(var > 0))
+        return 0;
+    double margin = isfinite(f->e[x].margin) ? mm_margin(&f->e[x]) : 1.96 * sqrt(var);
+    return margin * (1.0 - sqrt(fmax(0.0, 1.0 - gain / var)));
+}
+
+/* What two games between a and b do for the targets: how much they narrow
+ * the intervals of each two neighbours, weighted. */
+static double mm_value(const struct mm_field *f, const double *cov, const struct mm_target *t,
+                       int count, int a, int b)
+{
+    double value = 0, ea = mm_elo(&f->e[a]), eb = mm_elo(&f->e[b]);
+    for (int k = 0; k < count; k++) {
+        double gx = fisher_gain(f->n, cov, ea, eb, a, b, t[k].x);
+        double gy = fisher_gain(f->n, cov, ea, eb, a, b, t[k].y);
+        value += t[k].w * (mm_narrowing(f, cov, t[k].x, gx) + mm_narrowing(f, cov, t[k].y, gy));
+    }
+    return value;
+}
+
+/* The active pair of the most value; the tie-break between equals. */
+static bool mm_best_pair(const struct mm_field *f, const double *cov, const struct mm_target *t,
+                         int count, int out[2])
+{
+    double best = 0;
+    uint64_t best_key = 0;
+    bool found = false;
+    for (int a = 0; a < f->n; a++)
+        for (int b = a + 1; b < f->n && f->e[a].active; b++) {
+            if (!f->e[b].active)
+                continue;
+            double v = mm_value(f, cov, t, count, a, b);
+            uint64_t key = mm_hash(f, (uint64_t)a * (uint64_t)f->n + (uint64_t)b);
+            if (v > best || (found && v == best && key < best_key)) {
+                best = v;
+                best_key = key;
+                mm_out(a, b, out);
+                found = true;
+            }
+        }
+    return found;
+}
+
+/* Rule 3. Without the memory for the covariance, the targets themselves are
+ * drawn by weight; without the memory for those, the top two play. */
 static void mm_standings(const struct mm_field *f, int out[2])
 {
-    bool overlapping = true;
-    double total = mm_walk(f, overlapping, 0, NULL);
-    if (!(total > 0)) {
-        overlapping = false;
-        total = mm_walk(f, overlapping, 0, NULL);
+    size_t n = (size_t)f->n;
+    struct mm_target *t = malloc(n * sizeof(*t));
+    double *cov = malloc(n * n * sizeof(*cov)), *elo = malloc(n * sizeof(*elo));
+    int top = mm_top(f), count = t ? mm_targets(f, t) : 0;
+    mm_out(top, mm_below(f, top), out);
+    if (count > 0 && cov && elo) {
+        for (size_t i = 0; i < n; i++)
+            elo[i] = mm_elo(&f->e[i]);
+        if (fisher_covariance(f->n, f->met, elo, cov) == 0 && mm_best_pair(f, cov, t, count, out))
+            count = 0;
     }
-    if (!(total > 0)) {
-        int top = mm_top(f);
-        mm_out(top, mm_below(f, top), out);
-        return;
-    }
+    double total = 0;
+    for (int k = 0; k < count; k++)
+        total += t[k].w;
     double x = (double)(mm_hash(f, (uint64_t)f->n + 1) >> 11) * 0x1p-53 * total;
-    mm_walk(f, overlapping, x, out);
+    for (int k = 0; k < count; k++) {
+        if (x < t[k].w || k == count - 1) {
+            mm_out(t[k].x, t[k].y, out);
+            break;
+        }
+        x -= t[k].w;
+    }
+    free(t);
+    free(cov);
+    free(elo);
 }
 
 bool matchmake_pick(const struct mm_field *f, const struct mm_rules *r, int out[2])

@@ -12,14 +12,22 @@
  *     then the tie-break), so that it meets every opponent before any twice.
  *  3. The standings. Active entries are ranked by elo (higher first; equal
  *     ratings in roster order). Each two neighbours in that ranking whose 95%
- *     intervals overlap (|elo_i - elo_j| < margin_i + margin_j) are a
- *     candidate, weighted by how much they overlap (1 - gap / (margin_i +
- *     margin_j), at least 1/4) and by the place of the higher (1 / (place),
- *     so the top of the table first); one is drawn by that weight. When no two
- *     neighbours overlap, every two neighbours are candidates, weighted by
- *     place and by (margin_i + margin_j) / gap: the closest to overlapping.
+ *     intervals overlap (|elo_i - elo_j| < margin_i + margin_j) are a target,
+ *     weighted by how much they overlap (1 - gap / (margin_i + margin_j), at
+ *     least 1/4) and by the place of the higher, 1 / place^2: the top of the
+ *     table first. (When no two neighbours overlap, every two neighbours are
+ *     targets, weighted by place and by (margin_i + margin_j) / gap.) The pair
+ *     that plays is the one, among all active pairs, whose two games would
+ *     narrow the targets' intervals most, weighted: the intervals are those of
+ *     the Bradley-Terry fit, whose covariance the games in met allow
+ *     (fisher.h), and two games' information narrows them by a rank-one update.
+ *     So the top entries meet each other, and also entries that tie them to
+ *     the rest of the field, whose mean the intervals are measured from.
+ *     (Without memory for the covariance, a target is drawn by its weight.)
+ * With -j, count the games under way in met and games: the next pick then
+ * knows that their information is coming.
  * Ties and draws use a hash of (seed, played): a league with the same roster
- * history, results and seed plays the same games. The caller plays the pair
+ * history, results and seed plays the same games. O(n^3) a pick. The caller plays the pair
  * as a colour-swapped pair of games from one seeded opening, as tournaments do.
  *
  * What the minimum share guarantees: an active entry past its first games

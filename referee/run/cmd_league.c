@@ -225,6 +225,7 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
         return EXIT_USAGE;
     }
     int rc = roster_read_settings(dir, &have, whyf, sizeof(whyf));
+    bool making = rc == -ENOENT; /* then have is unset: nothing to compare */
     if (rc == -ENOENT &&
         ((rc = results_make_dir(dir)) < 0 || (rc = roster_write_settings(dir, &want)) < 0)) {
         cli_error("cannot make league '%s': %s", dir, strerror(-rc));
@@ -234,7 +235,7 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
         cli_error("cannot read %s", whyf);
         config_bot_release(&bot);
         return EXIT_DATA;
-    } else if (rc == 0) {
+    } else if (rc == 0 && !making) {
         static const char *const names[] = {"game", "seed", "openings", "no-early-draw",
                                             "min-games"};
         bool differs[] = {strcmp(have.game, want.game) != 0, have.seed != want.seed,
@@ -329,10 +330,10 @@ static int league_show(const char *dir)
     }
     free(ev);
     free(bots);
-    char *argv[] = {"standings", (char *)dir, NULL};
     printf("\n");
     fflush(stdout);
     char path[PATH_MAX];
+    char *argv[] = {"standings", path, NULL};
     if (path_join(path, sizeof(path), dir, "games.csv") == 0 && access(path, F_OK) == 0)
         return cmd_standings(2, argv);
     printf("No games yet\n");
