@@ -36,7 +36,7 @@ static void play_to(struct league *l, long last, int (*pairs)[2])
 Test(league, a_new_entry_plays_the_field_before_the_standings_steer_it, .timeout = 30)
 {
     struct league l;
-    cr_assert_eq(league_init(&l, 7, 20), 0);
+    cr_assert_eq(league_init(&l, 7, 20, LEAGUE_LAG), 0);
     for (int i = 0; i < 4; i++)
         cr_assert_eq(league_enter(&l, 1), i);
     play_to(&l, 200, NULL);
@@ -67,7 +67,7 @@ Test(league, every_active_entry_keeps_its_minimum_share, .timeout = 30)
     enum { N = 10, GAMES = 3000 };
     static int pairs[GAMES][2];
     struct league l;
-    cr_assert_eq(league_init(&l, 3, 20), 0);
+    cr_assert_eq(league_init(&l, 3, 20, LEAGUE_LAG), 0);
     for (int i = 0; i < N; i++)
         league_enter(&l, 1);
     play_to(&l, GAMES, pairs);
@@ -92,7 +92,7 @@ Test(league, a_retired_entry_plays_no_more_and_keeps_its_games, .timeout = 30)
 {
     struct league l;
     struct scheduled_game g;
-    cr_assert_eq(league_init(&l, 1, 4), 0);
+    cr_assert_eq(league_init(&l, 1, 4, LEAGUE_LAG), 0);
     for (int i = 0; i < 4; i++)
         league_enter(&l, 1);
     play_to(&l, 60, NULL);
@@ -117,8 +117,8 @@ Test(league, a_pick_waits_for_the_results_it_sees_and_no_others, .timeout = 30)
 {
     struct league a, b;
     struct scheduled_game g, h;
-    cr_assert_eq(league_init(&a, 9, 20), 0);
-    cr_assert_eq(league_init(&b, 9, 20), 0);
+    cr_assert_eq(league_init(&a, 9, 20, LEAGUE_LAG), 0);
+    cr_assert_eq(league_init(&b, 9, 20, LEAGUE_LAG), 0);
     for (int i = 0; i < 5; i++) {
         league_enter(&a, 1);
         league_enter(&b, 1);
@@ -148,7 +148,7 @@ Test(league, a_game_other_than_its_pick_is_refused, .timeout = 30)
 {
     struct league l;
     struct scheduled_game g;
-    cr_assert_eq(league_init(&l, 1, 20), 0);
+    cr_assert_eq(league_init(&l, 1, 20, LEAGUE_LAG), 0);
     for (int i = 0; i < 3; i++)
         league_enter(&l, 1);
     cr_assert_eq(league_game(&l, 1, &g), 1);

@@ -9,9 +9,9 @@
 
 #define CAP CONFIG_MAX_BOTS
 
-int league_init(struct league *l, uint64_t seed, int min_games)
+int league_init(struct league *l, uint64_t seed, int min_games, long lag)
 {
-    *l = (struct league){.seed = seed, .min_games = min_games};
+    *l = (struct league){.seed = seed, .min_games = min_games, .lag = lag > 0 ? lag : 1};
     l->wins = calloc((size_t)CAP * CAP, sizeof(*l->wins));
     l->draws = calloc((size_t)CAP * CAP, sizeof(*l->draws));
     if (!l->wins || !l->draws || rating_work_init(&l->work, CAP) < 0) {
@@ -99,7 +99,7 @@ static void rate_upto(struct league *l, long upto)
  * no earlier pick. */
 static int pick(struct league *l, long k, int out[2])
 {
-    long first = 2 * k - 1, need = 2 * (k - LEAGUE_LAG);
+    long first = 2 * k - 1, need = 2 * (k - l->lag);
     struct mm_entry e[CAP];
     int active = 0, m = 0;
 

@@ -4,11 +4,13 @@
  *
  * Games come in colour-swapped pairs: pair k is games 2k-1 and 2k, from
  * opening k. The entries of pair k are picked from the results of the pairs
- * up to k - LEAGUE_LAG and the pairings (not the results) of the pairs after
- * those, and from the roster as it is at game 2k-1. So the games of a league
- * depend only on its seed and its roster's history, whatever -j and whatever
- * order games finish in: with -j up to 2 * LEAGUE_LAG, a pick never waits for
- * a game under way. */
+ * up to k - lag (the league's lag, LEAGUE_LAG by default) and the pairings
+ * (not the results) of the pairs after those, and from the roster as it is at
+ * game 2k-1. So the games of a league depend only on its seed, lag and
+ * roster's history, whatever -j and whatever order games finish in: with -j up
+ * to 2 * lag, a pick never waits for a game under way; and once the pairs
+ * before k are played, the lag pairs from k on can all be picked, and played
+ * on as many machines (a batch). */
 #ifndef REFEREE_LEAGUE_H
 #define REFEREE_LEAGUE_H
 
@@ -20,7 +22,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define LEAGUE_LAG 8 /* pairs: a pick sees results up to this many pairs back */
+#define LEAGUE_LAG     8       /* pairs: a pick sees results up to this many pairs back */
+#define LEAGUE_LAG_MAX 1000000 /* pairs, at most */
 
 struct league_entry {
     long added;   /* the first game id it may play in */
@@ -38,6 +41,7 @@ struct league_result {
 struct league {
     uint64_t seed;
     int min_games;
+    long lag;
     int n;
     struct league_entry e[CONFIG_MAX_BOTS];
     long games[CONFIG_MAX_BOTS]; /* games picked for each, in flight or played */
@@ -57,8 +61,9 @@ struct league {
 };
 
 /* Set up l for a league seeded seed whose new entries play min_games games
- * first. Returns 0 or -ENOMEM. */
-int league_init(struct league *l, uint64_t seed, int min_games);
+ * first, each pick seeing the results of the pairs up to lag (1 or more)
+ * before its own. Returns 0 or -ENOMEM. */
+int league_init(struct league *l, uint64_t seed, int min_games, long lag);
 
 /* Free what l holds; safe twice and on a zeroed struct. */
 void league_release(struct league *l);
@@ -75,8 +80,8 @@ bool league_is_active(const struct league *l, int i, long id);
 
 /* The game with id `id` into *g: the next game after those recorded. Returns
  * 1, 0 if fewer than two entries are on the roster at its pair, or -EAGAIN if
- * its pick needs results not recorded yet (of the games up to id -
- * 2 * LEAGUE_LAG - 1), -ENOMEM. Asking again for the same id gives the same
+ * its pick needs results not recorded yet (of the games up to id - 2 * lag - 1),
+ * -ENOMEM. Asking again for the same id gives the same
  * game. */
 int league_game(struct league *l, long id, struct scheduled_game *g);
 

@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "config.h"
 #include "inspect.h"
+#include "league.h"
 #include "matchmake.h"
 #include "league_run.h"
 #include "options.h"
@@ -27,7 +28,7 @@ enum { FOR_ADD = 1, FOR_RETIRE = 2, FOR_RUN = 4, FOR_SHOW = 8 };
 struct league_cmd {
     struct league_options lo;
     const char *bot_dir, *proto, *game;
-    long seed, openings, min_games;
+    long seed, openings, min_games, lag;
     bool no_early_draw;
 };
 
@@ -102,7 +103,7 @@ static const struct option_def league_options_table[] = {
     CALL("game", "NAME", opt_game,
          "add, making the league: its game (default tictactoe);\n"
          "fixed from then on, as are --seed, --openings,\n"
-         "--no-early-draw and --min-games",
+         "--no-early-draw, --min-games and --lag",
          .only = FOR_ADD),
     COUNT("seed", "N", seed, 0, LONG_MAX, "add, making the league: its seed (default 1)",
           .only = FOR_ADD),
@@ -116,6 +117,12 @@ static const struct option_def league_options_table[] = {
           "add, making the league: games a new entry plays\n"
           "against the field before the standings steer its\n"
           "games (default 20)",
+          .only = FOR_ADD),
+    COUNT("lag", "PAIRS", lag, 1, LEAGUE_LAG_MAX,
+          "add, making the league: a pick sees the results of the\n"
+          "pairs of games up to PAIRS before its own (default 8):\n"
+          "-j up to 2 x PAIRS never waits; a batch of --shard\n"
+          "runs is PAIRS pairs",
           .only = FOR_ADD),
     COUNT("games", "N", lo.games, 1, 100000000, "run: N more games, then stop", .only = FOR_RUN),
     CALL("for", "DURATION", opt_for,
@@ -202,7 +209,8 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
     struct roster_settings want = {.seed = (uint64_t)c->seed,
                                    .openings = c->openings,
                                    .early_draw = !c->no_early_draw,
-                                   .min_games = c->min_games},
+                                   .min_games = c->min_games,
+                                   .lag = c->lag},
                            have;
     struct bot_spec bot = {0};
     const char *why;
@@ -236,13 +244,13 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
         config_bot_release(&bot);
         return EXIT_DATA;
     } else if (rc == 0 && !making) {
-        static const char *const names[] = {"game", "seed", "openings", "no-early-draw",
-                                            "min-games"};
+        static const char *const names[] = {"game",          "seed",      "openings",
+                                            "no-early-draw", "min-games", "lag"};
         bool differs[] = {strcmp(have.game, want.game) != 0, have.seed != want.seed,
-                          have.openings != want.openings, have.early_draw != want.early_draw,
-                          have.min_games != want.min_games};
+                          have.openings != want.openings,    have.early_draw != want.early_draw,
+                          have.min_games != want.min_games,  have.lag != want.lag};
         /* given[] is by the table's order: --game is its option 2, then the others. */
-        for (int i = 0; i < 5; i++)
+        for (int i = 0; i < 6; i++)
             if (differs[i] && given[2 + i]) {
                 cli_error("league '%s' was made with other --%s: its settings are fixed", dir,
                           names[i]);
@@ -263,7 +271,7 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
     return rc == -EEXIST ? EXIT_USAGE : rc < 0 ? EXIT_SYSTEM : EXIT_OK;
 }
 
-static int league_retire(const char *dir, const char *name)
+static int retire_entry(const char *dir, const char *name)
 {
     char why[PATH_MAX + 200];
     struct roster_settings set;
@@ -352,6 +360,7 @@ static void set_defaults(struct league_cmd *c)
         .game = "tictactoe",
         .seed = 1,
         .min_games = MM_MIN_GAMES_DEFAULT,
+        .lag = LEAGUE_LAG,
     };
 }
 
@@ -414,7 +423,7 @@ int cmd_league(int argc, char **argv)
     if (rc == 0) {
         switch (sub) {
         case 0: rc = league_add(c, given, argv[first], argv[first + 1]); break;
-        case 1: rc = league_retire(argv[first], argv[first + 1]); break;
+        case 1: rc = retire_entry(argv[first], argv[first + 1]); break;
         case 2: rc = league_play(c, given, argv[first]); break;
         default: rc = league_show(argv[first]); break;
         }

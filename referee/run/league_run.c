@@ -477,7 +477,7 @@ static int open_league(struct lrun *lr)
         return EXIT_SYSTEM;
     }
     if (!(lr->st = standings_new()) ||
-        league_init(&lr->l, lr->set.seed, (int)lr->set.min_games) < 0) {
+        league_init(&lr->l, lr->set.seed, (int)lr->set.min_games, lr->set.lag) < 0) {
         cli_error("out of memory");
         return EXIT_SYSTEM;
     }

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *const settings_columns[] = {"game", "seed", "openings", "early_draw",
-                                               "min_games"};
+static const char *const settings_columns[] = {"game",       "seed",      "openings",
+                                               "early_draw", "min_games", "lag"};
 #define NSETTINGS (sizeof(settings_columns) / sizeof(settings_columns[0]))
 
 /* Load dir/file into *t. Returns 0, -ENOENT, or another negative errno with why set. */
@@ -58,23 +58,24 @@ int roster_read_settings(const char *dir, struct roster_settings *s, char *why, 
         if ((col[i] = table_column(&t, settings_columns[i])) < 0)
             rc = -EINVAL;
     if (rc < 0) {
-        snprintf(why, len, "'%s/%s' is not a league's settings: one row of %s,%s,%s,%s,%s", dir,
+        snprintf(why, len, "'%s/%s' is not a league's settings: one row of %s,%s,%s,%s,%s,%s", dir,
                  ROSTER_SETTINGS, settings_columns[0], settings_columns[1], settings_columns[2],
-                 settings_columns[3], settings_columns[4]);
+                 settings_columns[3], settings_columns[4], settings_columns[5]);
         table_release(&t);
         return rc;
     }
     char **row = t.rows[0];
-    long openings = 0, early = 0, min_games = 0;
+    long openings = 0, early = 0, min_games = 0, lag = 0;
     char *end;
     errno = 0;
     unsigned long long seed = strtoull(row[col[1]], &end, 10);
     snprintf(s->game, sizeof(s->game), "%s", row[col[0]]);
     if (errno || end == row[col[1]] || *end || parse_long(row[col[2]], &openings) < 0 ||
         parse_long(row[col[3]], &early) < 0 || early > 1 ||
-        parse_long(row[col[4]], &min_games) < 0 || min_games > 1000000) {
+        parse_long(row[col[4]], &min_games) < 0 || min_games > 1000000 ||
+        parse_long(row[col[5]], &lag) < 0 || lag < 1 || lag > 1000000) {
         snprintf(why, len,
-                 "'%s/%s': a seed, openings, early_draw (0 or 1) or min_games is not "
+                 "'%s/%s': a seed, openings, early_draw (0 or 1), min_games or lag is not "
                  "a number of its range",
                  dir, ROSTER_SETTINGS);
         rc = -EINVAL;
@@ -83,6 +84,7 @@ int roster_read_settings(const char *dir, struct roster_settings *s, char *why, 
     s->openings = openings;
     s->early_draw = early == 1;
     s->min_games = min_games;
+    s->lag = lag;
     table_release(&t);
     return rc;
 }
@@ -103,6 +105,7 @@ int roster_write_settings(const char *dir, const struct roster_settings *s)
     csvout_fieldf(&out, "%ld", s->openings);
     csvout_fieldf(&out, "%d", s->early_draw ? 1 : 0);
     csvout_fieldf(&out, "%ld", s->min_games);
+    csvout_fieldf(&out, "%ld", s->lag);
     csvout_end(&out);
     rc = csvout_replace_file(path, &out);
     csvout_release(&out);

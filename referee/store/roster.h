@@ -23,6 +23,7 @@ struct roster_settings {
     long openings; /* plies of the random openings */
     bool early_draw;
     long min_games; /* matchmake.h's mm_rules.min_games */
+    long lag;       /* league.h's lag, in pairs */
 };
 
 /* Read dir's league.csv into *s. Returns 0, -ENOENT (no league there), or
