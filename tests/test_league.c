@@ -458,3 +458,54 @@ Test(league_run, user_errors_are_one_line_and_exit_2, .timeout = 60)
     referee("one entry", alone, 0);
     cr_expect(strstr(r.err, "fewer than two entries"), "%s", r.err);
 }
+
+/* The shards of two batches, one run again after a kill, merged: the games a
+ * single machine plays, none twice; a merge short of a shard takes nothing. */
+Test(league_run, a_batch_on_three_machines_plays_what_one_would, .timeout = 240)
+{
+    char dir[64], one[64], log[96];
+    test_tmpdir(dir, "league");
+    test_tmpdir(one, "league");
+    snprintf(log, sizeof(log), "%s.out", dir);
+    const char *entries[] = {"slow=" FIXTURE " slow 2", "r1=" BOTDIR "random",
+                             "greedy=" BOTDIR "greedy", "r2=" BOTDIR "random"};
+    for (int i = 0; i < 4; i++)
+        for (int d = 0; d < 2; d++) {
+            char *make[] = {REFEREE_BIN,        "league", "add", d ? one : dir,
+                            (char *)entries[i], "--lag",  "12",  NULL};
+            referee(entries[i], make, 0);
+        }
+    char *first[] = {REFEREE_BIN, "league", "run", dir, "--games", "20", "-q", NULL};
+    referee("the games before", first, 0);
+    char *merge[] = {REFEREE_BIN, "league", "run", dir, "--merge", "-q", NULL};
+    for (int batch = 0; batch < 2; batch++) {
+        char *s1[] = {REFEREE_BIN, "league", "run", dir, "--shard", "1/3", "-q", NULL};
+        char *s2[] = {REFEREE_BIN, "league", "run", dir, "--shard", "2/3", "-q", NULL};
+        char *s3[] = {REFEREE_BIN, "league", "run", dir, "--shard", "3/3", "-q", NULL};
+        referee("shard 1", s1, 0);
+        if (batch == 1) { /* shard 2 killed under way, then run again */
+            pid_t pid = start(s2, log);
+            char shard[96];
+            snprintf(shard, sizeof(shard), "%s/shard-2", dir);
+            for (int i = 0; i < 20000 && test_count_rows(shard, "games.csv") < 2; i++)
+                nanosleep(&(struct timespec){0, 1000000}, NULL);
+            kill(pid, SIGKILL);
+            wait_status(pid);
+        }
+        /* Short of shards 2 and 3: refused, nothing taken. */
+        long before = test_count_rows(dir, "games.csv");
+        referee("a merge short of shards", merge, 3);
+        cr_expect(strstr(r.err, "in no shard folder"), "%s", r.err);
+        cr_expect_eq(test_count_rows(dir, "games.csv"), before);
+        referee("shard 2", s2, 0);
+        referee("shard 3", s3, 0);
+        referee("shard 3 again: nothing to play", s3, 0);
+        referee("the merge", merge, 0);
+        cr_expect_eq(test_count_rows(dir, "games.csv"), before + 24);
+        expect_check_passes(dir);
+    }
+    char *whole[] = {REFEREE_BIN, "league", "run", one, "--games", "68", "-q", NULL};
+    referee("one machine", whole, 0);
+    expect_same_games(dir, one, 68);
+    unlink(log);
+}

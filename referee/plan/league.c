@@ -211,3 +211,24 @@ int league_record(struct league *l, const int bots[2], int winner, bool aborted)
                                                        .aborted = aborted};
     return 0;
 }
+
+long league_batch(struct league *l, long first, int shard, int shards, struct scheduled_game *out,
+                  long cap)
+{
+    long n = 0;
+
+    if (first != l->nresults + 1 || first % 2 == 0)
+        return -EINVAL;
+    for (long id = first; id < first + 2 * l->lag; id++) {
+        struct scheduled_game g;
+        int rc = league_game(l, id, &g);
+        if (rc <= 0)
+            return rc == 0 ? n : rc;
+        if (((id - first) / 2) % shards != shard)
+            continue;
+        if (out && n < cap)
+            out[n] = g;
+        n++;
+    }
+    return n;
+}

@@ -91,6 +91,15 @@ int league_game(struct league *l, long id, struct scheduled_game *g);
  * a roster history other than l's), or -ENOMEM. */
 int league_record(struct league *l, const int bots[2], int winner, bool aborted);
 
+/* The games of the batch that starts at game id `first` (the first game of a
+ * pair, every game before it recorded): the lag pairs from there, or fewer
+ * where fewer than two entries are on the roster. Those of shard `shard`
+ * (0-based) of `shards` (pairs dealt in turn) go to out (cap games at most;
+ * out may be NULL, to count them). Returns how many, or a negative errno (-EINVAL: first is not a
+ * pair's first game after the games recorded). */
+long league_batch(struct league *l, long first, int shard, int shards, struct scheduled_game *out,
+                  long cap);
+
 /* The pairing id of entries i and j (any order), from 1, whatever the roster's size. */
 int league_pairing(int i, int j);
 

@@ -74,6 +74,21 @@ static int opt_for(void *target, const char *arg)
     return 0;
 }
 
+static int opt_shard(void *target, const char *arg)
+{
+    struct league_cmd *c = target;
+    int i, n, used = 0;
+
+    if (sscanf(arg, "%d/%d%n", &i, &n, &used) != 2 || arg[used] != '\0' || n < 1 || i < 1 ||
+        i > n || n > 256) {
+        cli_error("--shard '%s': expected I/N with 1 <= I <= N <= 256, as 2/4", arg);
+        return EXIT_USAGE;
+    }
+    c->lo.shard = i - 1;
+    c->lo.shards = n;
+    return 0;
+}
+
 #define CALL(n, a, fn, ...)                                                                        \
     {                                                                                              \
         .name = n, .arg = a, .type = OPTION_CALL, .call = fn, .help = __VA_ARGS__                  \
@@ -128,6 +143,15 @@ static const struct option_def league_options_table[] = {
     CALL("for", "DURATION", opt_for,
          "run: start no game after DURATION (90s, 30m, 2h, 1d);\n"
          "neither --games nor --for: until Ctrl-C",
+         .only = FOR_RUN),
+    CALL("shard", "I/N", opt_shard,
+         "run: play shard I of N of the next batch (--lag pairs)\n"
+         "into DIR/shard-I, then stop: N machines at once over\n"
+         "a shared DIR (README.md, 'A league past one machine')",
+         .only = FOR_RUN),
+    FLAG("merge", lo.merge,
+         "run: take a batch's shard folders into the league,\n"
+         "all its games or none, and play nothing",
          .only = FOR_RUN),
     COUNT("jobs", "N", lo.run.jobs, 1, 1024, "run: games at once (default: the cores)",
           .letter = 'j', .only = FOR_RUN),

@@ -8,6 +8,7 @@
 #include "inputs.h"
 #include "inspect.h"
 #include "league.h"
+#include "league_batch.h"
 #include "ledger.h"
 #include "path.h"
 #include "proc.h"
@@ -40,7 +41,7 @@ struct lrun {
     struct league l;
     char names[CONFIG_MAX_BOTS][CONFIG_NAME_MAX + 1]; /* the league's entries, by index */
     struct standings *st;
-    struct results *out;
+    struct results *out_files;
     struct console con;
     int lock_fd;
     long written;            /* games in games.csv */
@@ -54,7 +55,12 @@ struct lrun {
     int64_t standings_at;
     long reported; /* games in report.html */
     int64_t reported_at;
-    int segments; /* segments played by this run */
+    int segments;    /* segments played by this run */
+    const char *out; /* where its games go: dir, or a shard's folder */
+    char shard_dir[PATH_MAX];
+    int shard_lock;
+    struct scheduled_game *list; /* a shard's games, nlist; NULL: the league's picks */
+    long nlist;
     char logs[PATH_MAX + 8];
 };
 
@@ -199,7 +205,7 @@ static int record_row(struct lrun *lr, const struct game_row *row, char *why, si
 /* The league so far: roster.csv's history, games.csv and moves.csv made whole
  * (a killed run's torn tail dropped), every game checked against the league's
  * pick at its id. Returns 0 or an exit code, having said why. */
-static int load_history(struct lrun *lr)
+static int load_history(struct lrun *lr, bool look_only)
 {
     struct roster_event *ev;
     size_t n;
@@ -218,7 +224,7 @@ static int load_history(struct lrun *lr)
         return EXIT_DATA;
     }
     struct gameset kept;
-    struct ledger_repair repair = {0};
+    struct ledger_repair repair = {.look_only = look_only};
     struct ledger_plan plan = {.def = lr->def, .early_draw = lr->set.early_draw};
     struct standings *scratch = standings_new();
     if (!scratch || gameset_init(&kept, LEAGUE_MAX_GAMES) < 0) {
@@ -260,6 +266,12 @@ static int source(void *ctx, long index, struct scheduled_game *g)
     struct lrun *lr = ctx;
     long id = lr->base + index + 1;
 
+    if (lr->list) {
+        if (index >= lr->nlist)
+            return 0;
+        *g = lr->list[index];
+        return 1;
+    }
     if (id > lr->limit_id || (id % 2 == 1 && lr->deadline && proc_now_ns() >= lr->deadline)) {
         lr->reached = true;
         return 0;
@@ -288,7 +300,7 @@ static void write_report(struct lrun *lr)
     const char *dirs[1] = {lr->dir};
 
     lr->reported_at = proc_now_ns();
-    if (lr->o->run.no_report || lr->written == lr->reported ||
+    if (lr->o->run.no_report || lr->list || lr->written == lr->reported ||
         path_join(path, sizeof(path), lr->dir, "report.html") < 0)
         return;
     if (report_write(path, dirs, 1, NULL) == EXIT_OK)
@@ -298,7 +310,7 @@ static void write_report(struct lrun *lr)
 static int on_tick(void *ctx)
 {
     struct lrun *lr = ctx;
-    int rc = results_flush(lr->out);
+    int rc = results_flush(lr->out_files);
     int64_t now = proc_now_ns();
     /* standings.csv follows the games, whole, at most once a second; the
      * report, which reads the files back, every 30 s. */
@@ -315,10 +327,14 @@ static int on_finished(void *ctx, const struct game_record *rec)
     struct game_summary s;
     int bots[2] = {index_of(lr, rec->bots[0]), index_of(lr, rec->bots[1])};
     bool aborted = rec->state.end == END_ABORTED;
-    int rc = results_write_game(lr->out, rec);
+    int rc = results_write_game(lr->out_files, rec);
 
     if (rc < 0)
         return rc;
+    if (lr->list) { /* a shard's: the merge counts it */
+        console_finished(&lr->con, rec);
+        return 0;
+    }
     ledger_summary_of_record(rec, &s);
     if (standings_add_game(lr->st, &s) < 0)
         return -ENOMEM;
@@ -430,7 +446,7 @@ static int segment(struct lrun *lr)
         struct tournament_hooks hooks = {.finished = on_finished, .tick = on_tick, .ctx = lr};
         lr->base = lr->written;
         end = tournament_run(&t, NULL, &hooks, &cli_interrupted, &failure);
-        int err = results_flush(lr->out);
+        int err = results_flush(lr->out_files);
         if (err < 0 && end != TOURNAMENT_FAILED) {
             end = TOURNAMENT_FAILED;
             failure =
@@ -443,6 +459,102 @@ static int segment(struct lrun *lr)
         config_bot_release(&c->bots[i]);
     free(c);
     return rc;
+}
+
+/* A game of a batch's shard, checked and counted as the league's. */
+static int check_merged(void *ctx, const struct game_row *row, char *why, size_t len)
+{
+    struct lrun *lr = ctx;
+    struct game_summary s;
+    int rc = record_row(lr, row, why, len);
+
+    ledger_summary_of_row(row, &s);
+    if (rc == 0 && standings_add_game(lr->st, &s) < 0)
+        rc = -ENOMEM;
+    return rc;
+}
+
+/* The shard folders of a batch, if dir has any, taken into the league. Only
+ * then are the batch's pairs picked ahead: a roster change after this must
+ * reach every pick not yet played. Returns 0 or an exit code. */
+static int merge(struct lrun *lr)
+{
+    struct batch_check check = {check_merged, lr};
+    long merged, expect = 0;
+
+    if (!batch_pending(lr->dir))
+        return 0;
+    if (lr->written % 2 == 0 &&
+        (expect = league_batch(&lr->l, lr->written + 1, 0, 1, NULL, 0)) < 0) {
+        cli_error("cannot pick the batch of league '%s': %s", lr->dir, strerror((int)-expect));
+        return EXIT_SYSTEM;
+    }
+    long first = lr->written + 1;
+    int rc = batch_merge(lr->dir, lr->written, expect, &check, &merged);
+    if (rc == 0 && !lr->o->run.quiet)
+        printf("Merged games %ld to %ld of league '%s' from its shard folders\n", first,
+               first + merged - 1, lr->dir);
+    return rc;
+}
+
+/* A shard of the next batch: its folder (DIR/shard-I) locked and made whole
+ * (a killed shard's tail dropped), and the games of its own it lacks in
+ * lr->list. Returns 0 or an exit code, having said why. */
+static int open_shard(struct lrun *lr)
+{
+    const struct league_options *o = lr->o;
+    char why[PATH_MAX + 200], name[32];
+    long holder;
+    int fd, rc = runlock_take(lr->dir, &fd, &holder);
+
+    /* The league's own run would change the roster under the batch. */
+    runlock_release(fd);
+    if (rc == -EWOULDBLOCK) {
+        cli_error("league '%s' is being run: a batch's shards play while no 'league run %s' "
+                  "does",
+                  lr->dir, lr->dir);
+        return EXIT_USAGE;
+    }
+    if (lr->written % 2 == 1) {
+        cli_error("league '%s' ends with half a pair (game %ld): 'referee league run %s --games "
+                  "1' plays its other game, then the batch can be dealt",
+                  lr->dir, lr->written, lr->dir);
+        return EXIT_USAGE;
+    }
+    snprintf(name, sizeof(name), BATCH_PREFIX "%d", o->shard + 1);
+    if (path_join(lr->shard_dir, sizeof(lr->shard_dir), lr->dir, name) < 0)
+        return EXIT_USAGE;
+    if ((rc = runlock_take(lr->shard_dir, &lr->shard_lock, &holder)) < 0) {
+        cli_error(rc == -EWOULDBLOCK ? "shard folder '%s' is in use by another run"
+                                     : "cannot lock '%s'",
+                  lr->shard_dir);
+        return rc == -EWOULDBLOCK ? EXIT_USAGE : EXIT_SYSTEM;
+    }
+    long n = league_batch(&lr->l, lr->written + 1, o->shard, o->shards, NULL, 0);
+    lr->list = xcalloc((size_t)(n > 0 ? n : 0) + 1, sizeof(*lr->list));
+    if (n > 0)
+        league_batch(&lr->l, lr->written + 1, o->shard, o->shards, lr->list, n);
+    struct gameset kept;
+    struct ledger_repair repair = {0};
+    struct ledger_plan plan = {.def = lr->def, .early_draw = lr->set.early_draw};
+    struct standings *scratch = standings_new();
+    if (n < 0 || !scratch || gameset_init(&kept, LEAGUE_MAX_GAMES) < 0) {
+        standings_free(scratch);
+        cli_error("out of memory");
+        return EXIT_SYSTEM;
+    }
+    rc = ledger_resume(lr->shard_dir, &plan, &kept, scratch, &repair, why, sizeof(why));
+    for (long i = 0; rc == 0 && i < n; i++)
+        if (!gameset_has(&kept, lr->list[i].id - 1))
+            lr->list[lr->nlist++] = lr->list[i];
+    gameset_free(&kept);
+    standings_free(scratch);
+    if (rc < 0) {
+        cli_error("cannot go on with shard folder '%s': %s", lr->shard_dir, why);
+        return EXIT_DATA;
+    }
+    lr->out = lr->shard_dir;
+    return 0;
 }
 
 /* Take the folder, read its settings and history, and open its results.
@@ -466,7 +578,7 @@ static int open_league(struct lrun *lr)
         cli_error("'%s/%s': unknown game '%s'", lr->dir, ROSTER_SETTINGS, lr->set.game);
         return EXIT_DATA;
     }
-    if ((rc = runlock_take(lr->dir, &lr->lock_fd, &holder)) == -EWOULDBLOCK) {
+    if (!lr->o->shards && (rc = runlock_take(lr->dir, &lr->lock_fd, &holder)) == -EWOULDBLOCK) {
         cli_error("league '%s' is being run by another process%s; one run at a time plays a "
                   "league",
                   lr->dir, holder > 0 ? " (its pid is in run.lock)" : "");
@@ -481,15 +593,19 @@ static int open_league(struct lrun *lr)
         cli_error("out of memory");
         return EXIT_SYSTEM;
     }
-    if ((rc = load_history(lr)) != 0)
+    /* A shard only reads the league: the other shards read it too. */
+    if ((rc = load_history(lr, lr->o->shards > 0)) != 0)
         return rc;
-    if ((rc = results_open(&lr->out, lr->dir, true, why, sizeof(why))) < 0) {
+    lr->out = lr->dir;
+    if (lr->o->shards > 0 ? (rc = open_shard(lr)) != 0 : (rc = merge(lr)) != 0)
+        return rc;
+    if ((rc = results_open(&lr->out_files, lr->out, true, why, sizeof(why))) < 0) {
         cli_error("cannot write results to '%s': %s", why, strerror(-rc));
         return rc == -EPROTO ? EXIT_DATA : EXIT_SYSTEM;
     }
-    if (path_join(lr->logs, sizeof(lr->logs), lr->dir, "logs") < 0 ||
+    if (path_join(lr->logs, sizeof(lr->logs), lr->out, "logs") < 0 ||
         (mkdir(lr->logs, 0755) < 0 && errno != EEXIST)) {
-        cli_error("cannot make '%s/logs': %s", lr->dir, strerror(errno));
+        cli_error("cannot make '%s/logs': %s", lr->out, strerror(errno));
         return EXIT_SYSTEM;
     }
     return 0;
@@ -553,16 +669,24 @@ int league_run(struct league_options *o)
 
     lr->o = o;
     lr->dir = o->run.results;
-    lr->lock_fd = -1;
+    lr->lock_fd = lr->shard_lock = -1;
     lr->con.quiet = o->run.quiet;
     proc_ignore_sigpipe();
     proc_become_subreaper();
     cli_catch_signals();
-    if ((rc = open_league(lr)) == 0) {
+    if ((rc = open_league(lr)) == 0 && o->shards > 0) {
+        rc = lr->nlist > 0 ? segment(lr) : 0;
+        if (rc == 0)
+            fprintf(stderr,
+                    "Shard %d/%d of the batch from game %ld: its games are in %s; once every "
+                    "shard's are, 'referee league run %s --merge' takes them in\n",
+                    o->shard + 1, o->shards, lr->written + 1, lr->out, lr->dir);
+    } else if (rc == 0) {
         long before = lr->written;
         if (!o->run.quiet)
             printf("League '%s': %ld games so far, %d entries\n", lr->dir, lr->written, lr->l.n);
-        rc = play(lr);
+        if (!o->merge)
+            rc = play(lr);
         if (lr->st && lr->written > 0) {
             int err = write_standings(lr);
             if (err < 0) {
@@ -579,10 +703,12 @@ int league_run(struct league_options *o)
         fprintf(stderr, "%ld games played, %ld in league '%s'%s\n", lr->written - before,
                 lr->written, lr->dir, lr->reported > 0 ? " (report.html in it)" : "");
     }
-    results_free(lr->out);
+    results_free(lr->out_files);
     standings_free(lr->st);
     league_release(&lr->l);
     runlock_release(lr->lock_fd);
+    runlock_release(lr->shard_lock);
+    free(lr->list);
     free(lr);
     return rc;
 }

@@ -11,6 +11,9 @@ struct league_options {
     struct run_config run;
     long games; /* --games: this many more games, then stop; 0: no limit */
     long for_s; /* --for: take no game after this many seconds; 0: no limit */
+    int shard;  /* --shard I/N: 0-based I of the next batch's N shards */
+    int shards; /* N; 0: the league itself */
+    bool merge; /* --merge: take the batch's shard folders in, and play nothing */
 };
 
 /* Play the league in o->run.results. With fewer than two entries on its
