@@ -164,6 +164,8 @@ Test(league, a_game_other_than_its_pick_is_refused, .timeout = 30)
 
 /* ---- Real runs ---- */
 
+static void refused(char *const argv[], const char *says);
+
 #define FIXTURE BUILD_DIR "/testbots/fixture"
 
 /* Start argv with its output into out (a file path); its pid. */
@@ -504,6 +506,11 @@ Test(league_run, a_batch_on_three_machines_plays_what_one_would, .timeout = 240)
         cr_expect_eq(test_count_rows(dir, "games.csv"), before + 24);
         expect_check_passes(dir);
     }
+    /* A roster change waits for a merge to take it in: shards of the
+     * league as it was would not be the games one machine plays. */
+    add(dir, "late=" BOTDIR "random");
+    char *s1[] = {REFEREE_BIN, "league", "run", dir, "--shard", "1/3", "-q", NULL};
+    refused(s1, "has a change the league has not taken in");
     char *whole[] = {REFEREE_BIN, "league", "run", one, "--games", "68", "-q", NULL};
     referee("one machine", whole, 0);
     expect_same_games(dir, one, 68);

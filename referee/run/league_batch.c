@@ -166,6 +166,25 @@ bool batch_pending(const char *dir)
     return shard_names(dir, names) > 0;
 }
 
+long batch_last_id(const char *dir)
+{
+    char names[256][NAME_MAX + 1], path[PATH_MAX], why[PATH_MAX + 200];
+    int n = shard_names(dir, names);
+    long last = 0;
+
+    for (int i = 0; i < n; i++) {
+        struct results_file f;
+        struct game_row row;
+        if (path_join(path, sizeof(path), dir, names[i]) < 0 ||
+            schema_open_in(&f, path, true, SCHEMA_ALL, why, sizeof(why)) < 0)
+            continue;
+        while (schema_next_game(&f, &row, why, sizeof(why)) > 0)
+            last = row.id > last ? row.id : last;
+        schema_close(&f);
+    }
+    return last;
+}
+
 int batch_merge(const char *dir, long written, long expect, const struct batch_check *check,
                 long *merged)
 {

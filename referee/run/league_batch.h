@@ -23,6 +23,9 @@ struct batch_check {
 /* Whether dir holds shard folders (DIR/shard-*). */
 bool batch_pending(const char *dir);
 
+/* The highest game id in dir's shard folders; 0 for none. */
+long batch_last_id(const char *dir);
+
 /* Merge the shard folders of dir (DIR/shard-*) whose games are ids written+1
  * .. written+expect: each there once, whole and checked as a resume checks
  * (moves and result), with games of ids up to `written` (a merge killed

@@ -103,9 +103,24 @@ static long next_pair_start(const struct lrun *lr)
     return lr->written % 2 == 0 ? lr->written + 1 : lr->written + 2;
 }
 
+/* A change of bots.csv the league has not taken in: `name` enters (or
+ * retires) from game `from` on, logged in roster.csv; or, dry (a batch's
+ * shard, which only reads the league), refused. Returns 0 or a negative errno
+ * (-EBUSY: dry). */
+static int take_in(struct lrun *lr, const char *name, bool retired, long from, bool dry)
+{
+    if (!dry)
+        return roster_event(lr, name, retired, from, true);
+    cli_error("'%s/%s' has a change the league has not taken in (%s '%s'): 'referee league "
+              "run %s --merge' takes it in, then a batch's shards can play",
+              lr->dir, ROSTER_BOTS, retired ? "retiring" : "adding", name, lr->dir);
+    return -EBUSY;
+}
+
 /* bots.csv against the league: an entry new to it enters, one retired or gone
- * from the file retires, each logged in roster.csv. Returns 0 or an exit code. */
-static int sync_roster(struct lrun *lr)
+ * from the file retires, each logged in roster.csv (take_in). Returns 0 or an
+ * exit code. */
+static int sync_roster(struct lrun *lr, bool dry)
 {
     struct roster_bot *bots;
     size_t n;
@@ -138,7 +153,7 @@ static int sync_roster(struct lrun *lr)
     }
     for (size_t b = 0; rc == 0 && b < n; b++)
         if (!bots[b].retired && index_of(lr, bots[b].name) < 0)
-            rc = roster_event(lr, bots[b].name, false, from, true);
+            rc = take_in(lr, bots[b].name, false, from, dry);
     for (int i = 0; rc == 0 && i < lr->l.n; i++) {
         if (!league_is_active(&lr->l, i, from) || lr->l.e[i].retired)
             continue;
@@ -146,9 +161,11 @@ static int sync_roster(struct lrun *lr)
         for (size_t b = 0; b < n; b++)
             listed |= strcmp(bots[b].name, lr->names[i]) == 0 && !bots[b].retired;
         if (!listed)
-            rc = roster_event(lr, lr->names[i], true, from, true);
+            rc = take_in(lr, lr->names[i], true, from, dry);
     }
     free(bots);
+    if (rc == -EBUSY)
+        return EXIT_USAGE;
     if (rc < 0) {
         cli_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
         return rc == -ENOSPC ? EXIT_USAGE : EXIT_SYSTEM;
@@ -484,14 +501,16 @@ static int merge(struct lrun *lr)
 
     if (!batch_pending(lr->dir))
         return 0;
-    if (lr->written % 2 == 0 &&
+    /* Folders of a batch merged already (a merge killed before it put them
+     * away) need no pick. */
+    if (lr->written % 2 == 0 && batch_last_id(lr->dir) > lr->written &&
         (expect = league_batch(&lr->l, lr->written + 1, 0, 1, NULL, 0)) < 0) {
         cli_error("cannot pick the batch of league '%s': %s", lr->dir, strerror((int)-expect));
         return EXIT_SYSTEM;
     }
     long first = lr->written + 1;
     int rc = batch_merge(lr->dir, lr->written, expect, &check, &merged);
-    if (rc == 0 && !lr->o->run.quiet)
+    if (rc == 0 && merged > 0 && !lr->o->run.quiet)
         printf("Merged games %ld to %ld of league '%s' from its shard folders\n", first,
                first + merged - 1, lr->dir);
     return rc;
@@ -521,6 +540,8 @@ static int open_shard(struct lrun *lr)
                   lr->dir, lr->written, lr->dir);
         return EXIT_USAGE;
     }
+    if ((rc = sync_roster(lr, true)) != 0)
+        return rc;
     snprintf(name, sizeof(name), BATCH_PREFIX "%d", o->shard + 1);
     if (path_join(lr->shard_dir, sizeof(lr->shard_dir), lr->dir, name) < 0)
         return EXIT_USAGE;
@@ -631,7 +652,7 @@ static int play(struct lrun *lr)
     lr->deadline = o->for_s > 0 ? proc_now_ns() + o->for_s * 1000 * NS_PER_MS : 0;
     for (;;) {
         lr->starved = false;
-        if ((rc = sync_roster(lr)) == 0) {
+        if ((rc = sync_roster(lr, false)) == 0) {
             rc = segment(lr);
             lr->segments++;
             write_report(lr);
@@ -685,8 +706,8 @@ int league_run(struct league_options *o)
         long before = lr->written;
         if (!o->run.quiet)
             printf("League '%s': %ld games so far, %d entries\n", lr->dir, lr->written, lr->l.n);
-        if (!o->merge)
-            rc = play(lr);
+        /* A merge takes in the roster's changes, for the next batch. */
+        rc = o->merge ? sync_roster(lr, false) : play(lr);
         if (lr->st && lr->written > 0) {
             int err = write_standings(lr);
             if (err < 0) {
