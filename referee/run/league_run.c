@@ -1,23 +1,16 @@
 /* league_run.c: a league's games, played in segments: each a tournament of
  * the roster as it stands, whose games come from the league's picks
  * (league.h), until the roster's file changes, a limit, or Ctrl-C. */
-#include "league_run.h"
+#include "league_state.h"
 #include "defaults.h"
 #include "cli.h"
-#include "console.h"
 #include "inputs.h"
 #include "inspect.h"
-#include "league.h"
-#include "league_batch.h"
 #include "ledger.h"
 #include "path.h"
 #include "proc.h"
-#include "results.h"
-#include "roster.h"
 #include "runlock.h"
 #include "sandbox_setup.h"
-#include "schema.h"
-#include "standings.h"
 #include "tournament.h"
 #include "xalloc.h"
 
@@ -29,252 +22,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define LEAGUE_MAX_GAMES   100000000L /* games a league can hold (resume's sets are bitmaps) */
 #define STANDINGS_EVERY_NS (1000 * NS_PER_MS)
 #define REPORT_EVERY_NS    (30000 * NS_PER_MS)
-
-struct lrun {
-    struct league_options *o;
-    const char *dir;
-    struct roster_settings set;
-    const struct game_def *def;
-    struct league l;
-    char names[CONFIG_MAX_BOTS][CONFIG_NAME_MAX + 1]; /* the league's entries, by index */
-    struct standings *st;
-    struct results *out_files;
-    struct console con;
-    int lock_fd;
-    long written;            /* games in games.csv */
-    long base;               /* of those, the games before the segment under way */
-    long limit_id;           /* no game past this id (--games); LONG_MAX: none */
-    int64_t deadline;        /* no pair starts after it (--for); 0: none */
-    bool reached;            /* the source stopped at a limit */
-    bool starved;            /* the source stopped: fewer than two entries */
-    struct stat roster_seen; /* bots.csv as the segment started */
-    bool standings_dirty;
-    int64_t standings_at;
-    long reported; /* games in report.html */
-    int64_t reported_at;
-    int segments;    /* segments played by this run */
-    const char *out; /* where its games go: dir, or a shard's folder */
-    char shard_dir[PATH_MAX];
-    int shard_lock;
-    struct scheduled_game *list; /* a shard's games, nlist; NULL: the league's picks */
-    long nlist;
-    char logs[PATH_MAX + 8];
-};
-
-static int index_of(const struct lrun *lr, const char *name)
-{
-    for (int i = 0; i < lr->l.n; i++)
-        if (strcmp(lr->names[i], name) == 0)
-            return i;
-    return -1;
-}
-
-/* Enter name from game id `from`, or retire it. Returns 0 or a negative errno. */
-static int roster_event(struct lrun *lr, const char *name, bool retired, long from, bool log)
-{
-    struct roster_event e = {.game = from, .retired = retired};
-    int i = index_of(lr, name);
-
-    snprintf(e.name, sizeof(e.name), "%s", name);
-    if (log) {
-        int rc = roster_append_event(lr->dir, &e);
-        if (rc < 0)
-            return rc;
-    }
-    if (retired) {
-        league_retire(&lr->l, i, from);
-        return 0;
-    }
-    if (i >= 0)
-        return 0;
-    if ((i = league_enter(&lr->l, from)) < 0)
-        return i;
-    snprintf(lr->names[i], sizeof(lr->names[i]), "%s", name);
-    return standings_add_bot(lr->st, name);
-}
-
-/* The first game of the next pair not yet under way: where a roster change
- * takes effect. */
-static long next_pair_start(const struct lrun *lr)
-{
-    return lr->written % 2 == 0 ? lr->written + 1 : lr->written + 2;
-}
-
-/* A change of bots.csv the league has not taken in: `name` enters (or
- * retires) from game `from` on, logged in roster.csv; or, dry (a batch's
- * shard, which only reads the league), refused. Returns 0 or a negative errno
- * (-EBUSY: dry). */
-static int take_in(struct lrun *lr, const char *name, bool retired, long from, bool dry)
-{
-    if (!dry)
-        return roster_event(lr, name, retired, from, true);
-    cli_error("'%s/%s' has a change the league has not taken in (%s '%s'): 'referee league "
-              "run %s --merge' takes it in, then a batch's shards can play",
-              lr->dir, ROSTER_BOTS, retired ? "retiring" : "adding", name, lr->dir);
-    return -EBUSY;
-}
-
-/* bots.csv against the league: an entry new to it enters, one retired or gone
- * from the file retires, each logged in roster.csv (take_in). Returns 0 or an
- * exit code. */
-static int sync_roster(struct lrun *lr, bool dry)
-{
-    struct roster_bot *bots;
-    size_t n;
-    char why[PATH_MAX + 200];
-    long from = next_pair_start(lr);
-    int rc = roster_read_bots(lr->dir, &bots, &n, why, sizeof(why));
-
-    if (rc < 0) {
-        cli_error("cannot read %s", why);
-        return EXIT_DATA;
-    }
-    char path[PATH_MAX];
-    if (path_join(path, sizeof(path), lr->dir, ROSTER_BOTS) == 0 &&
-        stat(path, &lr->roster_seen) < 0)
-        memset(&lr->roster_seen, 0, sizeof(lr->roster_seen));
-    for (size_t b = 0; b < n; b++) {
-        size_t len = strlen(bots[b].name);
-        bool twice = false;
-        for (size_t a = 0; a < b; a++)
-            twice |= strcmp(bots[a].name, bots[b].name) == 0;
-        if (len == 0 || len > CONFIG_NAME_MAX || !protocol_is_printable(bots[b].name, len) ||
-            twice) {
-            cli_error("'%s/%s', row %zu: %s", lr->dir, ROSTER_BOTS, b + 1,
-                      twice ? "a name given twice"
-                            : "a name of 1 to 64 bytes of printable ASCII "
-                              "is needed");
-            free(bots);
-            return EXIT_DATA;
-        }
-    }
-    for (size_t b = 0; rc == 0 && b < n; b++)
-        if (!bots[b].retired && index_of(lr, bots[b].name) < 0)
-            rc = take_in(lr, bots[b].name, false, from, dry);
-    for (int i = 0; rc == 0 && i < lr->l.n; i++) {
-        if (!league_is_active(&lr->l, i, from) || lr->l.e[i].retired)
-            continue;
-        bool listed = false;
-        for (size_t b = 0; b < n; b++)
-            listed |= strcmp(bots[b].name, lr->names[i]) == 0 && !bots[b].retired;
-        if (!listed)
-            rc = take_in(lr, lr->names[i], true, from, dry);
-    }
-    free(bots);
-    if (rc == -EBUSY)
-        return EXIT_USAGE;
-    if (rc < 0) {
-        cli_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
-        return rc == -ENOSPC ? EXIT_USAGE : EXIT_SYSTEM;
-    }
-    return 0;
-}
-
-/* Whether bots.csv changed since sync_roster last read it. */
-static bool roster_changed(const struct lrun *lr)
-{
-    char path[PATH_MAX];
-    struct stat now;
-    if (path_join(path, sizeof(path), lr->dir, ROSTER_BOTS) < 0 || stat(path, &now) < 0)
-        return lr->roster_seen.st_ino != 0;
-    return now.st_ino != lr->roster_seen.st_ino || now.st_size != lr->roster_seen.st_size ||
-           now.st_mtim.tv_sec != lr->roster_seen.st_mtim.tv_sec ||
-           now.st_mtim.tv_nsec != lr->roster_seen.st_mtim.tv_nsec;
-}
-
-/* Whether row is the game the league picks at its id: its entries, pairing,
- * opening and seed (its moves and result the ledger checked). */
-static int record_row(struct lrun *lr, const struct game_row *row, char *why, size_t len)
-{
-    struct scheduled_game g;
-    int bots[2] = {index_of(lr, row->bots[0]), index_of(lr, row->bots[1])};
-
-    if (row->id != lr->written + 1) {
-        snprintf(why, len, "game %ld follows game %ld: games are missing", row->id, lr->written);
-        return -EINVAL;
-    }
-    if (strcmp(row->text[GC_GAME], lr->set.game) != 0) {
-        snprintf(why, len, "game %ld is of %s, the league of %s", row->id, row->text[GC_GAME],
-                 lr->set.game);
-        return -EINVAL;
-    }
-    int rc = league_game(&lr->l, row->id, &g);
-    if (rc == 1 &&
-        (bots[0] != g.bots[0] || bots[1] != g.bots[1] || row->opening_id != g.opening_id ||
-         row->seed != g.seed || row->pairing != g.pairing))
-        rc = -EINVAL;
-    if (rc == 1)
-        rc = league_record(&lr->l, bots, row->winner, row->aborted) == 0 ? 1 : -EINVAL;
-    if (rc != 1) {
-        snprintf(why, len,
-                 "game %ld (%s vs %s, opening %ld) is not the game this league picks there: "
-                 "not the same league (its seed, or roster.csv, changed?)",
-                 row->id, row->bots[0], row->bots[1], row->opening_id);
-        return rc == -ENOMEM ? rc : -EINVAL;
-    }
-    lr->written++;
-    return 0;
-}
-
-/* The league so far: roster.csv's history, games.csv and moves.csv made whole
- * (a killed run's torn tail dropped), every game checked against the league's
- * pick at its id. Returns 0 or an exit code, having said why. */
-static int load_history(struct lrun *lr, bool look_only)
-{
-    struct roster_event *ev;
-    size_t n;
-    char why[PATH_MAX + 300];
-    int rc = roster_read_events(lr->dir, &ev, &n, why, sizeof(why));
-
-    if (rc < 0) {
-        cli_error("cannot read %s", why);
-        return EXIT_DATA;
-    }
-    for (size_t i = 0; rc == 0 && i < n; i++)
-        rc = roster_event(lr, ev[i].name, ev[i].retired, ev[i].game, false);
-    free(ev);
-    if (rc < 0) {
-        cli_error("cannot take in '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
-        return EXIT_DATA;
-    }
-    struct gameset kept;
-    struct ledger_repair repair = {.look_only = look_only};
-    struct ledger_plan plan = {.def = lr->def, .early_draw = lr->set.early_draw};
-    struct standings *scratch = standings_new();
-    if (!scratch || gameset_init(&kept, LEAGUE_MAX_GAMES) < 0) {
-        standings_free(scratch);
-        cli_error("out of memory");
-        return EXIT_SYSTEM;
-    }
-    rc = ledger_resume(lr->dir, &plan, &kept, scratch, &repair, why, sizeof(why));
-    gameset_free(&kept);
-    standings_free(scratch);
-    if (rc < 0) {
-        cli_error("cannot go on with league '%s': %s", lr->dir, why);
-        return rc == -EINVAL || rc == -ENODATA ? EXIT_DATA : EXIT_SYSTEM;
-    }
-    struct results_file f;
-    struct game_row row;
-    struct game_summary s;
-    rc = schema_open_in(&f, lr->dir, true, SCHEMA_ALL, why, sizeof(why));
-    if (rc == -ENOENT || rc == -ENODATA)
-        return 0;
-    while (rc == 0 && (rc = schema_next_game(&f, &row, why, sizeof(why))) > 0) {
-        ledger_summary_of_row(&row, &s);
-        rc = record_row(lr, &row, why, sizeof(why));
-        if (rc == 0 && standings_add_game(lr->st, &s) < 0)
-            rc = -ENOMEM;
-    }
-    schema_close(&f);
-    if (rc < 0) {
-        cli_error("cannot go on with league '%s': %s", lr->dir, why);
-        return rc == -ENOMEM ? EXIT_SYSTEM : EXIT_DATA;
-    }
-    return 0;
-}
 
 /* The tournament's source: the league's game at each id, until a limit, a
  * change of bots.csv (at a pair's start), or too few entries. */
@@ -293,7 +42,7 @@ static int source(void *ctx, long index, struct scheduled_game *g)
         lr->reached = true;
         return 0;
     }
-    if (id % 2 == 1 && roster_changed(lr))
+    if (id % 2 == 1 && lrun_roster_changed(lr))
         return 0;
     int rc = league_game(&lr->l, id, g);
     if (rc == 0)
@@ -342,7 +91,7 @@ static int on_finished(void *ctx, const struct game_record *rec)
 {
     struct lrun *lr = ctx;
     struct game_summary s;
-    int bots[2] = {index_of(lr, rec->bots[0]), index_of(lr, rec->bots[1])};
+    int bots[2] = {lrun_index_of(lr, rec->bots[0]), lrun_index_of(lr, rec->bots[1])};
     bool aborted = rec->state.end == END_ABORTED;
     int rc = results_write_game(lr->out_files, rec);
 
@@ -478,106 +227,6 @@ static int segment(struct lrun *lr)
     return rc;
 }
 
-/* A game of a batch's shard, checked and counted as the league's. */
-static int check_merged(void *ctx, const struct game_row *row, char *why, size_t len)
-{
-    struct lrun *lr = ctx;
-    struct game_summary s;
-    int rc = record_row(lr, row, why, len);
-
-    ledger_summary_of_row(row, &s);
-    if (rc == 0 && standings_add_game(lr->st, &s) < 0)
-        rc = -ENOMEM;
-    return rc;
-}
-
-/* The shard folders of a batch, if dir has any, taken into the league. Only
- * then are the batch's pairs picked ahead: a roster change after this must
- * reach every pick not yet played. Returns 0 or an exit code. */
-static int merge(struct lrun *lr)
-{
-    struct batch_check check = {check_merged, lr};
-    long merged, expect = 0;
-
-    if (!batch_pending(lr->dir))
-        return 0;
-    /* Folders of a batch merged already (a merge killed before it put them
-     * away) need no pick. */
-    if (lr->written % 2 == 0 && batch_last_id(lr->dir) > lr->written &&
-        (expect = league_batch(&lr->l, lr->written + 1, 0, 1, NULL, 0)) < 0) {
-        cli_error("cannot pick the batch of league '%s': %s", lr->dir, strerror((int)-expect));
-        return EXIT_SYSTEM;
-    }
-    long first = lr->written + 1;
-    int rc = batch_merge(lr->dir, lr->written, expect, &check, &merged);
-    if (rc == 0 && merged > 0 && !lr->o->run.quiet)
-        printf("Merged games %ld to %ld of league '%s' from its shard folders\n", first,
-               first + merged - 1, lr->dir);
-    return rc;
-}
-
-/* A shard of the next batch: its folder (DIR/shard-I) locked and made whole
- * (a killed shard's tail dropped), and the games of its own it lacks in
- * lr->list. Returns 0 or an exit code, having said why. */
-static int open_shard(struct lrun *lr)
-{
-    const struct league_options *o = lr->o;
-    char why[PATH_MAX + 200], name[32];
-    long holder;
-    int fd, rc = runlock_take(lr->dir, &fd, &holder);
-
-    /* The league's own run would change the roster under the batch. */
-    runlock_release(fd);
-    if (rc == -EWOULDBLOCK) {
-        cli_error("league '%s' is being run: a batch's shards play while no 'league run %s' "
-                  "does",
-                  lr->dir, lr->dir);
-        return EXIT_USAGE;
-    }
-    if (lr->written % 2 == 1) {
-        cli_error("league '%s' ends with half a pair (game %ld): 'referee league run %s --games "
-                  "1' plays its other game, then the batch can be dealt",
-                  lr->dir, lr->written, lr->dir);
-        return EXIT_USAGE;
-    }
-    if ((rc = sync_roster(lr, true)) != 0)
-        return rc;
-    snprintf(name, sizeof(name), BATCH_PREFIX "%d", o->shard + 1);
-    if (path_join(lr->shard_dir, sizeof(lr->shard_dir), lr->dir, name) < 0)
-        return EXIT_USAGE;
-    if ((rc = runlock_take(lr->shard_dir, &lr->shard_lock, &holder)) < 0) {
-        cli_error(rc == -EWOULDBLOCK ? "shard folder '%s' is in use by another run"
-                                     : "cannot lock '%s'",
-                  lr->shard_dir);
-        return rc == -EWOULDBLOCK ? EXIT_USAGE : EXIT_SYSTEM;
-    }
-    long n = league_batch(&lr->l, lr->written + 1, o->shard, o->shards, NULL, 0);
-    lr->list = xcalloc((size_t)(n > 0 ? n : 0) + 1, sizeof(*lr->list));
-    if (n > 0)
-        league_batch(&lr->l, lr->written + 1, o->shard, o->shards, lr->list, n);
-    struct gameset kept;
-    struct ledger_repair repair = {0};
-    struct ledger_plan plan = {.def = lr->def, .early_draw = lr->set.early_draw};
-    struct standings *scratch = standings_new();
-    if (n < 0 || !scratch || gameset_init(&kept, LEAGUE_MAX_GAMES) < 0) {
-        standings_free(scratch);
-        cli_error("out of memory");
-        return EXIT_SYSTEM;
-    }
-    rc = ledger_resume(lr->shard_dir, &plan, &kept, scratch, &repair, why, sizeof(why));
-    for (long i = 0; rc == 0 && i < n; i++)
-        if (!gameset_has(&kept, lr->list[i].id - 1))
-            lr->list[lr->nlist++] = lr->list[i];
-    gameset_free(&kept);
-    standings_free(scratch);
-    if (rc < 0) {
-        cli_error("cannot go on with shard folder '%s': %s", lr->shard_dir, why);
-        return EXIT_DATA;
-    }
-    lr->out = lr->shard_dir;
-    return 0;
-}
-
 /* Take the folder, read its settings and history, and open its results.
  * Returns 0 or an exit code, having said why. */
 static int open_league(struct lrun *lr)
@@ -615,10 +264,10 @@ static int open_league(struct lrun *lr)
         return EXIT_SYSTEM;
     }
     /* A shard only reads the league: the other shards read it too. */
-    if ((rc = load_history(lr, lr->o->shards > 0)) != 0)
+    if ((rc = lrun_load_history(lr, lr->o->shards > 0)) != 0)
         return rc;
     lr->out = lr->dir;
-    if (lr->o->shards > 0 ? (rc = open_shard(lr)) != 0 : (rc = merge(lr)) != 0)
+    if (lr->o->shards > 0 ? (rc = lrun_open_shard(lr)) != 0 : (rc = lrun_merge(lr)) != 0)
         return rc;
     if ((rc = results_open(&lr->out_files, lr->out, true, why, sizeof(why))) < 0) {
         cli_error("cannot write results to '%s': %s", why, strerror(-rc));
@@ -635,7 +284,7 @@ static int open_league(struct lrun *lr)
 /* Wait until bots.csv changes or Ctrl-C; a signal ends the sleep. */
 static void wait_roster(const struct lrun *lr)
 {
-    while (!roster_changed(lr) && !cli_interrupted)
+    while (!lrun_roster_changed(lr) && !cli_interrupted)
         sleep(1);
 }
 
@@ -652,7 +301,7 @@ static int play(struct lrun *lr)
     lr->deadline = o->for_s > 0 ? proc_now_ns() + o->for_s * 1000 * NS_PER_MS : 0;
     for (;;) {
         lr->starved = false;
-        if ((rc = sync_roster(lr, false)) == 0) {
+        if ((rc = lrun_sync_roster(lr, false)) == 0) {
             rc = segment(lr);
             lr->segments++;
             write_report(lr);
@@ -707,7 +356,7 @@ int league_run(struct league_options *o)
         if (!o->run.quiet)
             printf("League '%s': %ld games so far, %d entries\n", lr->dir, lr->written, lr->l.n);
         /* A merge takes in the roster's changes, for the next batch. */
-        rc = o->merge ? sync_roster(lr, false) : play(lr);
+        rc = o->merge ? lrun_sync_roster(lr, false) : play(lr);
         if (lr->st && lr->written > 0) {
             int err = write_standings(lr);
             if (err < 0) {
