@@ -168,39 +168,6 @@ static void refused(char *const argv[], const char *says);
 
 #define FIXTURE BUILD_DIR "/testbots/fixture"
 
-/* Start argv with its output into out (a file path); its pid. */
-static pid_t start(char *const argv[], const char *out)
-{
-    posix_spawn_file_actions_t fa;
-    pid_t pid;
-
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    cr_assert_eq(posix_spawn(&pid, argv[0], &fa, NULL, argv, environ), 0);
-    posix_spawn_file_actions_destroy(&fa);
-    return pid;
-}
-
-static int wait_status(pid_t pid)
-{
-    int st;
-    cr_assert_eq(waitpid(pid, &st, 0), pid);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-}
-
-/* Wait until dir's games.csv has `rows` rows; the run must still be going. */
-static void wait_rows(pid_t pid, const char *dir, long rows)
-{
-    int st;
-    for (int i = 0; i < 60000 && test_count_rows(dir, "games.csv") < rows; i++) {
-        cr_assert_eq(waitpid(pid, &st, WNOHANG), 0, "the run ended before %ld games", rows);
-        nanosleep(&(struct timespec){0, 1000000}, NULL);
-    }
-    cr_assert_geq(test_count_rows(dir, "games.csv"), rows);
-}
-
 static void referee(const char *what, char *const argv[], int status)
 {
     cr_assert_eq(run_program(argv, NULL, &r), 0);
@@ -267,14 +234,14 @@ Test(league_run, entries_added_and_retired_while_it_runs_play_from_then_on, .tim
     snprintf(log, sizeof(log), "%s.out", dir);
     make_league(dir);
     char *run[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", "400", "-q", NULL};
-    pid_t pid = start(run, log);
-    wait_rows(pid, dir, 60);
+    pid_t pid = test_start(run, log);
+    test_wait_rows(pid, dir, 60);
     /* bots.csv edited under the run: two entries in, one out. */
     add(dir, "heuristic=" BOTDIR "heuristic");
     add(dir, "perfect=" BOTDIR "perfect");
     char *retire[] = {REFEREE_BIN, "league", "retire", dir, "r2", NULL};
     referee("retire", retire, 0);
-    cr_assert_eq(wait_status(pid), 0);
+    cr_assert_eq(test_wait_status(pid), 0);
 
     long in_h = roster_game(dir, "heuristic", "entered"),
          in_p = roster_game(dir, "perfect", "entered"), out = roster_game(dir, "r2", "retired");
@@ -358,10 +325,10 @@ Test(league_run, a_kill_9_loses_only_games_under_way_and_the_next_run_goes_on, .
     /* Killed five times, each after more games, at any point of writing. */
     for (int k = 1; k <= 5; k++) {
         long before = test_count_rows(dir, "games.csv");
-        pid_t pid = start(run, log);
-        wait_rows(pid, dir, before + 17 * k);
+        pid_t pid = test_start(run, log);
+        test_wait_rows(pid, dir, before + 17 * k);
         kill(pid, SIGKILL);
-        cr_assert_eq(wait_status(pid), 128 + SIGKILL);
+        cr_assert_eq(test_wait_status(pid), 128 + SIGKILL);
         char *check[] = {REFEREE_BIN, "check", dir, NULL};
         referee("check after kill -9", check, 0);
     }
@@ -486,13 +453,13 @@ Test(league_run, a_batch_on_three_machines_plays_what_one_would, .timeout = 240)
         char *s3[] = {REFEREE_BIN, "league", "run", dir, "--shard", "3/3", "-q", NULL};
         referee("shard 1", s1, 0);
         if (batch == 1) { /* shard 2 killed under way, then run again */
-            pid_t pid = start(s2, log);
+            pid_t pid = test_start(s2, log);
             char shard[96];
             snprintf(shard, sizeof(shard), "%s/shard-2", dir);
             for (int i = 0; i < 20000 && test_count_rows(shard, "games.csv") < 2; i++)
                 nanosleep(&(struct timespec){0, 1000000}, NULL);
             kill(pid, SIGKILL);
-            wait_status(pid);
+            test_wait_status(pid);
         }
         /* Short of shards 2 and 3: refused, nothing taken. */
         long before = test_count_rows(dir, "games.csv");

@@ -89,27 +89,11 @@ static int opt_shard(void *target, const char *arg)
     return 0;
 }
 
-#define CALL(n, a, fn, ...)                                                                        \
-    {                                                                                              \
-        .name = n, .arg = a, .type = OPTION_CALL, .call = fn, .help = __VA_ARGS__                  \
-    }
-#define FLAG(n, f, ...)                                                                            \
-    {                                                                                              \
-        .name = n, .type = OPTION_FLAG, .offset = FIELD(f), .help = __VA_ARGS__                    \
-    }
-#define MS(n, f, ...)                                                                              \
-    {                                                                                              \
-        .name = n, .arg = "MS", .type = OPTION_MS, .offset = FIELD(f), .help = __VA_ARGS__         \
-    }
-#define TEXT(n, a, f, ...)                                                                         \
-    {                                                                                              \
-        .name = n, .arg = a, .type = OPTION_TEXT, .offset = FIELD(f), .help = __VA_ARGS__          \
-    }
-#define COUNT(n, a, f, lo, hi, ...)                                                                \
-    {                                                                                              \
-        .name = n, .arg = a, .type = OPTION_COUNT, .offset = FIELD(f), .min = lo, .max = hi,       \
-        .help = __VA_ARGS__                                                                        \
-    }
+#define CALL  OPTION_ENTRY_CALL
+#define FLAG  OPTION_ENTRY_FLAG
+#define MS    OPTION_ENTRY_MS
+#define TEXT  OPTION_ENTRY_TEXT
+#define COUNT OPTION_ENTRY_COUNT
 
 static const struct option_def league_options_table[] = {
     TEXT("dir", "DIR", bot_dir, "add: the entry's working directory", .only = FOR_ADD),

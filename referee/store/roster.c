@@ -112,16 +112,23 @@ int roster_write_settings(const char *dir, const struct roster_settings *s)
     return rc;
 }
 
+/* A file of rows for a list that starts empty: 1 if loaded into *t, 0 if
+ * there is none, or a negative errno with why set. */
+static int load_list(struct table *t, const char *dir, const char *file, size_t *n, char *why,
+                     size_t len)
+{
+    int rc = load(t, dir, file, why, len);
+    *n = 0;
+    return rc == -ENOENT ? 0 : rc < 0 ? rc : 1;
+}
+
 int roster_read_bots(const char *dir, struct roster_bot **out, size_t *n, char *why, size_t len)
 {
     struct table t;
-    int rc = load(&t, dir, ROSTER_BOTS, why, len);
+    int rc = load_list(&t, dir, ROSTER_BOTS, n, why, len);
 
     *out = NULL;
-    *n = 0;
-    if (rc == -ENOENT)
-        return 0;
-    if (rc < 0)
+    if (rc <= 0)
         return rc;
     int name = table_column(&t, "name"), retired = table_column(&t, "retired");
     if (name < 0) {
@@ -247,14 +254,12 @@ int roster_retire_bot(const char *dir, const char *name, char *why, size_t len)
 int roster_read_events(const char *dir, struct roster_event **out, size_t *n, char *why, size_t len)
 {
     struct table t;
-    int rc = load(&t, dir, ROSTER_LOG, why, len);
+    int rc = load_list(&t, dir, ROSTER_LOG, n, why, len);
 
     *out = NULL;
-    *n = 0;
-    if (rc == -ENOENT)
-        return 0;
-    if (rc < 0)
+    if (rc <= 0)
         return rc;
+    rc = 0;
     int game = table_column(&t, "game_id"), event = table_column(&t, "event"),
         name = table_column(&t, "name");
     *out = calloc(t.nrows + 1, sizeof(**out));
