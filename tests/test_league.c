@@ -483,3 +483,24 @@ Test(league_run, a_batch_on_three_machines_plays_what_one_would, .timeout = 240)
     expect_same_games(dir, one, 68);
     unlink(log);
 }
+
+Test(league_run, for_a_duration_starts_no_game_after_it_and_ends_whole, .timeout = 120)
+{
+    char dir[64];
+    test_tmpdir(dir, "league");
+    add(dir, "slow1=" FIXTURE " slow 20");
+    add(dir, "slow2=" FIXTURE " slow 20");
+    char *run[] = {REFEREE_BIN, "league", "run", dir, "--for", "2s", "-j", "2", "-q", NULL};
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    referee("--for 2s", run, 0);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    /* Games of about 0.2 s each: those under way at 2 s finish, no more start. */
+    cr_expect_geq(s, 2.0);
+    cr_expect_lt(s, 8.0, "took %.1f s", s);
+    cr_expect_gt(test_count_rows(dir, "games.csv"), 4);
+    expect_check_passes(dir);
+    char *bad[] = {REFEREE_BIN, "league", "run", dir, "--for", "2x", NULL};
+    refused(bad, "--for '2x'");
+}
