@@ -100,3 +100,14 @@ double fisher_gain(int n, const double *cov, double elo_a, double elo_b, int a, 
     double u = cov[(size_t)x * m + (size_t)a] - cov[(size_t)x * m + (size_t)b];
     return w * u * u / (1.0 + w * q);
 }
+
+void fisher_pair_init(struct fisher_pair *p, int n, const double *cov, const double *tcov,
+                      double elo_a, double elo_b, int a, int b)
+{
+    size_t m = (size_t)n;
+    p->w = 2.0 * fisher_game(fisher_elo(elo_a), fisher_elo(elo_b)) / (ELO * ELO);
+    p->q = cov[(size_t)a * m + (size_t)a] + cov[(size_t)b * m + (size_t)b] -
+           2.0 * cov[(size_t)a * m + (size_t)b];
+    p->ta = tcov + (size_t)a * m;
+    p->tb = tcov + (size_t)b * m;
+}

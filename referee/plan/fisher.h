@@ -23,4 +23,22 @@ int fisher_covariance(int n, const long *met, const double *elo, double *cov);
  * update of the covariance by the information of those games. */
 double fisher_gain(int n, const double *cov, double elo_a, double elo_b, int a, int b, int x);
 
+/* The same for many x at one pair, reading rows: tcov is cov transposed
+ * (tcov[i * n + j] = cov[j * n + i]; borrowed, as cov), so that the values
+ * read are those fisher_gain reads. Set up by fisher_pair_init. */
+struct fisher_pair {
+    double w, q;           /* the two games' information; the variance of a - b */
+    const double *ta, *tb; /* rows a and b of tcov */
+};
+
+void fisher_pair_init(struct fisher_pair *p, int n, const double *cov, const double *tcov,
+                      double elo_a, double elo_b, int a, int b);
+
+/* What fisher_gain(n, cov, elo_a, elo_b, a, b, x) gives, for p's pair. */
+static inline double fisher_pair_gain(const struct fisher_pair *p, int x)
+{
+    double u = p->ta[x] - p->tb[x];
+    return p->w * u * u / (1.0 + p->w * p->q);
+}
+
 #endif

@@ -218,33 +218,40 @@ static int mm_targets(const struct mm_field *f, struct mm_target *t)
     return count;
 }
 
+/* What rule 3 reads of the covariance, at hand: the transpose (rows for
+ * fisher_pair_gain), and each entry's variance and margin. */
+struct mm_cov {
+    const double *cov, *tcov;
+    const double *var, *margin;
+};
+
 /* How much the variance `gain` (Elo^2) taken off x's narrows its interval. */
-static double mm_narrowing(const struct mm_field *f, const double *cov, int x, double gain)
+static double mm_narrowing(const struct mm_cov *c, int x, double gain)
 {
-    double var = cov[(size_t)x * (size_t)f->n + (size_t)x];
+    double var = c->var[x];
     if (!(var > 0))
         return 0;
-    double margin = isfinite(f->e[x].margin) ? mm_margin(&f->e[x]) : 1.96 * sqrt(var);
-    return margin * (1.0 - sqrt(fmax(0.0, 1.0 - gain / var)));
+    return c->margin[x] * (1.0 - sqrt(fmax(0.0, 1.0 - gain / var)));
 }
 
 /* What two games between a and b do for the targets: how much they narrow
  * the intervals of each two neighbours, weighted. */
-static double mm_value(const struct mm_field *f, const double *cov, const struct mm_target *t,
+static double mm_value(const struct mm_field *f, const struct mm_cov *c, const struct mm_target *t,
                        int count, int a, int b)
 {
-    double value = 0, ea = mm_elo(&f->e[a]), eb = mm_elo(&f->e[b]);
+    struct fisher_pair p;
+    double value = 0;
+    fisher_pair_init(&p, f->n, c->cov, c->tcov, mm_elo(&f->e[a]), mm_elo(&f->e[b]), a, b);
     for (int k = 0; k < count; k++) {
-        double gx = fisher_gain(f->n, cov, ea, eb, a, b, t[k].x);
-        double gy = fisher_gain(f->n, cov, ea, eb, a, b, t[k].y);
-        value += t[k].w * (mm_narrowing(f, cov, t[k].x, gx) + mm_narrowing(f, cov, t[k].y, gy));
+        double gx = fisher_pair_gain(&p, t[k].x), gy = fisher_pair_gain(&p, t[k].y);
+        value += t[k].w * (mm_narrowing(c, t[k].x, gx) + mm_narrowing(c, t[k].y, gy));
     }
     return value;
 }
 
 /* The active pair of the most value; the tie-break between equals. */
-static bool mm_best_pair(const struct mm_field *f, const double *cov, const struct mm_target *t,
-                         int count, int out[2])
+static bool mm_best_pair(const struct mm_field *f, const struct mm_cov *c,
+                         const struct mm_target *t, int count, int out[2])
 {
     double best = 0;
     uint64_t best_key = 0;
@@ -253,9 +260,11 @@ static bool mm_best_pair(const struct mm_field *f, const double *cov, const stru
         for (int b = a + 1; b < f->n && f->e[a].active; b++) {
             if (!f->e[b].active)
                 continue;
-            double v = mm_value(f, cov, t, count, a, b);
+            double v = mm_value(f, c, t, count, a, b);
+            if (!(v > best) && !(found && v == best))
+                continue;
             uint64_t key = mm_hash(f, (uint64_t)a * (uint64_t)f->n + (uint64_t)b);
-            if (v > best || (found && v == best && key < best_key)) {
+            if (v > best || key < best_key) {
                 best = v;
                 best_key = key;
                 mm_out(a, b, out);
@@ -265,21 +274,38 @@ static bool mm_best_pair(const struct mm_field *f, const double *cov, const stru
     return found;
 }
 
+/* The covariance of the field's ratings, with what mm_cov holds, into the
+ * n * (2n + 2) doubles of mem. False without memory for the fit. */
+static bool mm_cov_fill(const struct mm_field *f, double *mem, struct mm_cov *c)
+{
+    size_t n = (size_t)f->n;
+    double *cov = mem, *tcov = mem + n * n, *var = tcov + n * n, *margin = var + n;
+    for (size_t i = 0; i < n; i++)
+        var[i] = mm_elo(&f->e[i]); /* the ratings, until the fit is done */
+    if (fisher_covariance(f->n, f->met, var, cov) < 0)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        for (size_t j = 0; j < n; j++)
+            tcov[j * n + i] = cov[i * n + j];
+        var[i] = cov[i * n + i];
+        margin[i] = isfinite(f->e[i].margin) ? mm_margin(&f->e[i]) : 1.96 * sqrt(var[i]);
+    }
+    *c = (struct mm_cov){.cov = cov, .tcov = tcov, .var = var, .margin = margin};
+    return true;
+}
+
 /* Rule 3. Without the memory for the covariance, the targets themselves are
  * drawn by weight; without the memory for those, the top two play. */
 static void mm_standings(const struct mm_field *f, int out[2])
 {
     size_t n = (size_t)f->n;
     struct mm_target *t = malloc(n * sizeof(*t));
-    double *cov = malloc(n * n * sizeof(*cov)), *elo = malloc(n * sizeof(*elo));
+    double *mem = malloc(n * (2 * n + 2) * sizeof(*mem));
+    struct mm_cov c;
     int top = mm_top(f), count = t ? mm_targets(f, t) : 0;
     mm_out(top, mm_below(f, top), out);
-    if (count > 0 && cov && elo) {
-        for (size_t i = 0; i < n; i++)
-            elo[i] = mm_elo(&f->e[i]);
-        if (fisher_covariance(f->n, f->met, elo, cov) == 0 && mm_best_pair(f, cov, t, count, out))
-            count = 0;
-    }
+    if (count > 0 && mem && mm_cov_fill(f, mem, &c) && mm_best_pair(f, &c, t, count, out))
+        count = 0;
     double total = 0;
     for (int k = 0; k < count; k++)
         total += t[k].w;
@@ -292,8 +318,7 @@ static void mm_standings(const struct mm_field *f, int out[2])
         x -= t[k].w;
     }
     free(t);
-    free(cov);
-    free(elo);
+    free(mem);
 }
 
 bool matchmake_pick(const struct mm_field *f, const struct mm_rules *r, int out[2])
