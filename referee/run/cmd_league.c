@@ -210,6 +210,41 @@ static int check_dir(const char *dir)
     return 0;
 }
 
+/* The league in dir made with the settings want, or, made already, its
+ * settings the same as those of want that were given. Returns 0 or an exit
+ * code, having said why. */
+static int league_settings(const char *dir, const struct roster_settings *want, const bool *given)
+{
+    struct roster_settings have;
+    char why[PATH_MAX + 200];
+    int rc = roster_read_settings(dir, &have, why, sizeof(why));
+
+    if (rc == -ENOENT) { /* the first add makes it: nothing to compare */
+        if ((rc = results_make_dir(dir)) < 0 || (rc = roster_write_settings(dir, want)) < 0) {
+            cli_error("cannot make league '%s': %s", dir, strerror(-rc));
+            return EXIT_SYSTEM;
+        }
+        return 0;
+    }
+    if (rc < 0) {
+        cli_error("cannot read %s", why);
+        return EXIT_DATA;
+    }
+    static const char *const names[] = {"game",          "seed",      "openings",
+                                        "no-early-draw", "min-games", "lag"};
+    bool differs[] = {strcmp(have.game, want->game) != 0, have.seed != want->seed,
+                      have.openings != want->openings,    have.early_draw != want->early_draw,
+                      have.min_games != want->min_games,  have.lag != want->lag};
+    /* given[] is by the table's order: --game is its option 2, then the others. */
+    for (int i = 0; i < 6; i++)
+        if (differs[i] && given[2 + i]) {
+            cli_error("league '%s' was made with other --%s: its settings are fixed", dir,
+                      names[i]);
+            return EXIT_USAGE;
+        }
+    return 0;
+}
+
 /* `league add DIR NAME=COMMAND`: the first makes the league with the settings
  * given; later ones may repeat them, not change them. */
 static int league_add(struct league_cmd *c, const bool *given, const char *dir, const char *text)
@@ -218,8 +253,7 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
                                    .openings = c->openings,
                                    .early_draw = !c->no_early_draw,
                                    .min_games = c->min_games,
-                                   .lag = c->lag},
-                           have;
+                                   .lag = c->lag};
     struct bot_spec bot = {0};
     const char *why;
     char whyf[PATH_MAX + 200];
@@ -240,31 +274,10 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
         config_bot_release(&bot);
         return EXIT_USAGE;
     }
-    int rc = roster_read_settings(dir, &have, whyf, sizeof(whyf));
-    bool making = rc == -ENOENT; /* then have is unset: nothing to compare */
-    if (rc == -ENOENT &&
-        ((rc = results_make_dir(dir)) < 0 || (rc = roster_write_settings(dir, &want)) < 0)) {
-        cli_error("cannot make league '%s': %s", dir, strerror(-rc));
+    int rc = league_settings(dir, &want, given);
+    if (rc != 0) {
         config_bot_release(&bot);
-        return EXIT_SYSTEM;
-    } else if (rc < 0 && rc != -ENOENT) {
-        cli_error("cannot read %s", whyf);
-        config_bot_release(&bot);
-        return EXIT_DATA;
-    } else if (rc == 0 && !making) {
-        static const char *const names[] = {"game",          "seed",      "openings",
-                                            "no-early-draw", "min-games", "lag"};
-        bool differs[] = {strcmp(have.game, want.game) != 0, have.seed != want.seed,
-                          have.openings != want.openings,    have.early_draw != want.early_draw,
-                          have.min_games != want.min_games,  have.lag != want.lag};
-        /* given[] is by the table's order: --game is its option 2, then the others. */
-        for (int i = 0; i < 6; i++)
-            if (differs[i] && given[2 + i]) {
-                cli_error("league '%s' was made with other --%s: its settings are fixed", dir,
-                          names[i]);
-                config_bot_release(&bot);
-                return EXIT_USAGE;
-            }
+        return rc;
     }
     rc = roster_add_bot(dir, bot.name, eq + 1, c->bot_dir, c->proto, whyf, sizeof(whyf));
     if (rc == -EEXIST)
