@@ -504,3 +504,27 @@ Test(league_run, for_a_duration_starts_no_game_after_it_and_ends_whole, .timeout
     char *bad[] = {REFEREE_BIN, "league", "run", dir, "--for", "2x", NULL};
     refused(bad, "--for '2x'");
 }
+
+Test(league_run, an_entry_that_cannot_start_is_retired_and_the_league_goes_on, .timeout = 120)
+{
+    char dir[64];
+    test_tmpdir(dir, "league");
+    make_league(dir);
+    add(dir, "broken=/nonexistent/bot");
+    char *run[] = {REFEREE_BIN, "league", "run", dir, "--games", "40", "-j", "2", "-q", NULL};
+    referee("a run with a broken entry", run, 0);
+    cr_expect(strstr(r.err, "cannot start entry 'broken'"), "%s", r.err);
+    cr_expect_gt(roster_game(dir, "broken", "retired"), 0);
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_expect_eq(t.nrows, 40);
+    for (size_t i = 0; i < t.nrows; i++)
+        cr_expect(strcmp(test_cell(&t, i, "first"), "broken") != 0 &&
+                      strcmp(test_cell(&t, i, "second"), "broken") != 0,
+                  "game %zu was recorded with the entry that cannot start", i + 1);
+    table_release(&t);
+    expect_check_passes(dir);
+    /* The next run reads the same history: nothing to refuse. */
+    char *more[] = {REFEREE_BIN, "league", "run", dir, "--games", "10", "-q", NULL};
+    referee("the next run", more, 0);
+}

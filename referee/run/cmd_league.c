@@ -186,9 +186,10 @@ static const char league_head[] =
     "change the standings most (README.md, 'League').\n\n";
 static const char league_tail[] =
     "Exit status: 0 done, 2 bad usage, an unknown or already retired entry, or a\n"
-    "league another run holds, 3 unreadable league files, 4 a bot that cannot be\n"
-    "started or results that cannot be written, 5 an internal error, 130\n"
-    "interrupted (finished games are kept; the next run goes on).\n";
+    "league another run holds, 3 unreadable league files or a batch short of a\n"
+    "shard, 4 results that cannot be written (an entry that cannot be started is\n"
+    "retired, and the league goes on), 5 an internal error, 130 interrupted\n"
+    "(finished games are kept; the next run goes on).\n";
 
 const struct option_set league_options = {.table = league_options_table,
                                           .n = NOPTIONS,

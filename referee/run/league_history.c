@@ -327,3 +327,26 @@ int lrun_open_shard(struct lrun *lr)
     lr->out = lr->shard_dir;
     return 0;
 }
+
+int lrun_retire_failed(struct lrun *lr, int entry)
+{
+    struct roster_event e = {.game = next_pair_start(lr), .retired = true};
+    int rc;
+
+    snprintf(e.name, sizeof(e.name), "%s", lr->names[entry]);
+    if ((rc = roster_append_event(lr->dir, &e)) < 0) {
+        cli_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
+        return EXIT_SYSTEM;
+    }
+    /* Picks past the games written were made with it: the league is read
+     * again, from its files, with its retirement. */
+    standings_free(lr->st);
+    league_release(&lr->l);
+    lr->written = 0;
+    if (!(lr->st = standings_new()) ||
+        league_init(&lr->l, lr->set.seed, (int)lr->set.min_games, lr->set.lag) < 0) {
+        cli_error("out of memory");
+        return EXIT_SYSTEM;
+    }
+    return lrun_load_history(lr, false);
+}

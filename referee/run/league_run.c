@@ -164,10 +164,11 @@ static int segment_exit(struct lrun *lr, const struct run_config *c, enum tourna
     if (failure->bot >= 0) {
         const struct bot_spec *b = &c->bots[failure->bot];
         const char *why = failure->detail[0] ? failure->detail : strerror(-failure->error);
-        cli_error("%s '%s' ('%s'): %s; retire it (referee league retire '%s' '%s') or fix it",
+        cli_error("%s '%s' ('%s'): %s",
                   failure->error == MATCH_NEVER_ANSWERED ? "entry cannot play:"
                                                          : "cannot start entry",
-                  b->name, b->argv[0], why, lr->dir, b->name);
+                  b->name, b->argv[0], why);
+        lr->failed = failure->bot;
         return EXIT_SYSTEM;
     }
     cli_error("cannot %s in '%s': %s", failure->what ? failure->what : "go on", lr->dir,
@@ -281,6 +282,29 @@ static int open_league(struct lrun *lr)
     return 0;
 }
 
+/* A submission that cannot start is data, not the league's end: it is
+ * retired, and the league goes on without it. Returns 0 or an exit code. */
+static int retire_failed(struct lrun *lr)
+{
+    char why[PATH_MAX + 200];
+    int entry = lr->failed, rc;
+
+    lr->failed = -1;
+    results_free(lr->out_files);
+    lr->out_files = NULL;
+    if ((rc = lrun_retire_failed(lr, entry)) != 0)
+        return rc;
+    fprintf(stderr,
+            "Entry '%s' is retired from game %ld: its games stay; once it is fixed, add it again "
+            "under another name\n",
+            lr->names[entry], lr->l.e[entry].retired);
+    if ((rc = results_open(&lr->out_files, lr->out, true, why, sizeof(why))) < 0) {
+        cli_error("cannot write results to '%s': %s", why, strerror(-rc));
+        return EXIT_SYSTEM;
+    }
+    return 0;
+}
+
 /* Wait until bots.csv changes or Ctrl-C; a signal ends the sleep. */
 static void wait_roster(const struct lrun *lr)
 {
@@ -304,6 +328,8 @@ static int play(struct lrun *lr)
         if ((rc = lrun_sync_roster(lr, false)) == 0) {
             rc = segment(lr);
             lr->segments++;
+            if (rc == EXIT_SYSTEM && lr->failed >= 0 && !lr->list)
+                rc = retire_failed(lr);
             write_report(lr);
         }
         if (rc == EXIT_DATA && lr->segments > 0 && !limited) {
@@ -339,7 +365,7 @@ int league_run(struct league_options *o)
 
     lr->o = o;
     lr->dir = o->run.results;
-    lr->lock_fd = lr->shard_lock = -1;
+    lr->lock_fd = lr->shard_lock = lr->failed = -1;
     lr->con.quiet = o->run.quiet;
     proc_ignore_sigpipe();
     proc_become_subreaper();

@@ -46,6 +46,7 @@ struct lrun {
     int shard_lock;
     struct scheduled_game *list; /* a shard's games, nlist; NULL: the league's picks */
     long nlist;
+    int failed; /* the entry the last segment could not start, or -1 */
     char logs[PATH_MAX + 8];
 };
 
@@ -66,6 +67,12 @@ bool lrun_roster_changed(const struct lrun *lr);
  * rewritten), every game checked against the league's pick at its id and
  * counted in the standings. Returns 0 or an exit code, having said why. */
 int lrun_load_history(struct lrun *lr, bool look_only);
+
+/* Retire entry, which cannot be started, from the next pair on (logged in
+ * roster.csv), and read the league again with it retired: its results files
+ * must be closed (they are rewritten). Returns 0 or an exit code, having said
+ * why. */
+int lrun_retire_failed(struct lrun *lr, int entry);
 
 /* The shard folders of a batch, if lr's folder has any, taken into the
  * league (league_batch.h). Returns 0 or an exit code, having said why. */
