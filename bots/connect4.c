@@ -1,6 +1,9 @@
 /* connect4.c: a connect four bot: negamax with alpha-beta on bitboards, a
  * transposition table and iterative deepening within half the move's time;
- * leaves are scored by open windows and threats. Speaks protocol/PROTOCOL.md. */
+ * leaves are scored by open windows and threats. Speaks protocol/PROTOCOL.md.
+ * Usage: connect4 [--depth D] [--strength S] [--seed N]: search at most D
+ * plies (then a move does not depend on the machine's speed); think on S% of
+ * the moves and play the others at random, drawn from N and the game's seed. */
 #define _POSIX_C_SOURCE 200809L /* getline, strtok_r, clock_gettime */
 #include <stdbool.h>
 #include <stdint.h>
@@ -51,6 +54,11 @@ static uint64_t windows[69];
 static int nwindows;
 static const int order[WIDTH] = {3, 2, 4, 1, 5, 0, 6}; /* centre first */
 
+static int max_depth = SQUARES; /* --depth */
+static int strength = 100;      /* --strength: the share of moves searched, in % */
+static uint64_t bot_seed = 1;   /* --seed */
+static uint64_t rng;            /* this game's: bot_seed ^ the game's seed */
+
 static int64_t deadline_ns;
 static uint64_t nodes;
 static bool stopped;
@@ -60,6 +68,15 @@ static int64_t now_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* splitmix64, as bots/random.c. */
+static uint64_t random_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
 }
 
 static uint64_t column_mask(int col)
@@ -273,7 +290,7 @@ static int choose(const struct pos *p, int64_t start_ns, int64_t budget_ns)
     nodes = 0;
     stopped = false;
     deadline_ns = start_ns + budget_ns;
-    for (int depth = 1; depth <= SQUARES - p->moves; depth++) {
+    for (int depth = 1; depth <= SQUARES - p->moves && depth <= max_depth; depth++) {
         int alpha = -INF, col = best, score = -INF;
         n = order_moves(p, next, best, moves);
         for (int i = 0; i < n; i++) {
@@ -294,8 +311,9 @@ static int choose(const struct pos *p, int64_t start_ns, int64_t budget_ns)
         best = col;
         reached = depth;
         best_score = score;
-        /* Decided, or the next depth would not finish: it costs several times this one. */
-        if (IS_MATE(score) || now_ns() - start_ns > budget_ns / 2)
+        /* Decided, or the next depth would not finish: it costs several times this
+         * one (a fixed --depth goes on, so that its move does not depend on speed). */
+        if (IS_MATE(score) || (max_depth == SQUARES && now_ns() - start_ns > budget_ns / 2))
             break;
     }
     fprintf(stderr, "move %d depth %d score %d nodes %llu ms %lld\n", best + 1, reached, best_score,
@@ -361,15 +379,40 @@ static void game_parse(struct game_info *g, char **save)
             g->clock = v;
         else if (strcmp(word, "increment") == 0)
             g->increment = v;
+        else if (strcmp(word, "seed") == 0 && value)
+            rng = bot_seed ^ strtoull(value, NULL, 10);
     }
 }
 
-int main(void)
+/* Reads --depth, --strength and --seed; exits with a usage line on others. */
+static void args_parse(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        char *end = NULL;
+        long v = i + 1 < argc ? strtol(argv[i + 1], &end, 10) : 0;
+        bool number = end && end != argv[i + 1] && *end == '\0';
+        if (strcmp(argv[i], "--depth") == 0 && number && v >= 1 && v <= SQUARES)
+            max_depth = (int)v;
+        else if (strcmp(argv[i], "--strength") == 0 && number && v >= 0 && v <= 100)
+            strength = (int)v;
+        else if (strcmp(argv[i], "--seed") == 0 && number && v >= 0)
+            bot_seed = (uint64_t)v;
+        else {
+            fprintf(stderr, "usage: connect4 [--depth 1-42] [--strength 0-100] [--seed N]\n");
+            exit(2);
+        }
+        i++;
+    }
+    rng = bot_seed;
+}
+
+int main(int argc, char **argv)
 {
     struct game_info g = {.me = 'x'};
     char *line = NULL;
     size_t cap = 0;
 
+    args_parse(argc, argv);
     windows_init();
     /* Touch the table now, where the first move's limit covers start-up: its
      * page faults would otherwise come in the middle of the first searches. */
@@ -400,7 +443,11 @@ int main(void)
             legal[nlegal++] = key;
 
         const char *answer = nlegal ? legal[0] : "resign";
-        if (board_parse(board, g.me, &p) && p.moves < SQUARES) {
+        /* Drawn on every move, so that a game replays the same. */
+        bool at_random = strength < 100 && (int)(random_next(&rng) % 100) >= strength;
+        if (at_random && nlegal)
+            answer = legal[random_next(&rng) % (uint64_t)nlegal];
+        else if (board_parse(board, g.me, &p) && p.moves < SQUARES) {
             char col[2] = {(char)('1' + choose(&p, start, budget_ns(time_ms, &g))), '\0'};
             for (int i = 0; i < nlegal; i++)
                 if (strcmp(legal[i], col) == 0)

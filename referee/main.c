@@ -14,6 +14,7 @@ static const struct command {
     {"replay", cmd_replay, "fold a move list through the rules and print the result"},
     {"match", cmd_match, "play games between two bots and record them"},
     {"tournament", cmd_tournament, "play a round robin or a gauntlet and rank the bots"},
+    {"league", cmd_league, "a competition whose entries come and go while it runs"},
     {"standings", cmd_standings, "rank bots from one or more games.csv files"},
     {"report", cmd_report, "write a run's results as one HTML page"},
     {"doctor", cmd_doctor, "check a bot against the protocol, with a checklist"},

@@ -9,6 +9,10 @@
 #include "table.h"
 
 #include <criterion/criterion.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +65,42 @@ static inline long test_count_rows(const char *dir, const char *file)
     if (f)
         fclose(f);
     return n > 0 ? n - 1 : 0;
+}
+
+/* Start argv with its stdout and stderr into out (a file path), stdin from
+ * /dev/null: a run under way while a test looks; its pid. */
+static inline pid_t test_start(char *const argv[], const char *out)
+{
+    extern char **environ;
+    posix_spawn_file_actions_t fa;
+    pid_t pid;
+
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    cr_assert_eq(posix_spawn(&pid, argv[0], &fa, NULL, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
+    return pid;
+}
+
+/* The exit status of pid (128 + a signal), once it ends. */
+static inline int test_wait_status(pid_t pid)
+{
+    int st;
+    cr_assert_eq(waitpid(pid, &st, 0), pid);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* Wait until dir's games.csv has `rows` rows; the run pid must still be going. */
+static inline void test_wait_rows(pid_t pid, const char *dir, long rows)
+{
+    int st;
+    for (int i = 0; i < 60000 && test_count_rows(dir, "games.csv") < rows; i++) {
+        cr_assert_eq(waitpid(pid, &st, WNOHANG), 0, "the run ended before %ld games", rows);
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    }
+    cr_assert_geq(test_count_rows(dir, "games.csv"), rows);
 }
 
 /* The text of dir/file (at most cap - 1 bytes). */

@@ -169,8 +169,8 @@ static void expect_help_block(const char *name, const char *doc, char *cmd)
  * tournament's in the README too. */
 Test(cli, the_docs_hold_every_commands_help_as_it_prints, .timeout = 30)
 {
-    static char *const commands[] = {"tournament", "match",     "doctor", "play", "check",
-                                     "replay",     "standings", "report", "sprt", "perft"};
+    static char *const commands[] = {"tournament", "league",    "match",  "doctor", "play", "check",
+                                     "replay",     "standings", "report", "sprt",   "perft"};
     static char doc[1 << 18];
     read_doc("referee/cli/OPTIONS.md", doc, sizeof(doc));
     for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)

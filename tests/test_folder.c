@@ -18,39 +18,6 @@ static struct run_result r;
             "r=" BOTDIR "random --seed 3", "--games", "60", "--results", dir, __VA_ARGS__ NULL     \
     }
 
-/* Start argv with its stdout and stderr into out (a file path); its pid. */
-static pid_t start(char *const argv[], const char *out)
-{
-    posix_spawn_file_actions_t fa;
-    pid_t pid;
-
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    cr_assert_eq(posix_spawn(&pid, argv[0], &fa, NULL, argv, environ), 0);
-    posix_spawn_file_actions_destroy(&fa);
-    return pid;
-}
-
-/* Wait until dir's games.csv has `rows` rows; the run must still be going. */
-static void wait_rows(pid_t pid, const char *dir, long rows)
-{
-    int st;
-    for (int i = 0; i < 30000 && test_count_rows(dir, "games.csv") < rows; i++) {
-        cr_assert_eq(waitpid(pid, &st, WNOHANG), 0, "the run ended before %ld games", rows);
-        nanosleep(&(struct timespec){0, 1000000}, NULL);
-    }
-    cr_assert_geq(test_count_rows(dir, "games.csv"), rows);
-}
-
-static int wait_status(pid_t pid)
-{
-    int st;
-    cr_assert_eq(waitpid(pid, &st, 0), pid);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-}
-
 static void expect_check_passes(const char *dir)
 {
     char *check[] = {REFEREE_BIN, "check", "--strict", (char *)dir, NULL};
@@ -64,8 +31,8 @@ Test(folder, a_second_run_exits_2_naming_the_pid_and_readers_work_beside_the_fir
     test_tmpdir(dir, "folder");
     snprintf(log, sizeof(log), "%s.out", dir);
     char *first[] = SLOW_MATCH(dir, "--quiet", );
-    pid_t pid = start(first, log);
-    wait_rows(pid, dir, 2);
+    pid_t pid = test_start(first, log);
+    test_wait_rows(pid, dir, 2);
     snprintf(pidtext, sizeof(pidtext), "(pid %ld)", (long)pid);
 
     /* A second run, a resume, a repair: each refused, naming the first. */
@@ -97,7 +64,7 @@ Test(folder, a_second_run_exits_2_naming_the_pid_and_readers_work_beside_the_fir
     cr_expect(strstr(r.out, "games=60 "), "%s", r.out); /* the plan, the last reader */
     cr_expect_eq(access(report, R_OK), 0);
 
-    cr_expect_eq(wait_status(pid), 0);
+    cr_expect_eq(test_wait_status(pid), 0);
     cr_expect_eq(test_count_rows(dir, "games.csv"), 60);
     expect_check_passes(dir);
     unlink(log);
@@ -110,10 +77,10 @@ Test(folder, a_killed_runs_lock_does_not_block_its_resume, .timeout = 180)
     test_tmpdir(dir, "folder");
     snprintf(log, sizeof(log), "%s.out", dir);
     char *first[] = SLOW_MATCH(dir, "--quiet", );
-    pid_t pid = start(first, log);
-    wait_rows(pid, dir, 3);
+    pid_t pid = test_start(first, log);
+    test_wait_rows(pid, dir, 3);
     kill(pid, SIGKILL);
-    cr_assert_eq(wait_status(pid), 128 + SIGKILL);
+    cr_assert_eq(test_wait_status(pid), 128 + SIGKILL);
 
     char *resume[] = SLOW_MATCH(dir, "--quiet", "--resume", );
     cr_assert_eq(run_program(resume, NULL, &r), 0);
@@ -149,12 +116,12 @@ Test(folder, a_hang_up_ends_the_run_as_ctrl_c_does_with_every_announced_game_on_
     test_tmpdir(dir, "folder");
     snprintf(log, sizeof(log), "%s.out", dir);
     char *run[] = SLOW_MATCH(dir, );
-    pid_t pid = start(run, log);
-    wait_rows(pid, dir, 4);
+    pid_t pid = test_start(run, log);
+    test_wait_rows(pid, dir, 4);
     kill(pid, SIGHUP);
     nanosleep(&(struct timespec){0, 2000000}, NULL);
     kill(pid, SIGHUP); /* the shell's, after the terminal's: the run still ends whole */
-    cr_expect_eq(wait_status(pid), 130);
+    cr_expect_eq(test_wait_status(pid), 130);
 
     FILE *f = fopen(log, "r");
     cr_assert_not_null(f);
@@ -198,8 +165,8 @@ Test(folder, shards_status_works_beside_running_shards_and_a_second_launch_is_re
             "--games", "60", NULL                                                                  \
     }
     char *first[] = SHARDS(dir);
-    pid_t pid = start(first, log);
-    wait_rows(pid, shard1, 2);
+    pid_t pid = test_start(first, log);
+    test_wait_rows(pid, shard1, 2);
 
     char *status[] = {SOURCE_DIR "/scripts/shards", "--status", dir, NULL};
     cr_assert_eq(run_program(status, NULL, &r), 0);
@@ -211,7 +178,7 @@ Test(folder, shards_status_works_beside_running_shards_and_a_second_launch_is_re
     cr_expect_neq(r.status, 0, "%s", r.err);
     cr_expect(strstr(r.err, "is in use by another run (pid "), "%s", r.err);
 
-    cr_expect_eq(wait_status(pid), 0);
+    cr_expect_eq(test_wait_status(pid), 0);
     for (int i = 1; i <= 2; i++) {
         char shard[96];
         snprintf(shard, sizeof(shard), "%s/shard-%d", dir, i);

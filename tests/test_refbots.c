@@ -109,6 +109,53 @@ Test(refbots, connect4_takes_a_win_blocks_one_and_makes_a_double_threat, .timeou
                      "4");
 }
 
+/* What connect4 run with args answers to a game line with `seed` and the same
+ * turn played eight times: its eight answers, one a line. */
+static const char *connect4_answers(const char *args[4], const char *seed)
+{
+    static char input[2048];
+    char *argv[] = {BOT("connect4"), (char *)args[0], (char *)args[1],
+                    (char *)args[2], (char *)args[3], NULL};
+    int n = snprintf(input, sizeof(input), "game 1 connect4 x first x seed %s\n", seed);
+    for (int i = 0; i < 8; i++)
+        n += snprintf(input + n, sizeof(input) - (size_t)n,
+                      "turn board [-------,-------,-------,-------,-------,---o---] last o:4 "
+                      "time 1000 legal 1 2 3 4 5 6 7\n");
+    cr_assert_eq(run_program(argv, input, &r), 0);
+    cr_assert_eq(r.status, 0, "connect4 exited %d: %s", r.status, r.err);
+    return r.out;
+}
+
+Test(refbots, connect4_strength_plays_the_rest_at_random_the_same_for_a_seed, .timeout = TIMEOUT)
+{
+    const char *full[4] = {"--depth", "4", "--strength", "100"};
+    const char *none[4] = {"--depth", "4", "--strength", "0"};
+    char searched[256], first[256];
+    snprintf(searched, sizeof(searched), "%s", connect4_answers(full, "5"));
+    /* The depth-4 search's move on o:4, the same every time. */
+    cr_expect_str_eq(searched, "3\n3\n3\n3\n3\n3\n3\n3\n", "a search at depth 4 varies");
+    snprintf(first, sizeof(first), "%s", connect4_answers(none, "5"));
+    cr_expect_str_eq(connect4_answers(none, "5"), first, "the same seed, other moves");
+    cr_expect_str_neq(connect4_answers(none, "6"), first, "another seed, the same moves");
+    cr_expect_str_neq(first, searched, "strength 0 still searches");
+    const char *bad[4] = {"--strength", "101", NULL, NULL};
+    char *argv[] = {BOT("connect4"), (char *)bad[0], (char *)bad[1], NULL};
+    cr_assert_eq(run_program(argv, "", &r), 0);
+    cr_expect_eq(r.status, 2, "an out-of-range strength was taken: exit %d", r.status);
+}
+
+Test(refbots, connect4_at_each_strength_beats_the_weaker, .timeout = TIMEOUT)
+{
+    /* Measured over 760 games each in a round robin of 20 levels (bots/README.md):
+     * strength 100 about 270 Elo above 70, 70 about 300 above 40. */
+    struct outcome o = play_match("connect4", "s100=" BOT("connect4") " --depth 4 --strength 100",
+                                  "s70=" BOT("connect4") " --depth 4 --strength 70", 200, 500, 2);
+    cr_expect_geq(o.score, 0.7, "100 against 70: %.3f", o.score);
+    o = play_match("connect4", "s70=" BOT("connect4") " --depth 4 --strength 70",
+                   "s40=" BOT("connect4") " --depth 4 --strength 40 --seed 2", 200, 500, 2);
+    cr_expect_geq(o.score, 0.7, "70 against 40: %.3f", o.score);
+}
+
 /* Eight empties, x to move: c8 wins by 24 discs, the only best move; h1 flips the most. */
 #define REVERSI_ENDGAME                                                                            \
     "game 1 reversi x first x\n"                                                                   \

@@ -30,6 +30,31 @@ struct option_def {
     unsigned only;    /* 0: every command of the table; else those of this mask */
 };
 
+/* Entries of a table by kind, for a file that defines FIELD(name) as the
+ * offset of a field of its target struct: the help text, then designated
+ * fields such as .letter or .only if any. */
+#define OPTION_ENTRY_CALL(n, a, fn, ...)                                                           \
+    {                                                                                              \
+        .name = n, .arg = a, .type = OPTION_CALL, .call = fn, .help = __VA_ARGS__                  \
+    }
+#define OPTION_ENTRY_FLAG(n, f, ...)                                                               \
+    {                                                                                              \
+        .name = n, .type = OPTION_FLAG, .offset = FIELD(f), .help = __VA_ARGS__                    \
+    }
+#define OPTION_ENTRY_MS(n, f, ...)                                                                 \
+    {                                                                                              \
+        .name = n, .arg = "MS", .type = OPTION_MS, .offset = FIELD(f), .help = __VA_ARGS__         \
+    }
+#define OPTION_ENTRY_TEXT(n, a, f, ...)                                                            \
+    {                                                                                              \
+        .name = n, .arg = a, .type = OPTION_TEXT, .offset = FIELD(f), .help = __VA_ARGS__          \
+    }
+#define OPTION_ENTRY_COUNT(n, a, f, lo, hi, ...)                                                   \
+    {                                                                                              \
+        .name = n, .arg = a, .type = OPTION_COUNT, .offset = FIELD(f), .min = lo, .max = hi,       \
+        .help = __VA_ARGS__                                                                        \
+    }
+
 #define OPTIONS_MAX 64 /* options in one table, at most */
 
 /* A command's view of a table: the options that are for it (a bit of their

@@ -5,6 +5,7 @@
 #include "ledger.h"
 #include "path.h"
 #include "report.h"
+#include "roster.h"
 #include "report_html.h"
 #include "runinfo.h"
 #include "schema.h"
@@ -73,6 +74,35 @@ static void read_engines(struct report *r, const char *dir)
     table_release(&t);
 }
 
+/* A league's roster.csv, if dir has one: when each entry entered and retired. */
+static void read_roster(struct report *r, const char *dir)
+{
+    struct roster_event *ev;
+    size_t n;
+    char why[PATH_MAX + 200];
+
+    if (roster_read_events(dir, &ev, &n, why, sizeof(why)) < 0)
+        return; /* a report without the roster's marks */
+    if (n == 0) {
+        free(ev);
+        return;
+    }
+    struct report_entry *e = calloc(n, sizeof(*e));
+    size_t ne = 0;
+    for (size_t i = 0; e && i < n; i++) {
+        size_t k = 0;
+        while (k < ne && strcmp(e[k].name, ev[i].name) != 0)
+            k++;
+        if (k == ne)
+            snprintf(e[ne++].name, sizeof(e[0].name), "%s", ev[i].name);
+        *(ev[i].retired ? &e[k].retired : &e[k].entered) = ev[i].game;
+    }
+    free(ev);
+    free(r->entries);
+    r->entries = e;
+    r->nentries = e ? ne : 0;
+}
+
 /* Add dir's games (and its moves, if it has them) to r. Returns EXIT_OK or
  * an exit code, having said why. */
 static int read_dir(struct report *r, struct ledger_game *game, const char *dir)
@@ -97,8 +127,10 @@ static int read_dir(struct report *r, struct ledger_game *game, const char *dir)
                 snprintf(why, sizeof(why), "out of memory");
         schema_close(&f);
     }
-    if (rc == 0)
+    if (rc == 0) {
         read_engines(r, dir);
+        read_roster(r, dir);
+    }
     if (rc < 0) {
         cli_error("cannot report on %s", why);
         return rc == -EINVAL || rc == -ENODATA ? EXIT_DATA : EXIT_SYSTEM;

@@ -176,8 +176,13 @@ void schedule_game(const struct schedule *s, long index, struct scheduled_game *
     /* Of the game's identity (round, pair of games, pairing), not its place:
      * the same whatever the order of play, and so the same shard. */
     out->opening_id = (int)((round * pairs + k) * pairings + p) + 1;
-    uint64_t mix = s->seed ^ ((uint64_t)out->opening_id * 0x9E3779B97F4A7C15ull);
-    out->seed = opening_random(&mix);
+    out->seed = schedule_opening_seed(s->seed, out->opening_id);
+}
+
+uint64_t schedule_opening_seed(uint64_t seed, int opening_id)
+{
+    uint64_t mix = seed ^ ((uint64_t)opening_id * 0x9E3779B97F4A7C15ull);
+    return opening_random(&mix);
 }
 
 bool schedule_in_shard(const struct schedule *s, long index, int shard, int shards)

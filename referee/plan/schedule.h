@@ -64,6 +64,10 @@ int schedule_pick_stop(const struct schedule *s, long index, const struct schedu
  * pairs of games sharing an opening go to the same shard, in turn. */
 bool schedule_in_shard(const struct schedule *s, long index, int shard, int shards);
 
+/* The seed of opening `opening_id` (1-based) of a run seeded `seed`: the same
+ * for a tournament and a league (league.h). */
+uint64_t schedule_opening_seed(uint64_t seed, int opening_id);
+
 /* Bots of pairing p (1-based), lower index first. */
 void schedule_pairing_bots(const struct schedule *s, int pairing, int bots[2]);
 

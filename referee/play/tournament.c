@@ -151,11 +151,29 @@ static long held_max(const struct run *r)
     return per_jobs > 64 ? per_jobs : 64;
 }
 
-/* The next game for a worker: its index in *index and a slot for its record,
- * or NULL when there is none to play. The index is chosen, past the games in
- * skip, in the same hold of the lock that takes it: whatever a wait let other
- * workers do, a worker is only ever given a game of this run's own. */
-static struct inorder_slot *take_game(struct run *r, long *index)
+/* Game r->next_game from the tournament's source into *g: 1, 0 at the end of
+ * the source's games (the run's count becomes the games taken), or -EAGAIN.
+ * Called with the lock. */
+static int from_source(struct run *r, struct scheduled_game *g)
+{
+    int rc = r->t->source(r->t->source_ctx, r->next_game, g);
+
+    if (rc == 0) {
+        r->count = r->order.count = r->next_game;
+    } else if (rc == -EAGAIN && r->order.held == 0) {
+        fail(r, -EPROTO, -1, "take the next game (an internal error: it awaits no game)");
+    } else if (rc < 0 && rc != -EAGAIN) {
+        fail(r, rc, -1, "take the next game");
+    }
+    return rc;
+}
+
+/* The next game for a worker: its index in *index, itself in *g, and a slot
+ * for its record, or NULL when there is none to play. The index is chosen, past
+ * the games in skip, in the same hold of the lock that takes it: whatever a
+ * wait let other workers do, a worker is only ever given a game of this run's
+ * own. */
+static struct inorder_slot *take_game(struct run *r, long *index, struct scheduled_game *g)
 {
     struct inorder_slot *s = NULL;
 
@@ -166,15 +184,20 @@ static struct inorder_slot *take_game(struct run *r, long *index)
             r->next_game++;
         if (r->halted || r->next_game >= r->count)
             break;
-        if (r->order.held < held_max(r)) {
+        int rc = 1;
+        if (r->order.held < held_max(r) && (!r->t->source || (rc = from_source(r, g)) == 1)) {
             s = inorder_take(&r->order);
             if (!s) {
                 fail(r, -ENOMEM, -1, "run");
                 break;
             }
+            if (!r->t->source)
+                schedule_game(&r->t->schedule, r->next_game, g);
             *index = r->next_game++;
             break;
         }
+        if (rc != 1 && rc != -EAGAIN)
+            continue; /* the end, or a failure: seen at the top */
         /* Timed: the interrupt flag is set by a signal handler, which cannot signal. */
         struct timespec until = in_ms(100);
         pthread_cond_timedwait(&r->released, &r->lock, &until);
@@ -304,14 +327,14 @@ static void seats_measure(struct seats *st, const struct scheduled_game *g)
 /* Play game `index` into rec. Returns 0, or a negative errno with *why's bot
  * (the index of the bot that could not be started, or -1) and what set. */
 static int play(struct run *r, struct seats *st, const struct match_rules *rules, long index,
-                struct game_record *rec, struct tournament_failure *why)
+                const struct scheduled_game *game, struct game_record *rec,
+                struct tournament_failure *why)
 {
     const struct tournament *t = r->t;
-    struct scheduled_game g;
+    struct scheduled_game g = *game;
     struct game_state start;
     enum side failed = SIDE_NONE;
 
-    schedule_game(&t->schedule, index, &g);
     *why = (struct tournament_failure){.bot = -1, .what = "play the opening"};
     if (tournament_start(t, &g, &start) < 0)
         return -EINVAL;
@@ -386,6 +409,7 @@ static void *worker(void *arg)
     /* Games under way stop at a halt of the run, whatever its reason. */
     struct match_rules rules = t->rules;
     struct inorder_slot *s;
+    struct scheduled_game g;
     long index;
     int rc = seats_init(&st, r);
 
@@ -401,9 +425,9 @@ static void *worker(void *arg)
         fail(r, rc, -1, rc == -ENOMEM ? "run" : "pin a worker to a core");
         pthread_mutex_unlock(&r->lock);
     }
-    while (rc == 0 && (s = take_game(r, &index)) != NULL) {
+    while (rc == 0 && (s = take_game(r, &index, &g)) != NULL) {
         struct tournament_failure why;
-        rc = play(r, &st, &rules, index, &s->rec, &why);
+        rc = play(r, &st, &rules, index, &g, &s->rec, &why);
         hand_over(r, index, s, rc, &why);
     }
     seats_release(&st, t->rules.stop_grace_ms);
@@ -470,7 +494,8 @@ enum tournament_end tournament_run(const struct tournament *t, const struct game
     struct run r = {.t = t, .skip = skip, .hooks = hooks, .interrupt = interrupt};
     int jobs = t->jobs > 0 ? t->jobs : 1;
 
-    r.count = schedule_count(&t->schedule);
+    /* A source's games end when it says so. */
+    r.count = t->source ? LONG_MAX : schedule_count(&t->schedule);
     r.memory_kb = proc_memory_available_kb();
     inorder_init(&r.order, r.count, skip);
     r.answered = calloc((size_t)t->nbots, sizeof(*r.answered));

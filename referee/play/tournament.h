@@ -28,6 +28,16 @@ struct tournament {
     bool affinity;       /* each worker and its bots on a core of their own */
     const char *log_dir; /* bots' stderr goes to <log_dir>/<bot>.log */
     size_t log_cap;      /* bytes a bot's log may reach; 0: no log at all */
+    /* Where the games come from: NULL, the schedule (its games 0 .. count-1).
+     * Else (a league) source(source_ctx, index, g) gives game `index` of this
+     * run, asked 0, 1, ... in turn with the run's lock held, after
+     * hooks->finished of every game handed over so far: it fills *g and
+     * returns 1; returns 0 when the run has no more games (those under way
+     * finish and are handed over, and the run is TOURNAMENT_DONE); -EAGAIN to
+     * be asked again once more games are handed over (an internal error when
+     * none is under way); or another negative errno, which fails the run. */
+    int (*source)(void *ctx, long index, struct scheduled_game *g);
+    void *source_ctx;
 };
 
 struct tournament_hooks {

@@ -285,6 +285,7 @@ void report_free(struct report *r)
         free(r->bots[i].first.bins);
     }
     free(r->bots);
+    free(r->entries);
     for (size_t i = 0; i < r->npoints; i++)
         drop_point(&r->points[i]);
     standings_free(r->st);

@@ -82,6 +82,13 @@ struct report_run {
     int first_move_ms;     /* the limit of a bot's first move of a game; 0: not known */
 };
 
+/* An entry of a league (its roster.csv): from which game id it played, and
+ * from which it no longer did (0: it plays still). */
+struct report_entry {
+    char name[72];
+    long entered, retired;
+};
+
 struct report {
     struct standings *st;
     const struct report_run *run; /* NULL: known only from the files */
@@ -93,6 +100,9 @@ struct report {
     double lower, upper;     /* its bounds */
     struct report_bot *bots;
     size_t nbots, cap;
+    struct report_entry *entries; /* a league's roster, malloc'ed (report_free frees it);
+                                   * NULL for a tournament */
+    size_t nentries;
     size_t recent[2]; /* the bots found last, tried first */
     char game[32];    /* the game's name; "" before the first row */
     bool mixed;       /* rows of more than one game */

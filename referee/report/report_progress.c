@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <errno.h>
 
 static const char *const palette[] = {"#1a5fb4", "#d04a3a", "#2e9d4d", "#e5a50a", "#813d9c",
                                       "#63452c", "#1c71d8", "#c64600", "#26a269", "#5e5c64"};
@@ -21,7 +23,8 @@ struct series {
     const double *values;
     size_t stride, n;
     const char *const *names;
-    const char *unit; /* the y axis's name */
+    const char *unit;              /* the y axis's name */
+    const long *entered, *retired; /* a league's: per series, game ids (0: none); or NULL */
 };
 
 /* A bound of the SPRT, named. */
@@ -118,6 +121,48 @@ static void put_bounds(FILE *f, const struct frame *fr, const struct bound *boun
     }
 }
 
+/* The series' value at game `at`: that of its last point there or before, or
+ * its first; NAN without one. */
+static double value_at(const struct series *s, size_t j, long at)
+{
+    double v = NAN;
+    for (int k = 0; k < s->points; k++) {
+        double x = s->values[(size_t)k * s->stride + j];
+        if (isfinite(x) && (s->games[k] <= at || !isfinite(v)))
+            v = x;
+        if (s->games[k] > at && isfinite(v))
+            break;
+    }
+    return v;
+}
+
+/* A league entry's marks on its line: a ring where it entered, a bar where it
+ * retired, each with its game in a tooltip. */
+static void put_marks(FILE *f, const struct frame *fr, const struct series *s, size_t j,
+                      const char *colour)
+{
+    long at[2] = {s->entered[j], s->retired[j]};
+    for (int m = 0; m < 2; m++) {
+        double v = at[m] > 0 ? value_at(s, j, at[m]) : NAN;
+        if (!isfinite(v))
+            continue;
+        double x = frame_x(fr, (double)at[m]), y = frame_y(fr, v);
+        if (m == 0)
+            fprintf(f,
+                    "<circle class=\"entered\" cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"white\" "
+                    "stroke=\"%s\" stroke-width=\"2\"><title>",
+                    x, y, colour);
+        else
+            fprintf(f,
+                    "<rect class=\"retired\" x=\"%.1f\" y=\"%.1f\" width=\"4\" height=\"14\" "
+                    "fill=\"%s\"><title>",
+                    x - 2, y - 7, colour);
+        html_text(f, s->names[j]);
+        fprintf(f, " %s at game %ld</title></%s>\n", m == 0 ? "entered" : "retired", at[m],
+                m == 0 ? "circle" : "rect");
+    }
+}
+
 /* Line j of s, its last point marked, and its entry in the key (the key-th). */
 static void put_series(FILE *f, const struct frame *fr, const struct series *s, size_t j,
                        size_t key)
@@ -139,6 +184,8 @@ static void put_series(FILE *f, const struct frame *fr, const struct series *s, 
     fputs("\"><title>", f);
     html_text(f, s->names[j]);
     fputs("</title></polyline>", f);
+    if (s->entered)
+        put_marks(f, fr, s, j, colour);
     fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", lx, ly, colour);
     int kx = fr->x0 + (int)(key % 3) * (fr->w / 3), ky = fr->y0 + fr->h + 52 + 18 * (int)(key / 3);
     fprintf(f,
@@ -169,6 +216,43 @@ static void put_lines(FILE *f, const struct series *s, const struct bound *bound
     fputs("</svg>\n", f);
 }
 
+/* The marks of r's league entries, by the report's bots. Returns 0 or -ENOMEM. */
+static int league_marks(const struct report *r, struct series *s)
+{
+    long *in = calloc(r->nbots, sizeof(*in)), *out = calloc(r->nbots, sizeof(*out));
+    if (!in || !out) {
+        free(in);
+        free(out);
+        return -ENOMEM;
+    }
+    for (size_t b = 0; b < r->nbots; b++)
+        for (size_t e = 0; e < r->nentries; e++)
+            if (strcmp(r->entries[e].name, r->bots[b].name) == 0) {
+                in[b] = r->entries[e].entered;
+                out[b] = r->entries[e].retired;
+            }
+    s->entered = in;
+    s->retired = out;
+    return 0;
+}
+
+/* The league's roster as a table: each entry's first game, and last. */
+static void put_roster(FILE *f, const struct report *r)
+{
+    fputs("<h3>Roster</h3>\n<table class=\"roster\"><tr><th>entry</th><th>plays from game</th>"
+          "<th>retired from game</th></tr>\n",
+          f);
+    for (size_t e = 0; e < r->nentries; e++) {
+        fputs("<tr><td>", f);
+        html_text(f, r->entries[e].name);
+        fprintf(f, "</td><td>%ld</td><td>", r->entries[e].entered);
+        if (r->entries[e].retired > 0)
+            fprintf(f, "%ld", r->entries[e].retired);
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</table>\n", f);
+}
+
 void report_html_progress(FILE *f, const struct report *r)
 {
     if (r->played < 2 || r->npoints < 2 || r->nbots == 0)
@@ -188,14 +272,28 @@ void report_html_progress(FILE *f, const struct report *r)
         }
         for (size_t b = 0; b < r->nbots; b++)
             names[b] = r->bots[b].name;
-        fputs("<section id=\"progress\"><h2>Over the run</h2>\n<p>Each bot's Elo ", f);
+        struct series elos = {points, games, elo, r->nbots, r->nbots, names, "Elo", NULL, NULL};
+        if (r->nentries > 0 && league_marks(r, &elos) < 0)
+            elos.entered = NULL;
+        fputs(elos.entered ? "<section id=\"progress\"><h2>Over the league's life</h2>\n"
+                             "<p>Each entry's Elo "
+                           : "<section id=\"progress\"><h2>Over the run</h2>\n<p>Each bot's Elo ",
+              f);
         if (r->step == 1)
             fputs("after every game", f);
         else
             fprintf(f, "every %ld games and at the end", r->step);
-        fputs(", in the order the games were written, from its first game on.</p>\n", f);
-        struct series elos = {points, games, elo, r->nbots, r->nbots, names, "Elo"};
+        fputs(", in the order the games were written, from its first game on.", f);
+        if (elos.entered)
+            fputs(" A ring marks the game from which an entry played, a bar the game from "
+                  "which it no longer did (its games still count).",
+                  f);
+        fputs("</p>\n", f);
         put_lines(f, &elos, NULL, 0);
+        if (elos.entered)
+            put_roster(f, r);
+        free((void *)elos.entered);
+        free((void *)elos.retired);
         if (r->run && r->run->sprt) {
             struct bound bounds[2] = {{r->lower, "accept H0"}, {r->upper, "accept H1"}};
             static const char *const llr_name[1] = {"LLR"};
@@ -204,7 +302,7 @@ void report_html_progress(FILE *f, const struct report *r)
             fputs("'s side, with its two bounds: crossing the upper accepts H1, the lower H0."
                   "</p>\n",
                   f);
-            struct series s = {points, games, llr, 1, 1, llr_name, "LLR"};
+            struct series s = {points, games, llr, 1, 1, llr_name, "LLR", NULL, NULL};
             put_lines(f, &s, bounds, 2);
         }
         fputs("</section>\n", f);

@@ -28,8 +28,10 @@ int cmd_tournament(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_league(int argc, char **argv);
 
 /* Their options, parsing and --help (the tests check the help lists them). */
-extern const struct option_set tournament_options, match_options, doctor_options, play_options;
+extern const struct option_set tournament_options, match_options, doctor_options, play_options,
+    league_options;
 
 #endif

@@ -247,29 +247,13 @@ static int opt_sprt_model(void *target, const char *arg)
     return cli_parse_sprt_model(arg, &c->sprt_model) < 0 ? EXIT_USAGE : 0;
 }
 
-/* Entries of the table by kind: the help text, then designated fields such as
- * .letter or .only if any. */
-#define CALL(n, a, fn, ...)                                                                        \
-    {                                                                                              \
-        .name = n, .arg = a, .type = OPTION_CALL, .call = fn, .help = __VA_ARGS__                  \
-    }
-#define FLAG(n, f, ...)                                                                            \
-    {                                                                                              \
-        .name = n, .type = OPTION_FLAG, .offset = FIELD(f), .help = __VA_ARGS__                    \
-    }
-#define MS(n, f, ...)                                                                              \
-    {                                                                                              \
-        .name = n, .arg = "MS", .type = OPTION_MS, .offset = FIELD(f), .help = __VA_ARGS__         \
-    }
-#define TEXT(n, a, f, ...)                                                                         \
-    {                                                                                              \
-        .name = n, .arg = a, .type = OPTION_TEXT, .offset = FIELD(f), .help = __VA_ARGS__          \
-    }
-#define COUNT(n, a, f, lo, hi, ...)                                                                \
-    {                                                                                              \
-        .name = n, .arg = a, .type = OPTION_COUNT, .offset = FIELD(f), .min = lo, .max = hi,       \
-        .help = __VA_ARGS__                                                                        \
-    }
+/* Short names for the entries of a table by kind (options.h): the help text,
+ * then designated fields such as .letter or .only if any. */
+#define CALL  OPTION_ENTRY_CALL
+#define FLAG  OPTION_ENTRY_FLAG
+#define MS    OPTION_ENTRY_MS
+#define TEXT  OPTION_ENTRY_TEXT
+#define COUNT OPTION_ENTRY_COUNT
 
 /* Every option of both commands, in the order --help and the README list them. */
 static const struct option_def run_options[] = {

@@ -3,6 +3,8 @@
  * fallback) for more. Pure: no I/O. */
 #include "rating.h"
 
+#include "cholesky.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
@@ -165,42 +167,6 @@ static void information(const struct rater *st, size_t m, const double *x, doubl
         }
 }
 
-/* Cholesky factor in place (lower triangle); false unless positive definite. */
-static bool cholesky(double *A, size_t m)
-{
-    for (size_t j = 0; j < m; j++) {
-        double d = A[j * m + j];
-        for (size_t k = 0; k < j; k++)
-            d -= A[j * m + k] * A[j * m + k];
-        if (!(d > 0))
-            return false;
-        A[j * m + j] = sqrt(d);
-        for (size_t i = j + 1; i < m; i++) {
-            double v = A[i * m + j];
-            for (size_t k = 0; k < j; k++)
-                v -= A[i * m + k] * A[j * m + k];
-            A[i * m + j] = v / A[j * m + j];
-        }
-    }
-    return true;
-}
-
-static void cholesky_solve(const double *L, size_t m, const double *b, double *y)
-{
-    for (size_t i = 0; i < m; i++) {
-        double v = b[i];
-        for (size_t k = 0; k < i; k++)
-            v -= L[i * m + k] * y[k];
-        y[i] = v / L[i * m + i];
-    }
-    for (size_t i = m; i-- > 0;) {
-        double v = y[i];
-        for (size_t k = i + 1; k < m; k++)
-            v -= L[k * m + i] * y[k];
-        y[i] = v / L[i * m + i];
-    }
-}
-
 static void center(double *x, size_t m)
 {
     double mean = 0;
@@ -222,7 +188,7 @@ static bool fit_newton(struct rater *st, size_t m, double *x)
     for (int it = 0; it < 200; it++) {
         double ll = loglik(st, m, x), t = 1, step = 0;
         information(st, m, x, g, st->mat);
-        if (!cholesky(st->mat, m))
+        if (!cholesky_factor(st->mat, m))
             return false;
         cholesky_solve(st->mat, m, g, d);
         for (;;) {
@@ -286,7 +252,7 @@ static void fit(struct rater *st, size_t m)
     if (!fit_newton(st, m, x))
         fit_mm(st, m, x);
     information(st, m, x, y, st->mat);
-    bool ok = cholesky(st->mat, m);
+    bool ok = cholesky_factor(st->mat, m);
     for (size_t a = 0; a < m; a++) {
         double var = INFINITY;
         if (ok) {

@@ -315,7 +315,12 @@ static int keep_games(struct keep *k, const struct ledger_plan *p, struct gamese
         /* What is on disk is checked, not trusted: the rules must give each
          * kept game its recorded result, moves.csv its moves, and the rows
          * come in game order, as a run writes them. */
-        if ((rc = check_row(p, &row, why, len)) < 0)
+        if (row.id > skip->count) {
+            snprintf(why, len, "game_id '%s' is past the games this run can hold (%ld)",
+                     row.text[GC_GAME_ID], skip->count);
+            return -EINVAL;
+        }
+        if (p->schedule && (rc = check_row(p, &row, why, len)) < 0)
             return rc; /* another tournament's files: nothing to mend */
         long before = k->last_id;
         k->last_id = row.id > k->last_id ? row.id : k->last_id;
@@ -370,7 +375,7 @@ int ledger_resume(const char *dir, const struct ledger_plan *p, struct gameset *
 {
     struct keep k = {.one = CSVOUT_INIT};
     struct csvout_file gw, mw;
-    long count = schedule_count(p->schedule);
+    long count = p->schedule ? schedule_count(p->schedule) : skip->count;
     int rc;
 
     why[0] = '\0';

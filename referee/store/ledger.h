@@ -84,7 +84,9 @@ struct ledger_repair {
  * game of it starts. The commands that play fill it from their tournament; the
  * ledger itself never plays. Everything is borrowed. */
 struct ledger_plan {
-    const struct schedule *schedule;
+    const struct schedule *schedule; /* NULL (a league): which game each id is, its
+                                      * bots and opening, is the caller's to check;
+                                      * the rest is checked (ids up to skip's count) */
     const struct game_def *def;
     bool early_draw;
     const struct bot_spec *bots; /* by the schedule's bot indices */

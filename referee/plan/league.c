@@ -1,0 +1,234 @@
+/* league.c: a league's games as data: the roster by game id, its results,
+ * and the pick of each pair of games (matchmake_pick). */
+#include "league.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CAP CONFIG_MAX_BOTS
+
+int league_init(struct league *l, uint64_t seed, int min_games, long lag)
+{
+    *l = (struct league){.seed = seed, .min_games = min_games, .lag = lag > 0 ? lag : 1};
+    l->wins = calloc((size_t)CAP * CAP, sizeof(*l->wins));
+    l->draws = calloc((size_t)CAP * CAP, sizeof(*l->draws));
+    if (!l->wins || !l->draws || rating_work_init(&l->work, CAP) < 0) {
+        league_release(l);
+        return -ENOMEM;
+    }
+    return 0;
+}
+
+void league_release(struct league *l)
+{
+    free(l->met);
+    free(l->field_met);
+    free(l->wins);
+    free(l->draws);
+    free(l->results);
+    free(l->pairs);
+    rating_work_release(&l->work);
+    *l = (struct league){0};
+}
+
+int league_enter(struct league *l, long from)
+{
+    if (l->n == CAP)
+        return -ENOSPC;
+    int n = l->n + 1;
+    long *met = calloc((size_t)n * n, sizeof(*met));
+    if (!met)
+        return -ENOMEM;
+    /* The matrix keeps the stride matchmake_pick reads: n. */
+    for (int i = 0; i < l->n; i++)
+        for (int j = 0; j < l->n; j++)
+            met[i * n + j] = l->met[i * l->n + j];
+    free(l->met);
+    l->met = met;
+    long *field = realloc(l->field_met, (size_t)n * n * sizeof(*field));
+    if (!field)
+        return -ENOMEM;
+    l->field_met = field;
+    l->e[l->n] = (struct league_entry){.added = from};
+    l->games[l->n] = 0;
+    l->last[l->n] = 0;
+    l->ratings[l->n] = (struct rating){.elo = NAN};
+    return l->n++;
+}
+
+void league_retire(struct league *l, int i, long from)
+{
+    if (i >= 0 && i < l->n && l->e[i].retired == 0)
+        l->e[i].retired = from;
+}
+
+bool league_is_active(const struct league *l, int i, long id)
+{
+    return l->e[i].added <= id && (l->e[i].retired == 0 || id < l->e[i].retired);
+}
+
+int league_pairing(int i, int j)
+{
+    int lo = i < j ? i : j, hi = i < j ? j : i;
+    return hi * (hi - 1) / 2 + lo + 1;
+}
+
+/* Count the results of games up to id `upto` in wins and draws. */
+static void rate_upto(struct league *l, long upto)
+{
+    for (; l->rated < upto; l->rated++) {
+        const struct league_result *r = &l->results[l->rated];
+        int a = r->bots[0], b = r->bots[1];
+        l->fitted = false;
+        if (r->aborted || a == b)
+            continue;
+        if (r->winner == SIDE_NONE) {
+            l->draws[a * CAP + b]++;
+            l->draws[b * CAP + a]++;
+        } else {
+            int w = r->bots[r->winner], lo = r->bots[1 - r->winner];
+            l->wins[w * CAP + lo]++;
+        }
+    }
+}
+
+/* The pick of pair k (its first game's id: 2k - 1), into out by side. The
+ * field is the entries that had entered by then, so that a later one changes
+ * no earlier pick. */
+static int pick(struct league *l, long k, int out[2])
+{
+    long first = 2 * k - 1, need = 2 * (k - l->lag);
+    struct mm_entry e[CAP];
+    int active = 0, m = 0;
+
+    if (need > l->nresults)
+        return -EAGAIN;
+    while (m < l->n && l->e[m].added <= first)
+        m++;
+    rate_upto(l, need > 0 ? need : 0);
+    if ((!l->fitted || l->fitted_n != m) && m > 0)
+        rating_fit((size_t)m, CAP, l->wins, l->draws, &l->work, l->ratings);
+    l->fitted = true;
+    l->fitted_n = m;
+    for (int i = 0; i < m; i++) {
+        const struct rating *r = &l->ratings[i];
+        bool rated = isfinite(r->elo) && isfinite(r->elo_lo) && isfinite(r->elo_hi);
+        e[i] = (struct mm_entry){.active = league_is_active(l, i, first),
+                                 .games = l->games[i],
+                                 .last = l->last[i],
+                                 .elo = rated ? r->elo : 0,
+                                 .margin = rated ? (r->elo_hi - r->elo_lo) / 2 : INFINITY};
+        active += e[i].active;
+    }
+    if (active < 2)
+        return 0;
+    /* met with the field's stride. */
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < m; j++)
+            l->field_met[i * m + j] = l->met[i * l->n + j];
+    struct mm_field f = {.n = m, .e = e, .met = l->field_met, .played = first - 1, .seed = l->seed};
+    struct mm_rules rules = matchmake_default_rules(&f);
+    rules.min_games = l->min_games;
+    int ij[2];
+    if (!matchmake_pick(&f, &rules, ij))
+        return 0;
+    /* Colours of the pair's first game alternate with k: neither entry of a
+     * pairing met often is always first in its first game. */
+    out[0] = ij[k % 2 == 1 ? 0 : 1];
+    out[1] = ij[k % 2 == 1 ? 1 : 0];
+    return 1;
+}
+
+/* Pair k's entries, picking it if it is the next to pick. */
+static int pair_of(struct league *l, long k, int bots[2])
+{
+    if (k <= l->npairs) {
+        memcpy(bots, l->pairs[k - 1], sizeof(l->pairs[0]));
+        return 1;
+    }
+    if (k != l->npairs + 1)
+        return -EINVAL;
+    int rc = pick(l, k, bots);
+    if (rc <= 0)
+        return rc;
+    if (l->npairs == l->pairs_cap) {
+        long cap = l->pairs_cap ? 2 * l->pairs_cap : 256;
+        void *p = realloc(l->pairs, (size_t)cap * sizeof(*l->pairs));
+        if (!p)
+            return -ENOMEM;
+        l->pairs = p;
+        l->pairs_cap = cap;
+    }
+    memcpy(l->pairs[l->npairs++], bots, sizeof(l->pairs[0]));
+    int a = bots[0], b = bots[1];
+    l->games[a] += 2;
+    l->games[b] += 2;
+    l->last[a] = l->last[b] = 2 * k;
+    l->met[a * l->n + b] += 2;
+    l->met[b * l->n + a] += 2;
+    return 1;
+}
+
+int league_game(struct league *l, long id, struct scheduled_game *g)
+{
+    long k = (id + 1) / 2;
+    int bots[2];
+    int rc = pair_of(l, k, bots);
+
+    if (rc <= 0)
+        return rc;
+    int swap = id % 2 == 0;
+    *g = (struct scheduled_game){.id = (int)id,
+                                 .round = 1,
+                                 .pairing = league_pairing(bots[0], bots[1]),
+                                 .bots = {bots[swap], bots[1 - swap]},
+                                 .opening_id = (int)k,
+                                 .seed = schedule_opening_seed(l->seed, (int)k)};
+    return 1;
+}
+
+int league_record(struct league *l, const int bots[2], int winner, bool aborted)
+{
+    struct scheduled_game g;
+    int rc = league_game(l, l->nresults + 1, &g);
+
+    if (rc == 0 || rc == -EAGAIN || (rc == 1 && (g.bots[0] != bots[0] || g.bots[1] != bots[1])))
+        return -EINVAL;
+    if (rc < 0)
+        return rc;
+    if (l->nresults == l->cap) {
+        long cap = l->cap ? 2 * l->cap : 1024;
+        void *p = realloc(l->results, (size_t)cap * sizeof(*l->results));
+        if (!p)
+            return -ENOMEM;
+        l->results = p;
+        l->cap = cap;
+    }
+    l->results[l->nresults++] = (struct league_result){.bots = {(short)bots[0], (short)bots[1]},
+                                                       .winner = (signed char)winner,
+                                                       .aborted = aborted};
+    return 0;
+}
+
+long league_batch(struct league *l, long first, int shard, int shards, struct scheduled_game *out,
+                  long cap)
+{
+    long n = 0;
+
+    if (first != l->nresults + 1 || first % 2 == 0)
+        return -EINVAL;
+    for (long id = first; id < first + 2 * l->lag; id++) {
+        struct scheduled_game g;
+        int rc = league_game(l, id, &g);
+        if (rc <= 0)
+            return rc == 0 ? n : rc;
+        if (((id - first) / 2) % shards != shard)
+            continue;
+        if (out && n < cap)
+            out[n] = g;
+        n++;
+    }
+    return n;
+}

@@ -1,0 +1,106 @@
+/* league.h: a league's games as data: which entries are on the roster from
+ * which game, the results so far, and the game with each id. Pure, no I/O;
+ * the pair of entries comes from matchmake_pick (matchmake.h).
+ *
+ * Games come in colour-swapped pairs: pair k is games 2k-1 and 2k, from
+ * opening k. The entries of pair k are picked from the results of the pairs
+ * up to k - lag (the league's lag, LEAGUE_LAG by default) and the pairings
+ * (not the results) of the pairs after those, and from the roster as it is at
+ * game 2k-1. So the games of a league depend only on its seed, lag and
+ * roster's history, whatever -j and whatever order games finish in: with -j up
+ * to 2 * lag, a pick never waits for a game under way; and once the pairs
+ * before k are played, the lag pairs from k on can all be picked, and played
+ * on as many machines (a batch). */
+#ifndef REFEREE_LEAGUE_H
+#define REFEREE_LEAGUE_H
+
+#include "config.h"
+#include "matchmake.h"
+#include "rating.h"
+#include "schedule.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LEAGUE_LAG     8       /* pairs: a pick sees results up to this many pairs back */
+#define LEAGUE_LAG_MAX 1000000 /* pairs, at most */
+
+struct league_entry {
+    long added;   /* the first game id it may play in */
+    long retired; /* the first game id it no longer plays in; 0: active */
+};
+
+/* A result in id order: the entries by side and the winner (enum side, SIDE_NONE
+ * a draw), or aborted. */
+struct league_result {
+    short bots[2];
+    signed char winner;
+    bool aborted;
+};
+
+struct league {
+    uint64_t seed;
+    int min_games;
+    long lag;
+    int n;
+    struct league_entry e[CONFIG_MAX_BOTS];
+    long games[CONFIG_MAX_BOTS]; /* games picked for each, in flight or played */
+    long last[CONFIG_MAX_BOTS];  /* the id of the latest of those; 0: none */
+    long *met;                   /* n*n: games picked between i and j */
+    long *field_met;             /* n*n: scratch, met of the entries of one pick */
+    int *wins, *draws;           /* CONFIG_MAX_BOTS^2: results of the games rated so far */
+    long rated;                  /* games counted in wins and draws */
+    bool fitted;                 /* ratings are those of wins and draws */
+    int fitted_n;                /* of the first fitted_n entries */
+    struct rating_work work;
+    struct rating ratings[CONFIG_MAX_BOTS];
+    struct league_result *results; /* nresults, by id - 1 */
+    long nresults, cap;
+    int (*pairs)[2]; /* by pair - 1: the entries of its first game, by side */
+    long npairs, pairs_cap;
+};
+
+/* Set up l for a league seeded seed whose new entries play min_games games
+ * first, each pick seeing the results of the pairs up to lag (1 or more)
+ * before its own. Returns 0 or -ENOMEM. */
+int league_init(struct league *l, uint64_t seed, int min_games, long lag);
+
+/* Free what l holds; safe twice and on a zeroed struct. */
+void league_release(struct league *l);
+
+/* A new entry, on the roster from game id `from` (the first game of a pair):
+ * its index, or -ENOSPC past CONFIG_MAX_BOTS, or -ENOMEM. */
+int league_enter(struct league *l, long from);
+
+/* Entry i off the roster from game id `from` (the first game of a pair). */
+void league_retire(struct league *l, int i, long from);
+
+/* Whether entry i is on the roster at game id. */
+bool league_is_active(const struct league *l, int i, long id);
+
+/* The game with id `id` into *g: the next game after those recorded. Returns
+ * 1, 0 if fewer than two entries are on the roster at its pair, or -EAGAIN if
+ * its pick needs results not recorded yet (of the games up to id - 2 * lag - 1),
+ * -ENOMEM. Asking again for the same id gives the same
+ * game. */
+int league_game(struct league *l, long id, struct scheduled_game *g);
+
+/* Record the result of the game with id nresults + 1, as played: its entries
+ * by side, winner (enum side, SIDE_NONE a draw), aborted. Returns 0, -EINVAL
+ * if it is not the game league_game gives for that id (another league's, or
+ * a roster history other than l's), or -ENOMEM. */
+int league_record(struct league *l, const int bots[2], int winner, bool aborted);
+
+/* The games of the batch that starts at game id `first` (the first game of a
+ * pair, every game before it recorded): the lag pairs from there, or fewer
+ * where fewer than two entries are on the roster. Those of shard `shard`
+ * (0-based) of `shards` (pairs dealt in turn) go to out (cap games at most;
+ * out may be NULL, to count them). Returns how many, or a negative errno (-EINVAL: first is not a
+ * pair's first game after the games recorded). */
+long league_batch(struct league *l, long first, int shard, int shards, struct scheduled_game *out,
+                  long cap);
+
+/* The pairing id of entries i and j (any order), from 1, whatever the roster's size. */
+int league_pairing(int i, int j);
+
+#endif

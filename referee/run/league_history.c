@@ -1,0 +1,352 @@
+/* league_history.c: a league run's roster and history: bots.csv taken in,
+ * roster.csv and games.csv read back and checked, a batch's shard folders
+ * opened and merged. */
+#include "league_state.h"
+#include "cli.h"
+#include "league_batch.h"
+#include "ledger.h"
+#include "path.h"
+#include "runlock.h"
+#include "schema.h"
+#include "xalloc.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int lrun_index_of(const struct lrun *lr, const char *name)
+{
+    for (int i = 0; i < lr->l.n; i++)
+        if (strcmp(lr->names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+/* Enter name from game id `from`, or retire it. Returns 0 or a negative errno. */
+static int roster_event(struct lrun *lr, const char *name, bool retired, long from, bool log)
+{
+    struct roster_event e = {.game = from, .retired = retired};
+    int i = lrun_index_of(lr, name);
+
+    snprintf(e.name, sizeof(e.name), "%s", name);
+    if (log) {
+        int rc = roster_append_event(lr->dir, &e);
+        if (rc < 0)
+            return rc;
+    }
+    if (retired) {
+        league_retire(&lr->l, i, from);
+        return 0;
+    }
+    if (i >= 0)
+        return 0;
+    if ((i = league_enter(&lr->l, from)) < 0)
+        return i;
+    snprintf(lr->names[i], sizeof(lr->names[i]), "%s", name);
+    return standings_add_bot(lr->st, name);
+}
+
+/* The first game of the next pair not yet under way: where a roster change
+ * takes effect. */
+static long next_pair_start(const struct lrun *lr)
+{
+    return lr->written % 2 == 0 ? lr->written + 1 : lr->written + 2;
+}
+
+/* A change of bots.csv the league has not taken in: `name` enters (or
+ * retires) from game `from` on, logged in roster.csv; or, dry (a batch's
+ * shard, which only reads the league), refused. Returns 0 or a negative errno
+ * (-EBUSY: dry). */
+static int take_in(struct lrun *lr, const char *name, bool retired, long from, bool dry)
+{
+    if (!dry)
+        return roster_event(lr, name, retired, from, true);
+    cli_error("'%s/%s' has a change the league has not taken in (%s '%s'): 'referee league "
+              "run %s --merge' takes it in, then a batch's shards can play",
+              lr->dir, ROSTER_BOTS, retired ? "retiring" : "adding", name, lr->dir);
+    return -EBUSY;
+}
+
+/* bots.csv against the league: an entry new to it enters, one retired or gone
+ * from the file retires, each logged in roster.csv (take_in). Returns 0 or an
+ * exit code. */
+int lrun_sync_roster(struct lrun *lr, bool dry)
+{
+    struct roster_bot *bots;
+    size_t n;
+    char why[PATH_MAX + 200];
+    long from = next_pair_start(lr);
+    int rc = roster_read_bots(lr->dir, &bots, &n, why, sizeof(why));
+
+    if (rc < 0) {
+        cli_error("cannot read %s", why);
+        return EXIT_DATA;
+    }
+    char path[PATH_MAX];
+    if (path_join(path, sizeof(path), lr->dir, ROSTER_BOTS) == 0 &&
+        stat(path, &lr->roster_seen) < 0)
+        memset(&lr->roster_seen, 0, sizeof(lr->roster_seen));
+    for (size_t b = 0; b < n; b++) {
+        size_t len = strlen(bots[b].name);
+        bool twice = false;
+        for (size_t a = 0; a < b; a++)
+            twice |= strcmp(bots[a].name, bots[b].name) == 0;
+        if (len == 0 || len > CONFIG_NAME_MAX || !protocol_is_printable(bots[b].name, len) ||
+            twice) {
+            cli_error("'%s/%s', row %zu: %s", lr->dir, ROSTER_BOTS, b + 1,
+                      twice ? "a name given twice"
+                            : "a name of 1 to 64 bytes of printable ASCII "
+                              "is needed");
+            free(bots);
+            return EXIT_DATA;
+        }
+    }
+    for (size_t b = 0; rc == 0 && b < n; b++)
+        if (!bots[b].retired && lrun_index_of(lr, bots[b].name) < 0)
+            rc = take_in(lr, bots[b].name, false, from, dry);
+    for (int i = 0; rc == 0 && i < lr->l.n; i++) {
+        if (!league_is_active(&lr->l, i, from) || lr->l.e[i].retired)
+            continue;
+        bool listed = false;
+        for (size_t b = 0; b < n; b++)
+            listed |= strcmp(bots[b].name, lr->names[i]) == 0 && !bots[b].retired;
+        if (!listed)
+            rc = take_in(lr, lr->names[i], true, from, dry);
+    }
+    free(bots);
+    if (rc == -EBUSY)
+        return EXIT_USAGE;
+    if (rc < 0) {
+        cli_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
+        return rc == -ENOSPC ? EXIT_USAGE : EXIT_SYSTEM;
+    }
+    return 0;
+}
+
+/* Whether bots.csv changed since sync_roster last read it. */
+bool lrun_roster_changed(const struct lrun *lr)
+{
+    char path[PATH_MAX];
+    struct stat now;
+    if (path_join(path, sizeof(path), lr->dir, ROSTER_BOTS) < 0 || stat(path, &now) < 0)
+        return lr->roster_seen.st_ino != 0;
+    return now.st_ino != lr->roster_seen.st_ino || now.st_size != lr->roster_seen.st_size ||
+           now.st_mtim.tv_sec != lr->roster_seen.st_mtim.tv_sec ||
+           now.st_mtim.tv_nsec != lr->roster_seen.st_mtim.tv_nsec;
+}
+
+/* Whether row is the game the league picks at its id: its entries, pairing,
+ * opening and seed (its moves and result the ledger checked). */
+static int record_row(struct lrun *lr, const struct game_row *row, char *why, size_t len)
+{
+    struct scheduled_game g;
+    int bots[2] = {lrun_index_of(lr, row->bots[0]), lrun_index_of(lr, row->bots[1])};
+
+    if (row->id != lr->written + 1) {
+        snprintf(why, len, "game %ld follows game %ld: games are missing", row->id, lr->written);
+        return -EINVAL;
+    }
+    if (strcmp(row->text[GC_GAME], lr->set.game) != 0) {
+        snprintf(why, len, "game %ld is of %s, the league of %s", row->id, row->text[GC_GAME],
+                 lr->set.game);
+        return -EINVAL;
+    }
+    int rc = league_game(&lr->l, row->id, &g);
+    if (rc == 1 &&
+        (bots[0] != g.bots[0] || bots[1] != g.bots[1] || row->opening_id != g.opening_id ||
+         row->seed != g.seed || row->pairing != g.pairing))
+        rc = -EINVAL;
+    if (rc == 1)
+        rc = league_record(&lr->l, bots, row->winner, row->aborted) == 0 ? 1 : -EINVAL;
+    if (rc != 1) {
+        snprintf(why, len,
+                 "game %ld (%s vs %s, opening %ld) is not the game this league picks there: "
+                 "not the same league (its seed, or roster.csv, changed?)",
+                 row->id, row->bots[0], row->bots[1], row->opening_id);
+        return rc == -ENOMEM ? rc : -EINVAL;
+    }
+    lr->written++;
+    return 0;
+}
+
+/* The league so far: roster.csv's history, games.csv and moves.csv made whole
+ * (a killed run's torn tail dropped), every game checked against the league's
+ * pick at its id. Returns 0 or an exit code, having said why. */
+int lrun_load_history(struct lrun *lr, bool look_only)
+{
+    struct roster_event *ev;
+    size_t n;
+    char why[PATH_MAX + 300];
+    int rc = roster_read_events(lr->dir, &ev, &n, why, sizeof(why));
+
+    if (rc < 0) {
+        cli_error("cannot read %s", why);
+        return EXIT_DATA;
+    }
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        rc = roster_event(lr, ev[i].name, ev[i].retired, ev[i].game, false);
+    free(ev);
+    if (rc < 0) {
+        cli_error("cannot take in '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
+        return EXIT_DATA;
+    }
+    struct gameset kept;
+    struct ledger_repair repair = {.look_only = look_only};
+    struct ledger_plan plan = {.def = lr->def, .early_draw = lr->set.early_draw};
+    struct standings *scratch = standings_new();
+    if (!scratch || gameset_init(&kept, LEAGUE_MAX_GAMES) < 0) {
+        standings_free(scratch);
+        cli_error("out of memory");
+        return EXIT_SYSTEM;
+    }
+    rc = ledger_resume(lr->dir, &plan, &kept, scratch, &repair, why, sizeof(why));
+    gameset_free(&kept);
+    standings_free(scratch);
+    if (rc < 0) {
+        cli_error("cannot go on with league '%s': %s", lr->dir, why);
+        return rc == -EINVAL || rc == -ENODATA ? EXIT_DATA : EXIT_SYSTEM;
+    }
+    struct results_file f;
+    struct game_row row;
+    struct game_summary s;
+    rc = schema_open_in(&f, lr->dir, true, SCHEMA_ALL, why, sizeof(why));
+    if (rc == -ENOENT || rc == -ENODATA)
+        return 0;
+    while (rc == 0 && (rc = schema_next_game(&f, &row, why, sizeof(why))) > 0) {
+        ledger_summary_of_row(&row, &s);
+        rc = record_row(lr, &row, why, sizeof(why));
+        if (rc == 0 && standings_add_game(lr->st, &s) < 0)
+            rc = -ENOMEM;
+    }
+    schema_close(&f);
+    if (rc < 0) {
+        cli_error("cannot go on with league '%s': %s", lr->dir, why);
+        return rc == -ENOMEM ? EXIT_SYSTEM : EXIT_DATA;
+    }
+    return 0;
+}
+
+/* A game of a batch's shard, checked and counted as the league's. */
+static int check_merged(void *ctx, const struct game_row *row, char *why, size_t len)
+{
+    struct lrun *lr = ctx;
+    struct game_summary s;
+    int rc = record_row(lr, row, why, len);
+
+    ledger_summary_of_row(row, &s);
+    if (rc == 0 && standings_add_game(lr->st, &s) < 0)
+        rc = -ENOMEM;
+    return rc;
+}
+
+/* The shard folders of a batch, if dir has any, taken into the league. Only
+ * then are the batch's pairs picked ahead: a roster change after this must
+ * reach every pick not yet played. Returns 0 or an exit code. */
+int lrun_merge(struct lrun *lr)
+{
+    struct batch_check check = {check_merged, lr};
+    long merged, expect = 0;
+
+    if (!batch_pending(lr->dir))
+        return 0;
+    /* Folders of a batch merged already (a merge killed before it put them
+     * away) need no pick. */
+    if (lr->written % 2 == 0 && batch_last_id(lr->dir) > lr->written &&
+        (expect = league_batch(&lr->l, lr->written + 1, 0, 1, NULL, 0)) < 0) {
+        cli_error("cannot pick the batch of league '%s': %s", lr->dir, strerror((int)-expect));
+        return EXIT_SYSTEM;
+    }
+    long first = lr->written + 1;
+    int rc = batch_merge(lr->dir, lr->written, expect, &check, &merged);
+    if (rc == 0 && merged > 0 && !lr->o->run.quiet)
+        printf("Merged games %ld to %ld of league '%s' from its shard folders\n", first,
+               first + merged - 1, lr->dir);
+    return rc;
+}
+
+/* A shard of the next batch: its folder (DIR/shard-I) locked and made whole
+ * (a killed shard's tail dropped), and the games of its own it lacks in
+ * lr->list. Returns 0 or an exit code, having said why. */
+int lrun_open_shard(struct lrun *lr)
+{
+    const struct league_options *o = lr->o;
+    char why[PATH_MAX + 200], name[32];
+    long holder;
+    int fd, rc = runlock_take(lr->dir, &fd, &holder);
+
+    /* The league's own run would change the roster under the batch. */
+    runlock_release(fd);
+    if (rc == -EWOULDBLOCK) {
+        cli_error("league '%s' is being run: a batch's shards play while no 'league run %s' "
+                  "does",
+                  lr->dir, lr->dir);
+        return EXIT_USAGE;
+    }
+    if (lr->written % 2 == 1) {
+        cli_error("league '%s' ends with half a pair (game %ld): 'referee league run %s --games "
+                  "1' plays its other game, then the batch can be dealt",
+                  lr->dir, lr->written, lr->dir);
+        return EXIT_USAGE;
+    }
+    if ((rc = lrun_sync_roster(lr, true)) != 0)
+        return rc;
+    snprintf(name, sizeof(name), BATCH_PREFIX "%d", o->shard + 1);
+    if (path_join(lr->shard_dir, sizeof(lr->shard_dir), lr->dir, name) < 0)
+        return EXIT_USAGE;
+    if ((rc = runlock_take(lr->shard_dir, &lr->shard_lock, &holder)) < 0) {
+        cli_error(rc == -EWOULDBLOCK ? "shard folder '%s' is in use by another run"
+                                     : "cannot lock '%s'",
+                  lr->shard_dir);
+        return rc == -EWOULDBLOCK ? EXIT_USAGE : EXIT_SYSTEM;
+    }
+    long n = league_batch(&lr->l, lr->written + 1, o->shard, o->shards, NULL, 0);
+    lr->list = xcalloc((size_t)(n > 0 ? n : 0) + 1, sizeof(*lr->list));
+    if (n > 0)
+        league_batch(&lr->l, lr->written + 1, o->shard, o->shards, lr->list, n);
+    struct gameset kept;
+    struct ledger_repair repair = {0};
+    struct ledger_plan plan = {.def = lr->def, .early_draw = lr->set.early_draw};
+    struct standings *scratch = standings_new();
+    if (n < 0 || !scratch || gameset_init(&kept, LEAGUE_MAX_GAMES) < 0) {
+        standings_free(scratch);
+        cli_error("out of memory");
+        return EXIT_SYSTEM;
+    }
+    rc = ledger_resume(lr->shard_dir, &plan, &kept, scratch, &repair, why, sizeof(why));
+    for (long i = 0; rc == 0 && i < n; i++)
+        if (!gameset_has(&kept, lr->list[i].id - 1))
+            lr->list[lr->nlist++] = lr->list[i];
+    gameset_free(&kept);
+    standings_free(scratch);
+    if (rc < 0) {
+        cli_error("cannot go on with shard folder '%s': %s", lr->shard_dir, why);
+        return EXIT_DATA;
+    }
+    lr->out = lr->shard_dir;
+    return 0;
+}
+
+int lrun_retire_failed(struct lrun *lr, int entry)
+{
+    struct roster_event e = {.game = next_pair_start(lr), .retired = true};
+    int rc;
+
+    snprintf(e.name, sizeof(e.name), "%s", lr->names[entry]);
+    if ((rc = roster_append_event(lr->dir, &e)) < 0) {
+        cli_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
+        return EXIT_SYSTEM;
+    }
+    /* Picks past the games written were made with it: the league is read
+     * again, from its files, with its retirement. */
+    standings_free(lr->st);
+    league_release(&lr->l);
+    lr->written = 0;
+    if (!(lr->st = standings_new()) ||
+        league_init(&lr->l, lr->set.seed, (int)lr->set.min_games, lr->set.lag) < 0) {
+        cli_error("out of memory");
+        return EXIT_SYSTEM;
+    }
+    return lrun_load_history(lr, false);
+}

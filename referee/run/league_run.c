@@ -1,0 +1,410 @@
+/* league_run.c: a league's games, played in segments: each a tournament of
+ * the roster as it stands, whose games come from the league's picks
+ * (league.h), until the roster's file changes, a limit, or Ctrl-C. */
+#include "league_state.h"
+#include "defaults.h"
+#include "cli.h"
+#include "inputs.h"
+#include "inspect.h"
+#include "ledger.h"
+#include "path.h"
+#include "proc.h"
+#include "runlock.h"
+#include "sandbox_setup.h"
+#include "tournament.h"
+#include "xalloc.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define STANDINGS_EVERY_NS (1000 * NS_PER_MS)
+#define REPORT_EVERY_NS    (30000 * NS_PER_MS)
+
+/* The tournament's source: the league's game at each id, until a limit, a
+ * change of bots.csv (at a pair's start), or too few entries. */
+static int source(void *ctx, long index, struct scheduled_game *g)
+{
+    struct lrun *lr = ctx;
+    long id = lr->base + index + 1;
+
+    if (lr->list) {
+        if (index >= lr->nlist)
+            return 0;
+        *g = lr->list[index];
+        return 1;
+    }
+    if (id > lr->limit_id || (id % 2 == 1 && lr->deadline && proc_now_ns() >= lr->deadline)) {
+        lr->reached = true;
+        return 0;
+    }
+    if (id % 2 == 1 && lrun_roster_changed(lr))
+        return 0;
+    int rc = league_game(&lr->l, id, g);
+    if (rc == 0)
+        lr->starved = true;
+    return rc;
+}
+
+static int write_standings(struct lrun *lr)
+{
+    int rc = results_write_standings(lr->dir, lr->st);
+    lr->standings_dirty = false;
+    lr->standings_at = proc_now_ns();
+    return rc;
+}
+
+/* report.html of the games written so far, whole (by rename). A report that
+ * cannot be written says so; the league goes on. */
+static void write_report(struct lrun *lr)
+{
+    char path[PATH_MAX];
+    const char *dirs[1] = {lr->dir};
+
+    lr->reported_at = proc_now_ns();
+    if (lr->o->run.no_report || lr->list || lr->written == lr->reported ||
+        path_join(path, sizeof(path), lr->dir, "report.html") < 0)
+        return;
+    if (report_write(path, dirs, 1, NULL) == EXIT_OK)
+        lr->reported = lr->written;
+}
+
+static int on_tick(void *ctx)
+{
+    struct lrun *lr = ctx;
+    int rc = results_flush(lr->out_files);
+    int64_t now = proc_now_ns();
+    /* standings.csv follows the games, whole, at most once a second; the
+     * report, which reads the files back, every 30 s. */
+    if (rc == 0 && lr->standings_dirty && now - lr->standings_at >= STANDINGS_EVERY_NS)
+        rc = write_standings(lr);
+    if (rc == 0 && now - lr->reported_at >= REPORT_EVERY_NS)
+        write_report(lr);
+    return rc;
+}
+
+static int on_finished(void *ctx, const struct game_record *rec)
+{
+    struct lrun *lr = ctx;
+    struct game_summary s;
+    int bots[2] = {lrun_index_of(lr, rec->bots[0]), lrun_index_of(lr, rec->bots[1])};
+    bool aborted = rec->state.end == END_ABORTED;
+    int rc = results_write_game(lr->out_files, rec);
+
+    if (rc < 0)
+        return rc;
+    if (lr->list) { /* a shard's: the merge counts it */
+        console_finished(&lr->con, rec);
+        return 0;
+    }
+    ledger_summary_of_record(rec, &s);
+    if (standings_add_game(lr->st, &s) < 0)
+        return -ENOMEM;
+    for (int side = 0; side < 2; side++)
+        if (rec->engines[side][0] &&
+            standings_set_engine(lr->st, rec->bots[side], rec->engines[side]) == -ENOMEM)
+            return -ENOMEM;
+    /* The next picks count it: it is the game of this id (league_record checks). */
+    if ((rc = league_record(&lr->l, bots, rec->state.winner, aborted)) < 0)
+        return rc == -EINVAL ? -EPROTO : rc;
+    lr->written++;
+    lr->standings_dirty = true;
+    console_finished(&lr->con, rec);
+    return 0;
+}
+
+/* The bots of a segment in c, by league index, from bots.csv, with the run's
+ * limits. An entry no longer in the file is retired: it gets a command that
+ * is never started. Returns 0 or an exit code, having said why. */
+static int segment_bots(struct lrun *lr, struct run_config *c)
+{
+    struct run_config file = {0};
+    char path[PATH_MAX];
+    const char *why;
+    int rc = path_join(path, sizeof(path), lr->dir, ROSTER_BOTS);
+
+    if (rc == 0 && access(path, F_OK) == 0 && (rc = inputs_load_bots(&file, path)) != 0) {
+        config_run_release(&file);
+        return rc;
+    }
+    for (int i = 0; i < lr->l.n; i++) {
+        int found = -1;
+        for (int b = 0; b < file.nbots; b++)
+            if (file.bots[b].name && strcmp(file.bots[b].name, lr->names[i]) == 0)
+                found = b;
+        if (found >= 0) {
+            c->bots[i] = file.bots[found];
+            file.bots[found] = (struct bot_spec){0};
+        } else if (config_bot_make(&c->bots[i], lr->names[i], "false", &why) < 0) {
+            cli_error("entry '%s': %s", lr->names[i], why);
+            config_run_release(&file);
+            return EXIT_SYSTEM;
+        }
+        c->bots[i].limits = c->limits;
+        c->bots[i].startup_ms = c->startup_ms;
+        c->bots[i].trace = c->trace;
+        c->nbots = i + 1;
+    }
+    config_run_release(&file);
+    return c->sandbox ? sandbox_setup(c) : 0;
+}
+
+/* The exit status of a segment that ended so, having said what went wrong. */
+static int segment_exit(struct lrun *lr, const struct run_config *c, enum tournament_end end,
+                        const struct tournament_failure *failure)
+{
+    if (end == TOURNAMENT_INTERRUPTED)
+        return EXIT_INTERRUPTED;
+    if (end != TOURNAMENT_FAILED)
+        return 0;
+    if (failure->bot >= 0) {
+        const struct bot_spec *b = &c->bots[failure->bot];
+        const char *why = failure->detail[0] ? failure->detail : strerror(-failure->error);
+        cli_error("%s '%s' ('%s'): %s",
+                  failure->error == MATCH_NEVER_ANSWERED ? "entry cannot play:"
+                                                         : "cannot start entry",
+                  b->name, b->argv[0], why);
+        lr->failed = failure->bot;
+        return EXIT_SYSTEM;
+    }
+    cli_error("cannot %s in '%s': %s", failure->what ? failure->what : "go on", lr->dir,
+              strerror(-failure->error));
+    return failure->error == -EPROTO ? EXIT_INTERNAL : EXIT_SYSTEM;
+}
+
+/* Play the league's games with the roster as it is, until the source ends
+ * them. Returns 0 to go on (or stop, if lr->reached), or an exit code. */
+static int segment(struct lrun *lr)
+{
+    struct run_config *c = xmalloc(sizeof(*c));
+    struct tournament_failure failure = {0};
+    enum tournament_end end = TOURNAMENT_FAILED;
+
+    *c = lr->o->run;
+    memset(c->bots, 0, sizeof(c->bots));
+    c->nbots = 0;
+    int rc = segment_bots(lr, c);
+    if (rc == 0) {
+        struct tournament t = {
+            .def = lr->def,
+            .early_draw = lr->set.early_draw,
+            .bots = c->bots,
+            .nbots = c->nbots,
+            .schedule = {.format = SCHEDULE_ROUND_ROBIN,
+                         .nbots = c->nbots,
+                         .games_per_pairing = 2,
+                         .rounds = 1,
+                         .seed = lr->set.seed},
+            .rules = {.time = c->time, .restart_each_game = c->restart, .stop_grace_ms = 200},
+            .opening_plies = (int)lr->set.openings,
+            .jobs = (int)c->jobs,
+            .max_live = (int)c->max_live,
+            .affinity = c->affinity,
+            .log_dir = lr->logs,
+            .log_cap = (size_t)c->log_cap,
+            .source = source,
+            .source_ctx = lr,
+        };
+        t.rules.spin = !c->no_spin && !c->affinity && 2 * c->jobs <= cli_cores();
+        struct tournament_hooks hooks = {.finished = on_finished, .tick = on_tick, .ctx = lr};
+        lr->base = lr->written;
+        end = tournament_run(&t, NULL, &hooks, &cli_interrupted, &failure);
+        int err = results_flush(lr->out_files);
+        if (err < 0 && end != TOURNAMENT_FAILED) {
+            end = TOURNAMENT_FAILED;
+            failure =
+                (struct tournament_failure){.error = err, .bot = -1, .what = "write the results"};
+        }
+        rc = segment_exit(lr, c, end, &failure);
+    }
+    /* Its bots' specs are the segment's own; the rest of c is borrowed. */
+    for (int i = 0; i < c->nbots; i++)
+        config_bot_release(&c->bots[i]);
+    free(c);
+    return rc;
+}
+
+/* Take the folder, read its settings and history, and open its results.
+ * Returns 0 or an exit code, having said why. */
+static int open_league(struct lrun *lr)
+{
+    char why[PATH_MAX + 200];
+    long holder;
+    int rc = roster_read_settings(lr->dir, &lr->set, why, sizeof(why));
+
+    if (rc == -ENOENT) {
+        cli_error("'%s' is not a league: no %s (make one with 'referee league add')", lr->dir,
+                  ROSTER_SETTINGS);
+        return EXIT_USAGE;
+    }
+    if (rc < 0) {
+        cli_error("cannot read %s", why);
+        return EXIT_DATA;
+    }
+    if (!(lr->def = game_find(lr->set.game))) {
+        cli_error("'%s/%s': unknown game '%s'", lr->dir, ROSTER_SETTINGS, lr->set.game);
+        return EXIT_DATA;
+    }
+    if (!lr->o->shards && (rc = runlock_take(lr->dir, &lr->lock_fd, &holder)) == -EWOULDBLOCK) {
+        cli_error("league '%s' is being run by another process%s; one run at a time plays a "
+                  "league",
+                  lr->dir, holder > 0 ? " (its pid is in run.lock)" : "");
+        return EXIT_USAGE;
+    }
+    if (rc < 0) {
+        cli_error("cannot lock '%s': %s", lr->dir, strerror(-rc));
+        return EXIT_SYSTEM;
+    }
+    if (!(lr->st = standings_new()) ||
+        league_init(&lr->l, lr->set.seed, (int)lr->set.min_games, lr->set.lag) < 0) {
+        cli_error("out of memory");
+        return EXIT_SYSTEM;
+    }
+    /* A shard only reads the league: the other shards read it too. */
+    if ((rc = lrun_load_history(lr, lr->o->shards > 0)) != 0)
+        return rc;
+    lr->out = lr->dir;
+    if (lr->o->shards > 0 ? (rc = lrun_open_shard(lr)) != 0 : (rc = lrun_merge(lr)) != 0)
+        return rc;
+    if ((rc = results_open(&lr->out_files, lr->out, true, why, sizeof(why))) < 0) {
+        cli_error("cannot write results to '%s': %s", why, strerror(-rc));
+        return rc == -EPROTO ? EXIT_DATA : EXIT_SYSTEM;
+    }
+    if (path_join(lr->logs, sizeof(lr->logs), lr->out, "logs") < 0 ||
+        (mkdir(lr->logs, 0755) < 0 && errno != EEXIST)) {
+        cli_error("cannot make '%s/logs': %s", lr->out, strerror(errno));
+        return EXIT_SYSTEM;
+    }
+    return 0;
+}
+
+/* A submission that cannot start is data, not the league's end: it is
+ * retired, and the league goes on without it. Returns 0 or an exit code. */
+static int retire_failed(struct lrun *lr)
+{
+    char why[PATH_MAX + 200];
+    int entry = lr->failed, rc;
+
+    lr->failed = -1;
+    results_free(lr->out_files);
+    lr->out_files = NULL;
+    if ((rc = lrun_retire_failed(lr, entry)) != 0)
+        return rc;
+    fprintf(stderr,
+            "Entry '%s' is retired from game %ld: its games stay; once it is fixed, add it again "
+            "under another name\n",
+            lr->names[entry], lr->l.e[entry].retired);
+    if ((rc = results_open(&lr->out_files, lr->out, true, why, sizeof(why))) < 0) {
+        cli_error("cannot write results to '%s': %s", why, strerror(-rc));
+        return EXIT_SYSTEM;
+    }
+    return 0;
+}
+
+/* Wait until bots.csv changes or Ctrl-C; a signal ends the sleep. */
+static void wait_roster(const struct lrun *lr)
+{
+    while (!lrun_roster_changed(lr) && !cli_interrupted)
+        sleep(1);
+}
+
+/* Play segments until a limit, Ctrl-C, a failure, or (with a limit) too few
+ * entries. A bots.csv that a person broke while the league runs stops it
+ * until it is mended, not for good. Returns an exit code. */
+static int play(struct lrun *lr)
+{
+    const struct league_options *o = lr->o;
+    bool limited = o->games > 0 || o->for_s > 0, said_waiting = false;
+    int rc;
+
+    lr->limit_id = o->games > 0 ? lr->written + o->games : LONG_MAX;
+    lr->deadline = o->for_s > 0 ? proc_now_ns() + o->for_s * 1000 * NS_PER_MS : 0;
+    for (;;) {
+        lr->starved = false;
+        if ((rc = lrun_sync_roster(lr, false)) == 0) {
+            rc = segment(lr);
+            lr->segments++;
+            if (rc == EXIT_SYSTEM && lr->failed >= 0 && !lr->list)
+                rc = retire_failed(lr);
+            write_report(lr);
+        }
+        if (rc == EXIT_DATA && lr->segments > 0 && !limited) {
+            fprintf(stderr, "League '%s' waits for %s/%s to be mended (Ctrl-C stops)\n", lr->dir,
+                    lr->dir, ROSTER_BOTS);
+            wait_roster(lr);
+            rc = 0;
+        }
+        if (rc != 0 || lr->reached)
+            return rc;
+        if (cli_interrupted)
+            return EXIT_INTERRUPTED;
+        if (!lr->starved)
+            continue;
+        if (limited) {
+            fprintf(stderr, "League '%s' has fewer than two entries to play: stopping\n", lr->dir);
+            return EXIT_OK;
+        }
+        if (!said_waiting && !o->run.quiet)
+            fprintf(stderr,
+                    "League '%s' has fewer than two entries to play: waiting for more in %s/%s "
+                    "(Ctrl-C stops)\n",
+                    lr->dir, lr->dir, ROSTER_BOTS);
+        said_waiting = true;
+        wait_roster(lr);
+    }
+}
+
+int league_run(struct league_options *o)
+{
+    struct lrun *lr = xcalloc(1, sizeof(*lr));
+    int rc;
+
+    lr->o = o;
+    lr->dir = o->run.results;
+    lr->lock_fd = lr->shard_lock = lr->failed = -1;
+    lr->con.quiet = o->run.quiet;
+    proc_ignore_sigpipe();
+    proc_become_subreaper();
+    cli_catch_signals();
+    if ((rc = open_league(lr)) == 0 && o->shards > 0) {
+        rc = lr->nlist > 0 ? segment(lr) : 0;
+        if (rc == 0)
+            fprintf(stderr,
+                    "Shard %d/%d of the batch from game %ld: its games are in %s; once every "
+                    "shard's are, 'referee league run %s --merge' takes them in\n",
+                    o->shard + 1, o->shards, lr->written + 1, lr->out, lr->dir);
+    } else if (rc == 0) {
+        long before = lr->written;
+        if (!o->run.quiet)
+            printf("League '%s': %ld games so far, %d entries\n", lr->dir, lr->written, lr->l.n);
+        /* A merge takes in the roster's changes, for the next batch. */
+        rc = o->merge ? lrun_sync_roster(lr, false) : play(lr);
+        if (lr->st && lr->written > 0) {
+            int err = write_standings(lr);
+            if (err < 0) {
+                cli_error("cannot write standings to '%s': %s", lr->dir, strerror(-err));
+                rc = rc ? rc : EXIT_SYSTEM;
+            }
+            console_standings(&lr->con, lr->st);
+        }
+        write_report(lr);
+        if (rc == EXIT_INTERRUPTED)
+            cli_error("interrupted: games under way are dropped, and played again by the "
+                      "next 'referee league run %s'",
+                      lr->dir);
+        fprintf(stderr, "%ld games played, %ld in league '%s'%s\n", lr->written - before,
+                lr->written, lr->dir, lr->reported > 0 ? " (report.html in it)" : "");
+    }
+    results_free(lr->out_files);
+    standings_free(lr->st);
+    league_release(&lr->l);
+    runlock_release(lr->lock_fd);
+    runlock_release(lr->shard_lock);
+    free(lr->list);
+    free(lr);
+    return rc;
+}

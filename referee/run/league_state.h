@@ -1,0 +1,86 @@
+/* league_state.h: what a league run holds while it plays (league_run.c) and
+ * how it reads and keeps its history (league_history.c): the roster, the
+ * games so far, a batch's shard. Internal to run/. */
+#ifndef REFEREE_LEAGUE_STATE_H
+#define REFEREE_LEAGUE_STATE_H
+
+#include "console.h"
+#include "league.h"
+#include "league_run.h"
+#include "results.h"
+#include "roster.h"
+#include "standings.h"
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+#define LEAGUE_MAX_GAMES 100000000L /* games a league can hold (resume's sets are bitmaps) */
+
+struct lrun {
+    struct league_options *o;
+    const char *dir;
+    struct roster_settings set;
+    const struct game_def *def;
+    struct league l;
+    char names[CONFIG_MAX_BOTS][CONFIG_NAME_MAX + 1]; /* the league's entries, by index */
+    struct standings *st;
+    struct results *out_files;
+    struct console con;
+    int lock_fd;
+    long written;            /* games in games.csv */
+    long base;               /* of those, the games before the segment under way */
+    long limit_id;           /* no game past this id (--games); LONG_MAX: none */
+    int64_t deadline;        /* no pair starts after it (--for); 0: none */
+    bool reached;            /* the source stopped at a limit */
+    bool starved;            /* the source stopped: fewer than two entries */
+    struct stat roster_seen; /* bots.csv as the segment started */
+    bool standings_dirty;
+    int64_t standings_at;
+    long reported; /* games in report.html */
+    int64_t reported_at;
+    int segments;    /* segments played by this run */
+    const char *out; /* where its games go: dir, or a shard's folder */
+    char shard_dir[PATH_MAX];
+    int shard_lock;
+    struct scheduled_game *list; /* a shard's games, nlist; NULL: the league's picks */
+    long nlist;
+    int failed; /* the entry the last segment could not start, or -1 */
+    char logs[PATH_MAX + 8];
+};
+
+/* The index of entry name in the league, or -1. */
+int lrun_index_of(const struct lrun *lr, const char *name);
+
+/* bots.csv against the league: an entry new to it enters, one retired or gone
+ * from the file retires, from the next pair's first game, each logged in
+ * roster.csv; dry (a batch's shard, which only reads the league), any such
+ * change is refused. Returns 0 or an exit code, having said why. */
+int lrun_sync_roster(struct lrun *lr, bool dry);
+
+/* Whether bots.csv changed since lrun_sync_roster last read it. */
+bool lrun_roster_changed(const struct lrun *lr);
+
+/* The league so far into lr: roster.csv's history, games.csv and moves.csv
+ * made whole (a killed run's torn tail dropped; look_only: read, not
+ * rewritten), every game checked against the league's pick at its id and
+ * counted in the standings. Returns 0 or an exit code, having said why. */
+int lrun_load_history(struct lrun *lr, bool look_only);
+
+/* Retire entry, which cannot be started, from the next pair on (logged in
+ * roster.csv), and read the league again with it retired: its results files
+ * must be closed (they are rewritten). Returns 0 or an exit code, having said
+ * why. */
+int lrun_retire_failed(struct lrun *lr, int entry);
+
+/* The shard folders of a batch, if lr's folder has any, taken into the
+ * league (league_batch.h). Returns 0 or an exit code, having said why. */
+int lrun_merge(struct lrun *lr);
+
+/* A shard of the next batch: its folder (DIR/shard-I) locked and made whole,
+ * and the games of its own it lacks in lr->list; lr->out set to it. Returns 0
+ * or an exit code, having said why. */
+int lrun_open_shard(struct lrun *lr);
+
+#endif

@@ -1,0 +1,40 @@
+/* cholesky.c: symmetric positive definite systems solved through their
+ * Cholesky factor: the Bradley-Terry fit's Newton steps and covariances. Pure. */
+#include "cholesky.h"
+
+#include <math.h>
+
+bool cholesky_factor(double *A, size_t m)
+{
+    for (size_t j = 0; j < m; j++) {
+        double d = A[j * m + j];
+        for (size_t k = 0; k < j; k++)
+            d -= A[j * m + k] * A[j * m + k];
+        if (!(d > 0))
+            return false;
+        A[j * m + j] = sqrt(d);
+        for (size_t i = j + 1; i < m; i++) {
+            double v = A[i * m + j];
+            for (size_t k = 0; k < j; k++)
+                v -= A[i * m + k] * A[j * m + k];
+            A[i * m + j] = v / A[j * m + j];
+        }
+    }
+    return true;
+}
+
+void cholesky_solve(const double *L, size_t m, const double *b, double *y)
+{
+    for (size_t i = 0; i < m; i++) {
+        double v = b[i];
+        for (size_t k = 0; k < i; k++)
+            v -= L[i * m + k] * y[k];
+        y[i] = v / L[i * m + i];
+    }
+    for (size_t i = m; i-- > 0;) {
+        double v = y[i];
+        for (size_t k = i + 1; k < m; k++)
+            v -= L[k * m + i] * y[k];
+        y[i] = v / L[i * m + i];
+    }
+}

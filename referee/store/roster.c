@@ -1,0 +1,318 @@
+/* roster.c: a league folder's league.csv, bots.csv and roster.csv. */
+#include "roster.h"
+#include "csvout.h"
+#include "path.h"
+#include "table.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const settings_columns[] = {"game",       "seed",      "openings",
+                                               "early_draw", "min_games", "lag"};
+#define NSETTINGS (sizeof(settings_columns) / sizeof(settings_columns[0]))
+
+/* Load dir/file into *t. Returns 0, -ENOENT, or another negative errno with why set. */
+static int load(struct table *t, const char *dir, const char *file, char *why, size_t len)
+{
+    char path[PATH_MAX];
+    int rc = path_join(path, sizeof(path), dir, file);
+
+    if (rc < 0) {
+        snprintf(why, len, "'%s/%s': path too long", dir, file);
+        return rc;
+    }
+    if (access(path, F_OK) < 0)
+        return -errno;
+    char what[200];
+    rc = table_load(t, path, what, sizeof(what));
+    if (rc < 0)
+        snprintf(why, len, "'%s': %s", path, what);
+    return rc;
+}
+
+static int parse_long(const char *text, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < 0)
+        return -EINVAL;
+    *out = v;
+    return 0;
+}
+
+int roster_read_settings(const char *dir, struct roster_settings *s, char *why, size_t len)
+{
+    struct table t;
+    int col[NSETTINGS];
+    int rc = load(&t, dir, ROSTER_SETTINGS, why, len);
+
+    if (rc < 0)
+        return rc;
+    rc = t.nrows == 1 ? 0 : -EINVAL;
+    for (size_t i = 0; rc == 0 && i < NSETTINGS; i++)
+        if ((col[i] = table_column(&t, settings_columns[i])) < 0)
+            rc = -EINVAL;
+    if (rc < 0) {
+        snprintf(why, len, "'%s/%s' is not a league's settings: one row of %s,%s,%s,%s,%s,%s", dir,
+                 ROSTER_SETTINGS, settings_columns[0], settings_columns[1], settings_columns[2],
+                 settings_columns[3], settings_columns[4], settings_columns[5]);
+        table_release(&t);
+        return rc;
+    }
+    char **row = t.rows[0];
+    long openings = 0, early = 0, min_games = 0, lag = 0;
+    char *end;
+    errno = 0;
+    unsigned long long seed = strtoull(row[col[1]], &end, 10);
+    snprintf(s->game, sizeof(s->game), "%s", row[col[0]]);
+    if (errno || end == row[col[1]] || *end || parse_long(row[col[2]], &openings) < 0 ||
+        parse_long(row[col[3]], &early) < 0 || early > 1 ||
+        parse_long(row[col[4]], &min_games) < 0 || min_games > 1000000 ||
+        parse_long(row[col[5]], &lag) < 0 || lag < 1 || lag > 1000000) {
+        snprintf(why, len,
+                 "'%s/%s': a seed, openings, early_draw (0 or 1), min_games or lag is not "
+                 "a number of its range",
+                 dir, ROSTER_SETTINGS);
+        rc = -EINVAL;
+    }
+    s->seed = seed;
+    s->openings = openings;
+    s->early_draw = early == 1;
+    s->min_games = min_games;
+    s->lag = lag;
+    table_release(&t);
+    return rc;
+}
+
+int roster_write_settings(const char *dir, const struct roster_settings *s)
+{
+    struct csvout out = CSVOUT_INIT;
+    char path[PATH_MAX];
+    int rc = path_join(path, sizeof(path), dir, ROSTER_SETTINGS);
+
+    if (rc < 0)
+        return rc;
+    for (size_t i = 0; i < NSETTINGS; i++)
+        csvout_field(&out, settings_columns[i]);
+    csvout_end(&out);
+    csvout_field(&out, s->game);
+    csvout_fieldf(&out, "%llu", (unsigned long long)s->seed);
+    csvout_fieldf(&out, "%ld", s->openings);
+    csvout_fieldf(&out, "%d", s->early_draw ? 1 : 0);
+    csvout_fieldf(&out, "%ld", s->min_games);
+    csvout_fieldf(&out, "%ld", s->lag);
+    csvout_end(&out);
+    rc = csvout_replace_file(path, &out);
+    csvout_release(&out);
+    return rc;
+}
+
+/* A file of rows for a list that starts empty: 1 if loaded into *t, 0 if
+ * there is none, or a negative errno with why set. */
+static int load_list(struct table *t, const char *dir, const char *file, size_t *n, char *why,
+                     size_t len)
+{
+    int rc = load(t, dir, file, why, len);
+    *n = 0;
+    return rc == -ENOENT ? 0 : rc < 0 ? rc : 1;
+}
+
+int roster_read_bots(const char *dir, struct roster_bot **out, size_t *n, char *why, size_t len)
+{
+    struct table t;
+    int rc = load_list(&t, dir, ROSTER_BOTS, n, why, len);
+
+    *out = NULL;
+    if (rc <= 0)
+        return rc;
+    int name = table_column(&t, "name"), retired = table_column(&t, "retired");
+    if (name < 0) {
+        snprintf(why, len, "'%s/%s' has no column 'name'", dir, ROSTER_BOTS);
+        table_release(&t);
+        return -EINVAL;
+    }
+    *out = calloc(t.nrows + 1, sizeof(**out));
+    if (!*out) {
+        table_release(&t);
+        return -ENOMEM;
+    }
+    for (size_t r = 0; r < t.nrows; r++) {
+        /* A name too long is left empty, to be refused as no name, not cut. */
+        if (strlen(t.rows[r][name]) < sizeof((*out)[r].name))
+            snprintf((*out)[r].name, sizeof((*out)[r].name), "%s", t.rows[r][name]);
+        (*out)[r].retired = retired >= 0 && t.rows[r][retired][0] != '\0';
+    }
+    *n = t.nrows;
+    table_release(&t);
+    return 0;
+}
+
+/* Columns a bots.csv that referee writes has, at least. */
+static const char *const bots_columns[] = {"name", "command", "dir", "proto", "retired"};
+#define NBOTCOLS (sizeof(bots_columns) / sizeof(bots_columns[0]))
+
+/* Rewrite dir's bots.csv from t (loaded, or empty), its columns and those of
+ * bots_columns it lacks; with a new row of values `add` (by bots_columns, may
+ * be NULL), and row `retire` (or -1) retired. */
+static int write_bots(const char *dir, const struct table *t, const char *const *add, long retire)
+{
+    struct csvout out = CSVOUT_INIT;
+    char path[PATH_MAX];
+    int have[NBOTCOLS];
+    int rc = path_join(path, sizeof(path), dir, ROSTER_BOTS);
+
+    if (rc < 0)
+        return rc;
+    for (size_t c = 0; c < t->ncols; c++)
+        csvout_field(&out, t->header[c]);
+    for (size_t i = 0; i < NBOTCOLS; i++)
+        if ((have[i] = table_column(t, bots_columns[i])) < 0)
+            csvout_field(&out, bots_columns[i]);
+    csvout_end(&out);
+    for (size_t r = 0; r <= t->nrows; r++) {
+        if (r == t->nrows && !add)
+            break;
+        for (size_t c = 0; c < t->ncols; c++) {
+            int i = 0;
+            while (i < (int)NBOTCOLS && have[i] != (int)c)
+                i++;
+            const char *v = r < t->nrows ? t->rows[r][c] : i < (int)NBOTCOLS ? add[i] : "";
+            csvout_field(&out, (long)r == retire && i == (int)NBOTCOLS - 1 ? "yes" : v);
+        }
+        for (size_t i = 0; i < NBOTCOLS; i++)
+            if (have[i] < 0)
+                csvout_field(&out, r < t->nrows
+                                       ? ((long)r == retire && i == NBOTCOLS - 1 ? "yes" : "")
+                                       : add[i]);
+        csvout_end(&out);
+    }
+    rc = csvout_replace_file(path, &out);
+    csvout_release(&out);
+    return rc;
+}
+
+/* The row of dir's bots file named name, or -1; *t loaded (empty if none). */
+static long find_bot(struct table *t, const char *dir, const char *name, int *rc, char *why,
+                     size_t len)
+{
+    *rc = load(t, dir, ROSTER_BOTS, why, len);
+    if (*rc == -ENOENT) {
+        *t = (struct table){0};
+        *rc = 0;
+    }
+    int col = *rc == 0 ? table_column(t, "name") : -1;
+    if (*rc == 0 && t->ncols > 0 && col < 0) {
+        snprintf(why, len, "'%s/%s' has no column 'name'", dir, ROSTER_BOTS);
+        *rc = -EINVAL;
+    }
+    for (size_t r = 0; *rc == 0 && col >= 0 && r < t->nrows; r++)
+        if (strcmp(t->rows[r][col], name) == 0)
+            return (long)r;
+    return -1;
+}
+
+int roster_add_bot(const char *dir, const char *name, const char *command, const char *cwd,
+                   const char *proto, char *why, size_t len)
+{
+    struct table t;
+    int rc;
+    long row = find_bot(&t, dir, name, &rc, why, len);
+
+    if (rc == 0 && row >= 0)
+        rc = -EEXIST;
+    if (rc == 0) {
+        const char *add[NBOTCOLS] = {name, command, cwd ? cwd : "", proto ? proto : "", ""};
+        if ((rc = write_bots(dir, &t, add, -1)) < 0)
+            snprintf(why, len, "cannot write '%s/%s': %s", dir, ROSTER_BOTS, strerror(-rc));
+    }
+    table_release(&t);
+    return rc;
+}
+
+int roster_retire_bot(const char *dir, const char *name, char *why, size_t len)
+{
+    struct table t;
+    int rc;
+    long row = find_bot(&t, dir, name, &rc, why, len);
+    int col = rc == 0 ? table_column(&t, "retired") : -1;
+
+    if (rc == 0 && row < 0)
+        rc = -ENOENT;
+    else if (rc == 0 && col >= 0 && t.rows[row][col][0])
+        rc = -EALREADY;
+    if (rc == 0 && (rc = write_bots(dir, &t, NULL, row)) < 0)
+        snprintf(why, len, "cannot write '%s/%s': %s", dir, ROSTER_BOTS, strerror(-rc));
+    table_release(&t);
+    return rc;
+}
+
+int roster_read_events(const char *dir, struct roster_event **out, size_t *n, char *why, size_t len)
+{
+    struct table t;
+    int rc = load_list(&t, dir, ROSTER_LOG, n, why, len);
+
+    *out = NULL;
+    if (rc <= 0)
+        return rc;
+    rc = 0;
+    int game = table_column(&t, "game_id"), event = table_column(&t, "event"),
+        name = table_column(&t, "name");
+    *out = calloc(t.nrows + 1, sizeof(**out));
+    if (!*out)
+        rc = -ENOMEM;
+    else if (game < 0 || event < 0 || name < 0)
+        rc = -EINVAL;
+    /* A torn last line (a kill as it was written) was never acted on. */
+    for (size_t r = 0; rc == 0 && r < t.complete; r++) {
+        struct roster_event *e = &(*out)[r];
+        const char *ev = t.rows[r][event];
+        if (parse_long(t.rows[r][game], &e->game) < 0 || e->game < 1 ||
+            (strcmp(ev, "entered") != 0 && strcmp(ev, "retired") != 0)) {
+            rc = -EINVAL;
+            break;
+        }
+        e->retired = strcmp(ev, "retired") == 0;
+        snprintf(e->name, sizeof(e->name), "%s", t.rows[r][name]);
+        ++*n;
+    }
+    if (rc == -EINVAL)
+        snprintf(why, len, "'%s/%s', row %zu: not game_id,event,name with event entered or retired",
+                 dir, ROSTER_LOG, *n + 1);
+    table_release(&t);
+    return rc;
+}
+
+int roster_append_event(const char *dir, const struct roster_event *e)
+{
+    struct csvout out = CSVOUT_INIT;
+    char path[PATH_MAX];
+    int rc = path_join(path, sizeof(path), dir, ROSTER_LOG);
+
+    if (rc < 0)
+        return rc;
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -errno;
+    off_t size = lseek(fd, 0, SEEK_END);
+    if (size == 0) {
+        csvout_field(&out, "game_id");
+        csvout_field(&out, "event");
+        csvout_field(&out, "name");
+        csvout_end(&out);
+    }
+    csvout_fieldf(&out, "%ld", e->game);
+    csvout_field(&out, e->retired ? "retired" : "entered");
+    csvout_field(&out, e->name);
+    csvout_end(&out);
+    rc = out.failed ? -ENOMEM : csvout_write_all(fd, out.buf, out.len);
+    if (rc == 0 && fsync(fd) < 0)
+        rc = -errno;
+    close(fd);
+    csvout_release(&out);
+    return rc;
+}
