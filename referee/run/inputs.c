@@ -30,12 +30,13 @@ static bool is_dir(const char *path, char *why, size_t len)
 static const char *const plain_columns[] = {"name", "command", "args", "dir", "proto", "options"};
 #define NPLAIN (sizeof(plain_columns) / sizeof(plain_columns[0]))
 
-/* Whether every column of t's header is one referee knows; else the first
- * that is not, in *unknown. */
-static bool has_known_columns(const struct table *t, size_t *unknown)
+/* Whether every column of t's header is one referee knows, or `also` (NULL:
+ * none); else the first that is not, in *unknown. */
+static bool has_known_columns(const struct table *t, const char *also, size_t *unknown)
 {
     for (size_t c = 0; c < t->ncols; c++) {
-        bool known = config_own_find(t->header[c]) != OWN_COUNT;
+        bool known =
+            config_own_find(t->header[c]) != OWN_COUNT || (also && strcmp(t->header[c], also) == 0);
         for (size_t k = 0; k < NPLAIN && !known; k++)
             known = strcmp(t->header[c], plain_columns[k]) == 0;
         if (!known) {
@@ -135,7 +136,8 @@ static int load_row(struct run_config *c, const char *path, const struct table *
     return rc;
 }
 
-int inputs_load_bots(struct run_config *c, const char *path)
+/* inputs_load_bots, where the column `also` is someone else's to read. */
+static int load_bots(struct run_config *c, const char *path, const char *also)
 {
     struct table t;
     char why[256];
@@ -157,7 +159,7 @@ int inputs_load_bots(struct run_config *c, const char *path)
     } else if (table_column(&t, "name") < 0 || table_column(&t, "command") < 0) {
         cli_error("bots file '%s' needs the columns 'name' and 'command'", path);
         rc = EXIT_DATA;
-    } else if (!has_known_columns(&t, &unknown)) {
+    } else if (!has_known_columns(&t, also, &unknown)) {
         /* A misspelt limit would be a limit silently not set. */
         char esc[4 * PROTOCOL_ECHO_MAX + 8];
         const char *h = t.header[unknown];
@@ -169,6 +171,16 @@ int inputs_load_bots(struct run_config *c, const char *path)
         rc = load_row(c, path, &t, r);
     table_release(&t);
     return rc;
+}
+
+int inputs_load_bots(struct run_config *c, const char *path)
+{
+    return load_bots(c, path, NULL);
+}
+
+int inputs_load_roster(struct run_config *c, const char *path)
+{
+    return load_bots(c, path, "retired");
 }
 
 int inputs_load_openings(struct run_config *c)

@@ -14,6 +14,10 @@
  * cannot be read. */
 int inputs_load_bots(struct run_config *c, const char *path);
 
+/* inputs_load_bots for a league's roster (bots.csv in its folder), whose
+ * column `retired` the league reads (store/roster.c). */
+int inputs_load_roster(struct run_config *c, const char *path);
+
 /* Read c->openings_file into c->openings: a move list a line, blank lines and
  * lines starting with '#' aside. Returns 0 or an exit code as above. */
 int inputs_load_openings(struct run_config *c);
