@@ -86,9 +86,8 @@ Test(adapters, registry_finds_each_protocol_by_name, .timeout = 10)
     cr_expect_eq(adapter_find("uci"), PROTO_COUNT);
     cr_expect_eq(adapter_find(""), PROTO_COUNT);
     cr_expect_str_eq(adapter_of(PROTO_GTP)->name, "gtp");
-    cr_expect_not(adapter_of(PROTO_GOMOCUP)->fresh_each_game, "a brain is kept, with RESTART");
-    cr_expect_not_null(adapter_of(PROTO_GOMOCUP)->renew);
-    cr_expect_not(adapter_of(PROTO_GTP)->fresh_each_game);
+    cr_expect_not_null(adapter_of(PROTO_GOMOCUP)->renew, "a brain is kept, with RESTART");
+    cr_expect_eq(adapter_find("nboard"), PROTO_NBOARD);
 }
 
 Test(adapters, referee_protocol_passes_a_reply_through_and_refuses_unasked_lines, .timeout = 10)

@@ -272,7 +272,7 @@ static void plan_game(const struct doc *d, int g, int n, const struct game_state
     out->special = g == 3 && special;
     out->start = out->special ? special : start;
     out->side = out->special ? (enum side)special->to_move : g % 2 ? SIDE_FIRST : SIDE_SECOND;
-    out->new_process = player_adapter(&d->p)->fresh_each_game || (probing && g >= PROBE_GAME);
+    out->new_process = probing && g >= PROBE_GAME;
     out->may_probe_result = probing && g < n;
     if (probing && g >= PROBE_GAME) {
         out->first_probes = (PROBE_GAME_KEY | PROBE_KIND) & ~judged;
@@ -299,8 +299,6 @@ static void play_all(struct doc *d, const struct game_state *start,
         if (d->out->turns == 0) /* it never answered: nothing else can be judged */
             return;
         after = plan.result_probe;
-        if (g < games && player_adapter(&d->p)->fresh_each_game)
-            player_stop(&d->p, EXIT_GRACE_MS);
         kept = g < games && keep_after(d, &plan);
     }
 }
@@ -398,8 +396,6 @@ static void why_not_seen(const struct doc *d, enum doctor_check c, bool have_spe
                  "not for a %s engine: it is sent its own protocol, where referee's unknown "
                  "keys and kinds of lines do not come",
                  ad->name);
-    else if (c == CHECK_GAMES && ad->fresh_each_game)
-        snprintf(out, cap, "not for a %s engine: it gets a new process every game", ad->name);
     else if (d->out->turns == 0)
         snprintf(out, cap, "not checked: it never answered a turn");
     else if (c == CHECK_QUIT && d->ended_before_quit)

@@ -4,6 +4,7 @@
 #include "defaults.h"
 #include "doctor_impl.h"
 #include "flush.h"
+#include "judge.h"
 #include "protocol.h"
 #include "record.h"
 
@@ -153,34 +154,33 @@ static bool judge_failure(struct doc *d, const struct ask *t, const struct playe
     }
 }
 
-/* What is wrong with reply r in s as a move, into why (len bytes), and the
- * check it breaks (*not_move: it is no move at all); CHECK_COUNT with *next
- * the position after it if it is a legal move. own: in referee's protocol. */
+/* What is wrong with reply r in s as a move, into why (len bytes): the
+ * match's own verdict (judge_move), then what to do about it; and the check
+ * it breaks (*not_move: it is no move at all); CHECK_COUNT with *next the
+ * position after it if it is a legal move. own: in referee's protocol. */
 static enum doctor_check misplay(const struct game_state *s, const struct player_reply *r, bool own,
                                  struct game_state *next, char *why, size_t len, bool *not_move)
 {
-    const struct game_def *def = game_def_of(s);
-    struct action a;
+    char reason[RECORD_REASON_MAX];
 
-    *not_move = !protocol_is_printable(r->line, r->len) || protocol_parse_reply(s, r->line, &a) < 0;
-    if (*not_move) {
-        snprintf(why, len, "not a move%s",
-                 own ? ": one move in the notation, nothing else on the line" : "");
+    *next = *s;
+    enum foul f = judge_move(next, (enum side)s->to_move, r->line, r->len, reason, sizeof(reason));
+    *not_move = f == FOUL_MALFORMED;
+    switch (f) {
+    case FOUL_NONE: return CHECK_COUNT;
+    case FOUL_MALFORMED:
+        snprintf(why, len, "%s: not a move%s", reason,
+                 own ? "; one move in the notation, nothing else on the line" : "");
+        return CHECK_LEGAL;
+    case FOUL_OUT_OF_TURN:
+        snprintf(why, len, "%s: the mark of the other side; the game line says which it plays",
+                 reason);
+        return CHECK_COLOURS;
+    default:
+        snprintf(why, len, "%s; play %s", reason,
+                 own ? "a word of the turn's legal list" : "a legal move");
         return CHECK_LEGAL;
     }
-    if (a.side != s->to_move) {
-        snprintf(why, len, "the mark of the other side, %c; it plays %c here (the game line says)",
-                 def->marks[a.side], def->marks[s->to_move]);
-        return CHECK_COLOURS;
-    }
-    *next = *s;
-    game_step(next, a);
-    if (next->end != END_FOUL)
-        return CHECK_COUNT;
-    char reason[RECORD_REASON_MAX];
-    snprintf(why, len, "%s; play %s", game_reason(next, reason, sizeof(reason)),
-             own ? "a word of the turn's legal list" : "a legal move");
-    return CHECK_LEGAL;
 }
 
 /* Whether extra, the foul of output when not asked, is about the reply shown
@@ -197,7 +197,7 @@ static bool judge_reply(struct doc *d, struct game_state *s, const struct ask *t
                         const struct player_reply *r, int64_t deadline_ns, const char *sent,
                         struct finding *f)
 {
-    char got[SHOWN], why[160], what[SHOWN + 8];
+    char got[SHOWN], why[RECORD_REASON_MAX + 96], what[SHOWN + 8];
     struct player_reply extra;
     struct game_state next;
     int64_t now = proc_now_ns(), after = now + player_after_ns(&d->p);

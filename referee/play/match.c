@@ -1,5 +1,6 @@
 /* match.c: the loop of one game between two seats: ask, judge, record. */
 #include "match.h"
+#include "judge.h"
 #include "defaults.h"
 #include "notation.h"
 #include "opening.h"
@@ -104,35 +105,21 @@ static void charge_clock(struct game_run *g, enum side side, int64_t elapsed_ns)
 static void judge_reply(struct game_run *g, enum side side, const struct player_reply *reply)
 {
     struct game_state *s = &g->rec->state;
-    struct action a;
-    char text[4 * PROTOCOL_ECHO_MAX + 8], reason[RECORD_REASON_MAX];
+    char reason[RECORD_REASON_MAX];
 
     if (reply->foul != FOUL_NONE) {
         forfeit(g, side, reply->foul, reply->reason);
-    } else if (!protocol_is_printable(reply->line, reply->len) ||
-               protocol_parse_reply(s, reply->line, &a) < 0) {
-        /* Printable ASCII only: "b2\0junk" is not b2, and no byte of a bot's
-         * reaches a terminal, a CSV file or the other bot unescaped. */
-        snprintf(reason, sizeof(reason), "malformed reply \"%s\"",
-                 protocol_escape(text, sizeof(text), reply->line, reply->len));
-        forfeit(g, side, FOUL_MALFORMED, reason);
-    } else if (a.side != side) {
-        /* The seat asked named the other mark: its own foul, whoever the mark is. */
-        snprintf(reason, sizeof(reason), "wrote the opponent's mark (%.16s; this bot plays %c)",
-                 reply->line, game_def_of(s)->marks[side]);
-        forfeit(g, side, FOUL_OUT_OF_TURN, reason);
-    } else {
-        game_step(s, a);
-        if (s->end == END_FOUL && s->foul == FOUL_NO_SUCH_SQUARE) {
-            /* As written: the record keeps at most NOTATION_FAR of its number.
-             * The line parsed as a square, so it is [a-z0-9:]. */
-            const char *sq =
-                reply->line[0] && reply->line[1] == ':' ? reply->line + 2 : reply->line;
-            snprintf(g->rec->reason, sizeof(g->rec->reason), "illegal move %.24s (no such square)",
-                     sq);
-        }
-        if (s->end == END_FOUL)
-            g->rec->foul_side = side;
+        return;
+    }
+    enum foul f = judge_move(s, side, reply->line, reply->len, reason, sizeof(reason));
+    if (f == FOUL_MALFORMED || f == FOUL_OUT_OF_TURN) {
+        forfeit(g, side, f, reason); /* s is as it was */
+    } else if (f != FOUL_NONE) {
+        /* The rules ended the game; its reason is the state's (game_reason at
+         * the end) but for a square off the board, which the state cannot say. */
+        if (f == FOUL_NO_SUCH_SQUARE)
+            snprintf(g->rec->reason, sizeof(g->rec->reason), "%s", reason);
+        g->rec->foul_side = side;
     }
 }
 

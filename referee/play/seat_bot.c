@@ -66,7 +66,7 @@ static int bot_start(struct seat *s, const struct seat_game *g, struct player_re
         proc_look(one, 1);
     }
     int restarts = p->restarts;
-    int rc = player_ensure_started(p, g->fresh || player_adapter(p)->fresh_each_game);
+    int rc = player_ensure_started(p, g->fresh);
     s->restarts = p->restarts - restarts;
     r->foul = FOUL_NONE;
     return rc < 0 ? start_failed(p, rc, r) : 0;
@@ -259,7 +259,7 @@ static void bot_result(struct seat *s, const struct game_record *rec, const stru
         size_t len = with_intro(sb, line, (size_t)n, sizeof(line));
         player_tell_later(p, line, len, proc_now_ns() + TELL_MS * NS_PER_MS);
     }
-    if (!e->keep || ad->fresh_each_game || p->tainted)
+    if (!e->keep || p->tainted)
         player_stop(p, e->grace_ms);
 }
 
