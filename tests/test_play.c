@@ -230,8 +230,8 @@ Test(play, a_gtp_engine_plays_a_whole_game_at_a_terminal_under_tmux, .timeout = 
     snprintf(script, sizeof(script),
              "t='tmux -L referee-play-%d'; k=$(printf '%s'); "
              "$t new-session -d -x 120 -y 50 '%s play --game reversi --proto gtp --movetime 2000 "
-             "--results %s -- /usr/games/gtp-rhino -l 1; sleep 30' || exit 1; sleep 0.5; "
-             "for i in $(seq 80); do $t send-keys -l \"$k\"; sleep 0.3; "
+             "--results %s -- /usr/games/gtp-rhino -l 1; sleep 150' || exit 1; sleep 0.5; "
+             "for i in $(seq 400); do $t send-keys -l \"$k\"; sleep 0.3; "
              "test -s %s/games.csv && break; done; sleep 0.3; "
              "$t capture-pane -p -S -2000; $t kill-server",
              (int)getpid(), keys, REFEREE_BIN, dir, dir);
