@@ -129,6 +129,18 @@ static inline const char *test_cell(const struct table *t, size_t row, const cha
     return t->rows[row][test_column(t, column)];
 }
 
+/* The games of dir/games.csv that ended in a foul. */
+static inline int test_fouls_in(const char *dir)
+{
+    struct table t;
+    int n = 0;
+    test_load(&t, dir, "games.csv");
+    for (size_t i = 0; i < t.nrows; i++)
+        n += test_cell(&t, i, "foul")[0] != '\0';
+    table_release(&t);
+    return n;
+}
+
 static inline const struct game_def *test_game(const char *name)
 {
     const struct game_def *d = game_find(name);

@@ -23,17 +23,6 @@ static void need_rhino(void)
         cr_skip_test("no " RHINO ": install Debian's grhino (scripts/deps --test does)");
 }
 
-static int fouls_in(const char *dir)
-{
-    struct table t;
-    int n = 0;
-    test_load(&t, dir, "games.csv");
-    for (size_t i = 0; i < t.nrows; i++)
-        n += test_cell(&t, i, "foul")[0] != '\0';
-    table_release(&t);
-    return n;
-}
-
 static void expect_checks(const char *dir)
 {
     char *check[] = {REFEREE_BIN, "check", "--strict", (char *)dir, NULL};
@@ -67,7 +56,7 @@ Test(engines, gtp_rhino_plays_a_tournament_without_a_foul, .timeout = 240)
                    "-q",         NULL};
     cr_assert_eq(run_program(run, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
-    cr_expect_eq(fouls_in(dir), 0);
+    cr_expect_eq(test_fouls_in(dir), 0);
     expect_checks(dir);
 
     char log[65536];
@@ -108,7 +97,7 @@ Test(engines, gtp_engine_answering_as_edax_does_plays_a_match, .timeout = 60)
                    "-q",         NULL};
     cr_assert_eq(run_program(run, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
-    cr_expect_eq(fouls_in(dir), 0);
+    cr_expect_eq(test_fouls_in(dir), 0);
     expect_checks(dir);
     test_slurp(dir, "logs/edaxlike.log", log, sizeof(log));
     cr_expect(strstr(log, "gtp engine: Othello fixture 1.0"), "%s", log);
@@ -175,7 +164,7 @@ Test(engines, gtp_rhino_passes_implicitly_and_stays_in_step, .timeout = 120)
                    NULL};
     cr_assert_eq(run_program(run, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
-    cr_expect_eq(fouls_in(dir), 0);
+    cr_expect_eq(test_fouls_in(dir), 0);
     struct table t;
     test_load(&t, dir, "games.csv");
     for (size_t i = 0; i < t.nrows; i++) {
@@ -297,7 +286,7 @@ Test(engines, gomocup_brains_play_whole_games, .timeout = 60)
                    "-q",         NULL};
     cr_assert_eq(run_program(run, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
-    cr_expect_eq(fouls_in(dir), 0);
+    cr_expect_eq(test_fouls_in(dir), 0);
     expect_checks(dir);
     test_slurp(dir, "logs/t.log", log, sizeof(log));
     cr_expect(strstr(log, "START 15\r\n"), "%s", log);
@@ -402,7 +391,7 @@ Test(engines, gomocup_brains_play_both_board_sizes, .timeout = 60)
                        "-q",        NULL};
         cr_assert_eq(run_program(run, NULL, &r), 0);
         cr_assert_eq(r.status, 0, "%s", r.err);
-        cr_expect_eq(fouls_in(dir), 0, "%s", forms[i][0]);
+        cr_expect_eq(test_fouls_in(dir), 0, "%s", forms[i][0]);
         expect_checks(dir);
         test_slurp(dir, "logs/t.log", log, sizeof(log));
         cr_expect(strstr(log, forms[i][1]), "%s: %s", forms[i][0], log);

@@ -19,7 +19,7 @@ Test(fisher, two_equal_entries_after_100_games_have_a_variance_of_one_hundredth,
     cr_expect_float_eq(cov[0], 0.01 * ELO * ELO, 0.01 * ELO * ELO * 1e-3, "%g", cov[0]);
     cr_expect_float_eq(cov[1], -0.01 * ELO * ELO, 0.01 * ELO * ELO * 1e-3, "%g", cov[1]);
     /* Two more games: 1/100 - 1/102. */
-    double gain = fisher_gain(2, cov, 0, 0, 0, 1, 0);
+    double gain = fisher_gain(2, cov, &(struct fisher_meet){0, 1, 0, 0}, 0);
     cr_expect_float_eq(gain, (0.01 - 1.0 / 102) * ELO * ELO, 1e-3, "%g", gain);
 }
 
@@ -51,5 +51,5 @@ Test(fisher, entries_no_game_links_are_very_uncertain_not_singular, .timeout = 1
     cr_expect(isfinite(cov[8]) && sqrt(cov[8]) > 1000, "sd of the lone entry %g", sqrt(cov[8]));
     cr_expect(sqrt(cov[0]) < 200, "sd of a linked entry %g", sqrt(cov[0]));
     /* Two games with the lone entry take much off its variance. */
-    cr_expect(fisher_gain(3, cov, 10, 0, 0, 2, 2) > cov[8] / 2);
+    cr_expect(fisher_gain(3, cov, &(struct fisher_meet){0, 2, 10, 0}, 2) > cov[8] / 2);
 }

@@ -216,17 +216,6 @@ static int run_match(char *dir, const char *mode, const char *extra)
     return r.status;
 }
 
-static int fouls_in(const char *dir)
-{
-    struct table t;
-    int n = 0;
-    test_load(&t, dir, "games.csv");
-    for (size_t i = 0; i < t.nrows; i++)
-        n += test_cell(&t, i, "foul")[0] != '\0';
-    table_release(&t);
-    return n;
-}
-
 /* Whole games through referee: the engine is kept from game to game, told
  * each game and move, and stays in step (it plays every move it is told);
  * its status lines are in its log, and no game is lost for them. */
@@ -234,7 +223,7 @@ Test(nboard, fixture_engine_plays_whole_games_in_step, .timeout = 60)
 {
     char dir[64], log[1 << 16];
     cr_assert_eq(run_match(dir, "chat", "1000"), 0, "%s", r.err);
-    cr_expect_eq(fouls_in(dir), 0);
+    cr_expect_eq(test_fouls_in(dir), 0);
     test_slurp(dir, "logs/nb.log", log, sizeof(log));
     cr_expect(strstr(log, "nboard engine: Othello fixture 60"), "%s", log);
     /* In this order; referee's notes may come between the engine's lines. */
@@ -258,7 +247,7 @@ Test(nboard, stale_answers_are_logged_not_played, .timeout = 60)
 {
     char dir[64], log[1 << 16];
     cr_assert_eq(run_match(dir, "stale", "1000"), 0, "%s", r.err);
-    cr_expect_eq(fouls_in(dir), 0);
+    cr_expect_eq(test_fouls_in(dir), 0);
     test_slurp(dir, "logs/nb.log", log, sizeof(log));
     cr_expect(strstr(log, "not taken (it answers an earlier go): \"=== A1\""), "%s", log);
 }

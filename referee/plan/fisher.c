@@ -91,23 +91,23 @@ int fisher_covariance(int n, const long *met, const double *elo, double *cov)
     return 0;
 }
 
-double fisher_gain(int n, const double *cov, double elo_a, double elo_b, int a, int b, int x)
+double fisher_gain(int n, const double *cov, const struct fisher_meet *mt, int x)
 {
-    size_t m = (size_t)n;
+    size_t m = (size_t)n, a = (size_t)mt->a, b = (size_t)mt->b;
+    double elo_a = mt->elo_a, elo_b = mt->elo_b;
     double w = 2.0 * fisher_game(fisher_elo(elo_a), fisher_elo(elo_b)) / (ELO * ELO);
-    double q = cov[(size_t)a * m + (size_t)a] + cov[(size_t)b * m + (size_t)b] -
-               2.0 * cov[(size_t)a * m + (size_t)b];
-    double u = cov[(size_t)x * m + (size_t)a] - cov[(size_t)x * m + (size_t)b];
+    double q = cov[a * m + a] + cov[b * m + b] - 2.0 * cov[a * m + b];
+    double u = cov[(size_t)x * m + a] - cov[(size_t)x * m + b];
     return w * u * u / (1.0 + w * q);
 }
 
 void fisher_pair_init(struct fisher_pair *p, int n, const double *cov, const double *tcov,
-                      double elo_a, double elo_b, int a, int b)
+                      const struct fisher_meet *mt)
 {
-    size_t m = (size_t)n;
+    size_t m = (size_t)n, a = (size_t)mt->a, b = (size_t)mt->b;
+    double elo_a = mt->elo_a, elo_b = mt->elo_b;
     p->w = 2.0 * fisher_game(fisher_elo(elo_a), fisher_elo(elo_b)) / (ELO * ELO);
-    p->q = cov[(size_t)a * m + (size_t)a] + cov[(size_t)b * m + (size_t)b] -
-           2.0 * cov[(size_t)a * m + (size_t)b];
-    p->ta = tcov + (size_t)a * m;
-    p->tb = tcov + (size_t)b * m;
+    p->q = cov[a * m + a] + cov[b * m + b] - 2.0 * cov[a * m + b];
+    p->ta = tcov + a * m;
+    p->tb = tcov + b * m;
 }

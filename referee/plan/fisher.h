@@ -18,10 +18,16 @@ int fisher_covariance(int n, const long *met, const double *elo, double *cov);
 #define FISHER_RIDGE   0.0025
 #define FISHER_UNKNOWN 1e8 /* Elo^2: 10,000 Elo each way */
 
-/* The variance, Elo^2, that two more games between a and b (rated elo_a and
- * elo_b) take off entry x's, given cov of fisher_covariance: the rank-one
- * update of the covariance by the information of those games. */
-double fisher_gain(int n, const double *cov, double elo_a, double elo_b, int a, int b, int x);
+/* Two entries that may meet, a and b, rated elo_a and elo_b. */
+struct fisher_meet {
+    int a, b;
+    double elo_a, elo_b;
+};
+
+/* The variance, Elo^2, that two more games of meet m take off entry x's,
+ * given cov (n x n) of fisher_covariance: the rank-one update of the
+ * covariance by the information of those games. */
+double fisher_gain(int n, const double *cov, const struct fisher_meet *m, int x);
 
 /* The same for many x at one pair, reading rows: tcov is cov transposed
  * (tcov[i * n + j] = cov[j * n + i]; borrowed, as cov), so that the values
@@ -32,9 +38,9 @@ struct fisher_pair {
 };
 
 void fisher_pair_init(struct fisher_pair *p, int n, const double *cov, const double *tcov,
-                      double elo_a, double elo_b, int a, int b);
+                      const struct fisher_meet *m);
 
-/* What fisher_gain(n, cov, elo_a, elo_b, a, b, x) gives, for p's pair. */
+/* What fisher_gain(n, cov, m, x) gives, for p's pair. */
 static inline double fisher_pair_gain(const struct fisher_pair *p, int x)
 {
     double u = p->ta[x] - p->tb[x];

@@ -241,7 +241,8 @@ static double mm_value(const struct mm_field *f, const struct mm_cov *c, const s
 {
     struct fisher_pair p;
     double value = 0;
-    fisher_pair_init(&p, f->n, c->cov, c->tcov, mm_elo(&f->e[a]), mm_elo(&f->e[b]), a, b);
+    fisher_pair_init(&p, f->n, c->cov, c->tcov,
+                     &(struct fisher_meet){a, b, mm_elo(&f->e[a]), mm_elo(&f->e[b])});
     for (int k = 0; k < count; k++) {
         double gx = fisher_pair_gain(&p, t[k].x), gy = fisher_pair_gain(&p, t[k].y);
         value += t[k].w * (mm_narrowing(c, t[k].x, gx) + mm_narrowing(c, t[k].y, gy));
