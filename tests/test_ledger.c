@@ -216,7 +216,9 @@ Test(ledger, resume_trims_a_killed_runs_torn_row_and_the_moves_of_games_not_kept
 
     cr_assert_eq(gameset_init(&skip, schedule_count(&sc)), 0);
     struct standings *st = standings_new();
-    cr_assert_eq(ledger_resume(dir, &p, &skip, st, &repair, why, sizeof(why)), 0, "%s", why);
+    cr_assert_eq(
+        ledger_resume(dir, &p, &(struct ledger_kept){&skip, st}, &repair, why, sizeof(why)), 0,
+        "%s", why);
     cr_expect(gameset_has(&skip, 0) && gameset_has(&skip, 1), "the whole rows are kept");
     cr_expect(!gameset_has(&skip, 2) && !gameset_has(&skip, 3), "the torn one is played again");
     cr_expect_eq(repair.dropped, 0);
@@ -248,7 +250,9 @@ Test(ledger, resume_refuses_the_files_of_another_tournament, .timeout = 30)
     played(dir);
     cr_assert_eq(gameset_init(&skip, schedule_count(&sc)), 0);
     struct standings *st = standings_new();
-    cr_expect_eq(ledger_resume(dir, &p, &skip, st, &repair, why, sizeof(why)), -EINVAL);
+    cr_expect_eq(
+        ledger_resume(dir, &p, &(struct ledger_kept){&skip, st}, &repair, why, sizeof(why)),
+        -EINVAL);
     cr_expect_str_eq(why, "game 1 has first 'p' where this tournament has 'x': not the same "
                           "tournament (same bots, game, format, games and seed?)");
     cr_expect_eq(repair.dropped, 0, "another tournament's rows are not mended, even with repair");
@@ -256,7 +260,9 @@ Test(ledger, resume_refuses_the_files_of_another_tournament, .timeout = 30)
     /* The same with 3 games a pairing: game 4 is not one of its games. */
     p = plan_of(&sc, bots, "p", "h");
     sc.games_per_pairing = 3;
-    cr_expect_eq(ledger_resume(dir, &p, &skip, st, &repair, why, sizeof(why)), -EINVAL);
+    cr_expect_eq(
+        ledger_resume(dir, &p, &(struct ledger_kept){&skip, st}, &repair, why, sizeof(why)),
+        -EINVAL);
     cr_expect_str_eq(why, "game_id '4' is not a game of this tournament");
     gameset_free(&skip);
     standings_free(st);

@@ -201,7 +201,8 @@ int lrun_load_history(struct lrun *lr, bool look_only)
         cli_error("out of memory");
         return EXIT_SYSTEM;
     }
-    rc = ledger_resume(lr->dir, &plan, &kept, scratch, &repair, why, sizeof(why));
+    rc = ledger_resume(lr->dir, &plan, &(struct ledger_kept){&kept, scratch}, &repair, why,
+                       sizeof(why));
     gameset_free(&kept);
     standings_free(scratch);
     if (rc < 0) {
@@ -314,7 +315,8 @@ int lrun_open_shard(struct lrun *lr)
         cli_error("out of memory");
         return EXIT_SYSTEM;
     }
-    rc = ledger_resume(lr->shard_dir, &plan, &kept, scratch, &repair, why, sizeof(why));
+    rc = ledger_resume(lr->shard_dir, &plan, &(struct ledger_kept){&kept, scratch}, &repair, why,
+                       sizeof(why));
     for (long i = 0; rc == 0 && i < n; i++)
         if (!gameset_has(&kept, lr->list[i].id - 1))
             lr->list[lr->nlist++] = lr->list[i];

@@ -193,7 +193,8 @@ static int plan(struct runner *rn)
             .start = start_of,
             .ctx = &rn->t,
         };
-        int err = ledger_resume(c->results, &resumed, &rn->skip, rn->st, &repair, why, sizeof(why));
+        int err = ledger_resume(c->results, &resumed, &(struct ledger_kept){&rn->skip, rn->st},
+                                &repair, why, sizeof(why));
         if (err < 0) {
             cli_error("cannot resume '%s': %s%s", c->results, why,
                       repair.mendable ? " (--repair drops such games and plays them again)" : "");

@@ -300,11 +300,32 @@ int ledger_take_moves(struct ledger_moves *lm, const struct game_row *row, struc
 /* Check each whole row of games.csv against the schedule of p, the rules and
  * its moves in moves.csv, add it to skip and st, and copy both to the
  * writers. */
-static int keep_games(struct keep *k, const struct ledger_plan *p, struct gameset *skip,
-                      struct standings *st, struct ledger_repair *repair, char *why, size_t len)
+/* Game row, checked, kept: in kept's games and standings, and copied with
+ * its moves when the files are rewritten. 0, or -ENOMEM. */
+static int keep_row(struct keep *k, const struct ledger_kept *kept, const struct game_row *row)
 {
-    struct game_row row;
     struct game_summary g;
+
+    gameset_add(kept->skip, row->id - 1);
+    ledger_summary_of_row(row, &g);
+    standings_add_game(kept->st, &g);
+    if (k->gw) {
+        results_copy_fields(&k->gw->rows, k->games.in.row, k->games.in.ncols);
+        csvout_file_flush(k->gw, FLUSH_BYTES);
+        if (k->one.failed)
+            return -ENOMEM;
+        if (k->one.len > 0 && csvout_append(&k->mw->rows, k->one.buf, k->one.len) < 0)
+            return -ENOMEM;
+        csvout_file_flush(k->mw, FLUSH_BYTES);
+    }
+    return 0;
+}
+
+static int keep_games(struct keep *k, const struct ledger_plan *p, const struct ledger_kept *kept,
+                      struct ledger_repair *repair, char *why, size_t len)
+{
+    struct gameset *skip = kept->skip;
+    struct game_row row;
     int rc;
 
     if (k->gw)
@@ -354,25 +375,16 @@ static int keep_games(struct keep *k, const struct ledger_plan *p, struct gamese
             k->last_id = before;
             continue;
         }
-        gameset_add(skip, row.id - 1);
-        ledger_summary_of_row(&row, &g);
-        standings_add_game(st, &g);
-        if (k->gw) {
-            results_copy_fields(&k->gw->rows, k->games.in.row, k->games.in.ncols);
-            csvout_file_flush(k->gw, FLUSH_BYTES);
-            if (k->one.failed)
-                return -ENOMEM;
-            if (k->one.len > 0 && csvout_append(&k->mw->rows, k->one.buf, k->one.len) < 0)
-                return -ENOMEM;
-            csvout_file_flush(k->mw, FLUSH_BYTES);
-        }
+        if ((rc = keep_row(k, kept, &row)) < 0)
+            return rc;
     }
     return rc;
 }
 
-int ledger_resume(const char *dir, const struct ledger_plan *p, struct gameset *skip,
-                  struct standings *st, struct ledger_repair *repair, char *why, size_t len)
+int ledger_resume(const char *dir, const struct ledger_plan *p, const struct ledger_kept *kept,
+                  struct ledger_repair *repair, char *why, size_t len)
 {
+    struct gameset *skip = kept->skip;
     struct keep k = {.one = CSVOUT_INIT};
     struct csvout_file gw, mw;
     long count = p->schedule ? schedule_count(p->schedule) : skip->count;
@@ -405,7 +417,7 @@ int ledger_resume(const char *dir, const struct ledger_plan *p, struct gameset *
         }
     }
     if (rc == 0)
-        rc = keep_games(&k, p, skip, st, repair, why, len);
+        rc = keep_games(&k, p, kept, repair, why, len);
     /* Both whole through their temporary files, or neither: games first, as a
      * kill between the two leaves moves of games it lacks, which a resume drops. */
     if (rc == 0 && k.gw)

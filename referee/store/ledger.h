@@ -109,7 +109,11 @@ struct ledger_plan {
  * *repair (without on, repair->mendable says the stop was at such a game). A directory without
  * games.csv is a fresh start. Returns 0, or a negative errno with why set (-EINVAL: the files are
  * not this tournament's, a game does not check, or not games.csv files). */
-int ledger_resume(const char *dir, const struct ledger_plan *p, struct gameset *skip,
-                  struct standings *st, struct ledger_repair *repair, char *why, size_t len);
+struct ledger_kept {
+    struct gameset *skip; /* the games kept, by index */
+    struct standings *st; /* their results added */
+};
+int ledger_resume(const char *dir, const struct ledger_plan *p, const struct ledger_kept *kept,
+                  struct ledger_repair *repair, char *why, size_t len);
 
 #endif
