@@ -226,14 +226,15 @@ Test(play, a_gtp_engine_plays_a_whole_game_at_a_terminal_under_tmux, .timeout = 
         for (char c = 'a'; c <= 'h'; c++)
             n += (size_t)snprintf(keys + n, sizeof(keys) - n, "%c%d\\r", c, row);
     snprintf(keys + n, sizeof(keys) - n, "pass\\r");
-    /* A server of its own (-L), gone at the end whatever happened. */
+    /* A server of its own (-L), gone at the end whatever happened; the last 300
+     * lines of its screen read back (the whole game's typing would not fit in r). */
     snprintf(script, sizeof(script),
              "t='tmux -L referee-play-%d'; k=$(printf '%s'); "
              "$t new-session -d -x 120 -y 50 '%s play --game reversi --proto gtp --movetime 2000 "
              "--results %s -- /usr/games/gtp-rhino -l 1; sleep 150' || exit 1; sleep 0.5; "
              "for i in $(seq 400); do $t send-keys -l \"$k\"; sleep 0.3; "
              "test -s %s/games.csv && break; done; sleep 0.3; "
-             "$t capture-pane -p -S -2000; $t kill-server",
+             "$t capture-pane -p -S -300; $t kill-server",
              (int)getpid(), keys, REFEREE_BIN, dir, dir);
     run_at_terminal(script);
     cr_expect(strstr(r.out, "gtp-rhino plays "), "%s", r.out);
