@@ -167,12 +167,42 @@ static int start_of(const void *ctx, const struct scheduled_game *g, struct game
     return tournament_start(ctx, g, s);
 }
 
+/* The games a resumed run keeps of its results folder, into rn->skip and its
+ * standings (ledger_resume). Returns 0 or an exit code, having said why. */
+static int resume_kept(struct runner *rn)
+{
+    const struct run_config *c = rn->cfg;
+    char why[256];
+
+    struct ledger_repair repair = {.on = c->repair, .look_only = c->plan_only};
+    struct ledger_plan resumed = {
+        .schedule = &rn->t.schedule,
+        .def = rn->t.def,
+        .early_draw = rn->t.early_draw,
+        .bots = rn->t.bots,
+        .start = start_of,
+        .ctx = &rn->t,
+    };
+    int err = ledger_resume(c->results, &resumed, &(struct ledger_kept){&rn->skip, rn->st}, &repair,
+                            why, sizeof(why));
+    if (err < 0) {
+        cli_error("cannot resume '%s': %s%s", c->results, why,
+                  repair.mendable ? " (--repair drops such games and plays them again)" : "");
+        return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
+    }
+    if (repair.dropped > 0)
+        cli_error("repaired '%s': dropped %ld game%s that did not check, to be played "
+                  "again (the first: %s)",
+                  c->results, repair.dropped, repair.dropped == 1 ? "" : "s", repair.first);
+    return 0;
+}
+
 /* The games this run plays: its shard's, less those a resumed run has.
  * Returns 0 or an exit code, having said why. */
 static int plan(struct runner *rn)
 {
     const struct run_config *c = rn->cfg;
-    char why[256];
+    int rc;
 
     rn->st = standings_new();
     rn->kept_last = -1;
@@ -183,28 +213,8 @@ static int plan(struct runner *rn)
     }
     for (int i = 0; i < c->nbots; i++)
         standings_add_bot(rn->st, c->bots[i].name);
-    if (c->resume) {
-        struct ledger_repair repair = {.on = c->repair, .look_only = c->plan_only};
-        struct ledger_plan resumed = {
-            .schedule = &rn->t.schedule,
-            .def = rn->t.def,
-            .early_draw = rn->t.early_draw,
-            .bots = rn->t.bots,
-            .start = start_of,
-            .ctx = &rn->t,
-        };
-        int err = ledger_resume(c->results, &resumed, &(struct ledger_kept){&rn->skip, rn->st},
-                                &repair, why, sizeof(why));
-        if (err < 0) {
-            cli_error("cannot resume '%s': %s%s", c->results, why,
-                      repair.mendable ? " (--repair drops such games and plays them again)" : "");
-            return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
-        }
-        if (repair.dropped > 0)
-            cli_error("repaired '%s': dropped %ld game%s that did not check, to be played "
-                      "again (the first: %s)",
-                      c->results, repair.dropped, repair.dropped == 1 ? "" : "s", repair.first);
-    }
+    if (c->resume && (rc = resume_kept(rn)) != 0)
+        return rc;
     if (c->only > rn->total) {
         cli_error("--only %ld: the run has %ld games", c->only, rn->total);
         return EXIT_USAGE;
@@ -229,7 +239,7 @@ static int plan(struct runner *rn)
         }
     }
     if (c->resume) {
-        int rc = recount_resumed(rn);
+        rc = recount_resumed(rn);
         if (rc != 0)
             return rc;
         if (!c->quiet && !c->plan_only) {
