@@ -334,7 +334,7 @@ Test(league_run, a_kill_9_loses_only_games_under_way_and_the_next_run_goes_on, .
     }
     long have = test_count_rows(dir, "games.csv");
     cr_assert_lt(have, 400);
-    char more[16];
+    char more[24];
     snprintf(more, sizeof(more), "%ld", 400 - have);
     char *finish[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", more, "-q", NULL};
     referee("the run after", finish, 0);

@@ -202,7 +202,7 @@ static const char *form_answer(const char *game, char mark, int n, const char *c
     k += snprintf(input + k, sizeof(input) - (size_t)k, "] last none time 100 legal");
     for (int row = 0; row < n; row++)
         for (int col = 0; col < n; col++) {
-            char sq[8];
+            char sq[16];
             snprintf(sq, sizeof(sq), "%c%d", 'a' + col, row + 1);
             if (rows[row][col] == '-' && strcmp(sq, except) != 0)
                 k += snprintf(input + k, sizeof(input) - (size_t)k, " %s", sq);
