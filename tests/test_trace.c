@@ -98,6 +98,25 @@ static void run_ok(char *const argv[])
 static const char *sent[LINES_MAX], *read_back[LINES_MAX];
 static char moves[LINES_MAX][16];
 
+/* The lines the trace says were sent (more than at_least), each the one the
+ * bot wrote back to its stderr as it read it (`tell`, a brain's log), in
+ * order; their count, and the lines it wrote in *nread. */
+static int expect_read_as_sent(int at_least, int *nread)
+{
+    int nsent = lines_marked('>', sent);
+    const char *told[LINES_MAX];
+    int ntold = 0;
+    *nread = lines_marked('<', read_back);
+    for (int i = 0; i < tr.nother; i++)
+        if (strncmp(tr.other[i], "referee: ", 9) != 0)
+            told[ntold++] = tr.other[i];
+    cr_assert_gt(nsent, at_least);
+    cr_expect_eq(nsent, ntold, "%d lines sent, the bot read %d", nsent, ntold);
+    for (int i = 0; i < nsent && i < ntold; i++)
+        cr_expect_str_eq(sent[i], told[i], "line %d", i + 1);
+    return nsent;
+}
+
 Test(trace, records_every_line_of_a_referee_protocol_game_in_order, .timeout = 60)
 {
     char dir[64];
@@ -109,16 +128,7 @@ Test(trace, records_every_line_of_a_referee_protocol_game_in_order, .timeout = 6
         NULL};
     run_ok(run);
     trace_load(dir, "a");
-    int nsent = lines_marked('>', sent), nread = lines_marked('<', read_back);
-    const char *told[LINES_MAX];
-    int ntold = 0;
-    for (int i = 0; i < tr.nother; i++)
-        if (strncmp(tr.other[i], "referee: ", 9) != 0)
-            told[ntold++] = tr.other[i];
-    cr_assert_gt(nsent, 4);
-    cr_expect_eq(nsent, ntold, "%d lines sent, the bot read %d", nsent, ntold);
-    for (int i = 0; i < nsent && i < ntold; i++)
-        cr_expect_str_eq(sent[i], told[i], "line %d", i + 1);
+    int nread, nsent = expect_read_as_sent(4, &nread);
     cr_expect_str_eq(sent[nsent - 1], "quit");
     /* What it wrote: its moves, each after the turn it answers. */
     int nmoves = moves_of(dir, "a", moves);
@@ -192,16 +202,7 @@ Test(trace, records_every_line_of_a_gomocup_game_in_order, .timeout = 60)
                    NULL};
     run_ok(run);
     trace_load(dir, "t");
-    int nsent = lines_marked('>', sent), nread = lines_marked('<', read_back);
-    const char *told[LINES_MAX];
-    int ntold = 0;
-    for (int i = 0; i < tr.nother; i++)
-        if (strncmp(tr.other[i], "referee: ", 9) != 0)
-            told[ntold++] = tr.other[i];
-    cr_assert_gt(nsent, 8);
-    cr_expect_eq(nsent, ntold, "%d lines sent, the brain read %d", nsent, ntold);
-    for (int i = 0; i < nsent && i < ntold; i++)
-        cr_expect_str_eq(sent[i], told[i], "line %d", i + 1);
+    int nread, nsent = expect_read_as_sent(8, &nread);
     cr_expect_str_eq(sent[0], "START 15");
     cr_expect_str_eq(sent[nsent - 1], "END");
     /* Its answers: OK, ABOUT's, then its moves as x,y (0-based). */
