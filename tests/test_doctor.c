@@ -7,6 +7,7 @@
 #include "run.h"
 
 #include <criterion/criterion.h>
+#include "helpers.h"
 #include <criterion/parameterized.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -106,6 +107,61 @@ ParameterizedTest(struct mistake *m, doctor, each_first_mistake_fails_its_own_ch
     cr_assert_not_null(detail, "%s: %s", m->mode, r.out);
     const char *says = strstr(detail, m->says);
     cr_expect(says && says < strchr(detail, '\n'), "%s: %s", m->mode, detail);
+}
+
+/* A mode of the fixture bot, and what its foul's reason says wherever its
+ * game is: the reason whole when it does not name the position. */
+struct judged_mode {
+    char mode[16];
+    char arg[8];
+    char stem[40]; /* in the match's reason and in doctor's FAIL */
+    bool whole;    /* the match's reason is in doctor's FAIL, whole */
+};
+
+ParameterizedTestParameters(doctor, each_fixture_mode_fails_with_the_reason_a_match_records)
+{
+    static struct judged_mode modes[] = {
+        {"outofturn", "", "wrote the opponent's mark (", false},
+        {"garbage", "", "malformed reply \"hello\"", true},
+        {"say", "d9", "illegal move d9 (no such square)", true},
+        {"occupied", "", " (occupied)", false},
+        {"huge", "", "reply longer than 256 bytes", true},
+        {"crash", "", "crashed (signal 11)", true},
+        {"exitafter", "", "exited (status 0)", true},
+        {"closeout", "", "closed its output", true},
+        {"unasked", "", "wrote when not asked \"", false},
+    };
+    return cr_make_param_array(struct judged_mode, modes, sizeof(modes) / sizeof(modes[0]));
+}
+
+/* doctor plays its games in the match's loop: each mode's FAIL quotes the
+ * reason a match records in games.csv for the same reply (the position, and
+ * so a square in it, may differ: then the words that do not depend on it). */
+ParameterizedTest(struct judged_mode *m, doctor,
+                  each_fixture_mode_fails_with_the_reason_a_match_records, .timeout = 60)
+{
+    static const char *const options[] = {"--movetime", "300", "--firstmove", "1000", NULL};
+    char dir[64], bot[128], good[128], reason[160];
+    struct table t;
+
+    test_tmpdir(dir, "doctor");
+    snprintf(bot, sizeof(bot), "cpu=%s %s %s", FIXTURE, m->mode, m->arg);
+    snprintf(good, sizeof(good), "good=%s legal", FIXTURE);
+    char *match[] = {REFEREE_BIN, "match",      "--bot", good,        "--bot", bot,       "--games",
+                     "1",         "--movetime", "300",   "--results", dir,     "--quiet", NULL};
+    cr_assert_eq(run_program(match, NULL, &r), 0);
+    test_load(&t, dir, "games.csv");
+    cr_assert_eq(t.nrows, 1);
+    snprintf(reason, sizeof(reason), "%s", test_cell(&t, 0, "reason"));
+    table_release(&t);
+    cr_expect(strstr(reason, m->stem), "%s: the match's reason: %s", m->mode, reason);
+    run_doctor(options, FIXTURE, m->mode, m->arg[0] ? m->arg : NULL);
+    const char *fail = strstr(r.out, "\nFAIL  ");
+    cr_assert_not_null(fail, "%s: %s", m->mode, r.out);
+    const char *detail = strchr(fail + 1, '\n') + 1, *end = strchr(detail, '\n');
+    const char *said = strstr(detail, m->whole ? reason : m->stem);
+    cr_expect(said && said < end, "%s: the match says '%s', doctor: %.*s", m->mode, reason,
+              (int)(end - detail), detail);
 }
 
 /* A bot that starts in 1.5 s and prints one debug line: every process of it,

@@ -1,5 +1,6 @@
 /* doctor.c: one bot through the protocol's promises: the games doctor plays
- * it, the probes they carry, and the checklist they add up to. */
+ * it through the match loop (doctor_seat.c watches), the probes they carry,
+ * and what went wrong in them, under the check it breaks. */
 #include "defaults.h"
 #include "doctor_impl.h"
 #include "opening.h"
@@ -11,8 +12,6 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#define LINES_SEEN 2      /* turns a game whose reply is watched for a second line */
-#define PROBE_GAME 4      /* the first game whose lines carry probes: in a new process */
 #define TRACE_ROOM 262144 /* the log's room for the trace, past twice its cap */
 
 const char *const doctor_check_names[CHECK_COUNT] = {
@@ -30,23 +29,8 @@ const char *const doctor_check_names[CHECK_COUNT] = {
     [CHECK_STDERR] = "keeps its log on standard error, within a tournament's cap",
 };
 
-/* One game doctor plays it. */
-struct game_plan {
-    int number;
-    const struct game_state *start;
-    enum side side;
-    bool special;          /* start is its game's special position */
-    bool new_process;      /* it is played by a new process */
-    bool kept;             /* its process is kept from the last game */
-    bool may_probe_result; /* a game follows in the same process */
-    unsigned first_probes; /* on the lines of its first turn */
-    unsigned later_probes; /* on its later turn lines */
-    unsigned after_probe;  /* the last game's result line carried PROBE_RESULT_KEY */
-    unsigned result_probe; /* set as it ends: its result line carries it */
-};
-
 /* Record f under its check; a check's first FAIL is the one it shows. */
-static void note(struct doc *d, const struct finding *f)
+void doctor_note(struct doc *d, const struct finding *f)
 {
     struct doctor_item *it = &d->out->items[f->check];
 
@@ -87,34 +71,47 @@ static void note_probe(struct doc *d, unsigned bits, const struct finding *f)
             "a game line ending \"%s\", then a line \"%s\", broke it (%s); without "
             "them, the same game played on: skip the keys and the kinds of lines you do not know",
             PROBE_KEY, PROBE_LINE, f->what);
-    note(d, &p);
+    doctor_note(d, &p);
 }
 
-/* Whether the bot, in a new process, plays game g as far as s (a turn it
- * failed in a process of its own) with legal moves when no line carries a
- * probe, asked the positions of g's record: if it does, the probes broke it. */
-static bool answers_plain(struct doc *d, const struct game_plan *g, const struct game_state *s)
+/* A seed of game g's own for referee's moves: the same when it is replayed. */
+static uint64_t game_seed(const struct doc *d, int g)
 {
-    struct game_state at = *g->start;
-    struct finding ignored;
-    bool ok = player_ensure_started(&d->p, true) == 0;
+    uint64_t mix = d->opt->seed ^ ((uint64_t)g * 0x9e3779b97f4a7c15ull);
+    return opening_random(&mix);
+}
 
-    for (int i = g->start->nhistory; ok; i++) {
-        if (at.to_move == g->side) {
-            struct ask plain = {.start = g->start,
-                                .game = g->number,
-                                .first = d->p.games == 0,
-                                .fresh = d->p.games == 0,
-                                .watch = true};
-            struct game_state copy = at;
-            ok = doctor_ask(d, &copy, &plain, &ignored);
-        }
-        if (i >= s->nhistory)
-            break;
-        game_step(&at, s->history[i]);
-    }
+/* Game g through the match loop, the bot's seat against referee's random
+ * mover, doctor watching. Returns 0, or the operator's mistake (match_play). */
+static int run_game(struct doc *d, struct game_plan *g)
+{
+    struct seat_random opponent;
+    struct seat *seats[2];
+    enum side failed;
+
+    seat_random_init(&opponent, game_seed(d, g->number));
+    seats[g->side] = &d->seat.seat;
+    seats[side_other(g->side)] = &opponent.seat;
+    d->rec.id = g->number;
+    d->rec.seed = d->opt->seed;
+    d->plan = g;
+    d->asked = 0;
+    d->failed = false;
+    d->foul_ply = -1;
+    d->sent[0] = '\0';
+    return match_play(seats, g->start, &d->rules, &d->rec, &failed);
+}
+
+/* Whether the bot, in a new process, plays game g again past ply `at` (where
+ * it failed) without a foul when no line carries a probe: if it does, the
+ * probes broke it. The same game: the same seeds, referee's moves the same. */
+static bool answers_plain(struct doc *d, struct game_plan *g, int at)
+{
+    d->replaying = true;
+    int rc = run_game(d, g);
+    d->replaying = false;
     d->p.tainted = true; /* its game is left there: the next one starts anew */
-    return ok;
+    return rc == 0 && (d->foul_ply < 0 || d->foul_ply > at);
 }
 
 /* Whether f is what a line the bot cannot read makes of it: a word of the
@@ -134,72 +131,51 @@ static bool is_misreading(const struct finding *f)
     }
 }
 
-/* A turn t from s that went wrong (f): under the check it breaks, or under
- * forward compatibility if probes broke it. */
-static void judge_turn(struct doc *d, const struct game_plan *g, const struct game_state *s,
-                       const struct ask *t, const struct finding *f)
+/* Game g went wrong at the turn d->turn, as d->found says: under the check
+ * it breaks, or under forward compatibility if probes broke it. */
+static void judge_turn(struct doc *d, struct game_plan *g)
 {
+    struct finding f = d->found;
+    struct ask t = d->turn;
+
     /* It went on after a plain result line before (the probe is sent only then). */
-    if (t->kept && g->after_probe && f->check == CHECK_GAMES)
-        note_probe(d, g->after_probe, f);
-    else if (t->sent && is_misreading(f) && g->new_process && answers_plain(d, g, s))
-        note_probe(d, t->sent, f);
+    if (t.kept && g->after_probe && f.check == CHECK_GAMES)
+        note_probe(d, g->after_probe, &f);
+    else if (t.sent && is_misreading(&f) && g->new_process && answers_plain(d, g, t.ply))
+        note_probe(d, t.sent, &f);
     else
-        note(d, f);
+        doctor_note(d, &f);
 }
 
-/* The game over in s: the bot is told, with the probe if one is due. */
-static void tell_result(struct doc *d, const struct game_state *s, struct game_plan *g)
+/* Its command could not be started for a game (rc): nothing more is. */
+static void note_no_start(struct doc *d, int rc)
 {
-    char line[PROTOCOL_LINE_MAX], reason[RECORD_REASON_MAX];
+    struct finding f = {.check = CHECK_START};
 
-    if (g->may_probe_result && d->seen[CHECK_GAMES] &&
-        !((d->probes_held | d->probes_failed) & PROBE_RESULT_KEY))
-        g->result_probe = PROBE_RESULT_KEY;
-    d->sending = g->result_probe;
-    int n = player_adapter(&d->p)->result(&d->p.ad, s, game_reason(s, reason, sizeof(reason)), line,
-                                          sizeof(line));
-    d->sending = 0;
-    if (n > 0)
-        player_tell(&d->p, line, (size_t)n, proc_now_ns() + TELL_MS * NS_PER_MS);
+    snprintf(f.detail, sizeof(f.detail), "%s could not be started%s: %s",
+             d->p.started ? "it" : "its command", d->p.started ? " again" : "",
+             rc == -EPROTONOSUPPORT && d->p.why[0] ? d->p.why : strerror(-rc));
+    doctor_trace_tail(d, f.trace, sizeof(f.trace));
+    doctor_note(d, &f);
 }
 
-/* Play game g, the bot's side against seeded random moves. Returns true if
- * it was played to its end, else false with what went wrong noted. */
-static bool play_game(struct doc *d, struct game_plan *g)
+/* Play game g. Returns 1 if it was played to its end, 0 if a turn of the
+ * bot's went wrong (noted), or -1 if it could not be started (noted). */
+static int play_game(struct doc *d, struct game_plan *g)
 {
-    struct game_state s = *g->start;
-    int asked = 0;
+    int rc = run_game(d, g);
 
-    while (!game_is_over(&s)) {
-        if (s.to_move != g->side) {
-            struct action moves[GAME_MAX_SQUARES + 1];
-            int n = game_legal(&s, moves);
-            game_step(&s, moves[opening_random(&d->rng) % (uint64_t)n]);
-            continue;
-        }
-        struct ask t = {.start = g->start,
-                        .game = g->number,
-                        .first = asked == 0,
-                        .fresh = asked == 0 && d->p.games == 0,
-                        .kept = asked == 0 && g->kept,
-                        .special = asked == 0 && g->special,
-                        .watch = asked < LINES_SEEN,
-                        .sent =
-                            (asked == 0 ? g->first_probes : g->later_probes) & ~d->probes_failed};
-        struct game_state before = s;
-        struct finding f;
-        if (!doctor_ask(d, &s, &t, &f)) {
-            judge_turn(d, g, &before, &t, &f);
-            return false;
-        }
-        d->probes_held |= t.sent | (t.kept ? g->after_probe : 0);
-        asked++;
+    if (rc < 0) {
+        note_no_start(d, rc);
+        return -1;
     }
-    tell_result(d, &s, g);
+    if (d->failed) {
+        judge_turn(d, g);
+        return 0;
+    }
     d->seen[CHECK_ALIVE] = true;
     d->out->games++;
-    return true;
+    return 1;
 }
 
 /* After game g's result, is its process still there, and quiet? A bot that
@@ -233,26 +209,7 @@ static bool keep_after(struct doc *d, const struct game_plan *g)
     if (g->result_probe)
         note_probe(d, g->result_probe, &f);
     else
-        note(d, &f);
-    return false;
-}
-
-/* Its process for game g: the one kept, or a new one. Returns false, with a
- * FAIL, if it cannot be started. */
-static bool start_bot(struct doc *d, const struct game_plan *g)
-{
-    struct stat st;
-    struct finding f = {.check = CHECK_START};
-
-    d->log_from = d->opt->log_path && stat(d->opt->log_path, &st) == 0 ? (long)st.st_size : 0;
-    int rc = player_ensure_started(&d->p, g->new_process);
-    if (rc >= 0)
-        return true;
-    snprintf(f.detail, sizeof(f.detail), "%s could not be started%s: %s",
-             d->p.started ? "it" : "its command", d->p.started ? " again" : "",
-             rc == -EPROTONOSUPPORT && d->p.why[0] ? d->p.why : strerror(-rc));
-    doctor_trace_tail(d, f.trace, sizeof(f.trace));
-    note(d, &f);
+        doctor_note(d, &f);
     return false;
 }
 
@@ -293,152 +250,13 @@ static void play_all(struct doc *d, const struct game_state *start,
         plan_game(d, g, games, start, special, &plan);
         plan.kept = kept && !plan.new_process;
         plan.after_probe = after;
-        if (!start_bot(d, &plan))
+        if (play_game(d, &plan) < 0)
             return;
-        play_game(d, &plan);
         if (d->out->turns == 0) /* it never answered: nothing else can be judged */
             return;
         after = plan.result_probe;
         kept = g < games && keep_after(d, &plan);
     }
-}
-
-/* quit, in its protocol, then the grace: does it go? */
-static void check_quit(struct doc *d)
-{
-    struct player *p = &d->p;
-    struct finding f = {.check = CHECK_QUIT};
-    char quit[64], shown[4 * PROTOCOL_ECHO_MAX + 8];
-
-    if (p->running && !p->tainted) /* a bot that quits after a game does so at its result */
-        nanosleep(&(struct timespec){0, DOCTOR_QUIET_MS * NS_PER_MS}, NULL);
-    if (!p->running || p->tainted || proc_wait(&p->proc, 0)) {
-        d->ended_before_quit = p->running && !p->tainted;
-        player_stop(p, 0);
-        return;
-    }
-    int n = player_adapter(p)->quit(&p->ad, quit, sizeof(quit));
-    size_t k = n > 0 ? (size_t)n : 0;
-    while (k > 0 && (quit[k - 1] == '\n' || quit[k - 1] == '\r'))
-        k--;
-    int64_t grace = proc_now_ns() + EXIT_GRACE_MS * NS_PER_MS;
-    if (n <= 0 || proc_write(&p->proc, quit, (size_t)n, grace) != PROC_OK)
-        d->ended_before_quit = true; /* it closed its input, or ended, after the result */
-    else if (!proc_wait(&p->proc, grace))
-        snprintf(f.detail, sizeof(f.detail),
-                 "sent \"%s\": still running %d ms later; exit when the line is quit (or at "
-                 "the end of input)",
-                 protocol_escape(shown, sizeof(shown), quit, k), EXIT_GRACE_MS);
-    else
-        d->seen[CHECK_QUIT] = true;
-    if (!d->seen[CHECK_QUIT] && !d->ended_before_quit) {
-        doctor_trace_tail(d, f.trace, sizeof(f.trace));
-        note(d, &f);
-    }
-    proc_stop(&p->proc, 0);
-    p->running = false;
-}
-
-/* What it wrote to standard error: a tournament keeps LOG_CAP_DEFAULT bytes of it. */
-static void check_log(struct doc *d)
-{
-    long long size = doctor_log_size(d->opt->log_path);
-    struct doctor_item *it = &d->out->items[CHECK_STDERR];
-
-    d->seen[CHECK_STDERR] = true;
-    if (size <= LOG_CAP_DEFAULT) {
-        snprintf(it->detail, sizeof(it->detail), "%lld bytes to standard error, its log", size);
-        return;
-    }
-    it->status = DOCTOR_WARN;
-    snprintf(it->detail, sizeof(it->detail),
-             "%s%lld bytes to standard error in %d games: a tournament keeps %d of its log "
-             "(--log-cap); log less, or raise the cap",
-             size >= 2 * LOG_CAP_DEFAULT ? "at least " : "",
-             size < 2 * LOG_CAP_DEFAULT ? size : 2 * LOG_CAP_DEFAULT, d->out->games,
-             LOG_CAP_DEFAULT);
-}
-
-/* The probes of bits, in words, into out (cap bytes). */
-static void probe_words(unsigned bits, char *out, size_t cap)
-{
-    static const char *const words[] = {
-        "an unknown key on the game line", "a line of an unknown kind",
-        "an unknown key on a turn line", "an unknown key on the result line"};
-    size_t at = 0;
-
-    out[0] = '\0';
-    for (int i = 0, k = 0; i < 4; i++)
-        if (bits & (1u << i) && at < cap)
-            at += (size_t)snprintf(out + at, cap - at, "%s%s", k++ ? ", " : "", words[i]);
-}
-
-/* Why check c was not seen, into out (cap bytes): not its protocol's, or
- * not reached, and how far the bot got. */
-static void why_not_seen(const struct doc *d, enum doctor_check c, bool have_special, char *out,
-                         size_t cap)
-{
-    static const char *const not_reached[CHECK_COUNT] = {
-        [CHECK_TIME] = "not reached: it answered no turn after its first of a game",
-        [CHECK_FLUSH] = "not reached: no line came from it",
-        [CHECK_LINES] = "not reached: no reply of it was taken as a move",
-        [CHECK_LEGAL] = "not reached: no reply of it was taken as a move",
-        [CHECK_ALIVE] = "not reached: no game was played to its end",
-        [CHECK_SPECIAL] = "not reached: no game got to it",
-        [CHECK_GAMES] = "not reached: no process of it finished a game and went on",
-        [CHECK_QUIT] = "not reached: its last process was stopped after a foul",
-    };
-    const struct adapter *ad = player_adapter(&d->p);
-    char unseen[160];
-
-    if (c == CHECK_FORWARD && d->bot->proto.proto != PROTO_REFEREE)
-        snprintf(out, cap,
-                 "not for a %s engine: it is sent its own protocol, where referee's unknown "
-                 "keys and kinds of lines do not come",
-                 ad->name);
-    else if (d->out->turns == 0)
-        snprintf(out, cap, "not checked: it never answered a turn");
-    else if (c == CHECK_QUIT && d->ended_before_quit)
-        snprintf(out, cap, "not reached: its process ended after its last result, before quit");
-    else if (c == CHECK_SPECIAL && !have_special)
-        snprintf(out, cap, "none found in seeded play");
-    else if (c == CHECK_SPECIAL && d->opt->games < 3)
-        snprintf(out, cap, "not played: it is game 3 (--games 3 or more)");
-    else if (c == CHECK_SPECIAL && d->special_asked)
-        snprintf(out, cap, "not judged: what it did there FAILs another check, above");
-    else if (c == CHECK_COLOURS)
-        snprintf(out, cap, "not reached: no legal move of it as the %s side",
-                 d->legal_as[SIDE_FIRST] ? "second" : "first");
-    else if (c == CHECK_FORWARD && d->opt->games < PROBE_GAME)
-        snprintf(out, cap, "not played: it is game %d on (--games %d or more)", PROBE_GAME,
-                 PROBE_GAME);
-    else if (c == CHECK_FORWARD) {
-        probe_words(PROBE_ALL & ~d->probes_held, unseen, sizeof(unseen));
-        snprintf(out, cap, "not reached: it was never seen going on past %s", unseen);
-    } else
-        snprintf(out, cap, "%s", not_reached[c] ? not_reached[c] : "not reached");
-}
-
-/* PASS or SKIP for each check with no FAIL or WARN, with its detail. */
-static void conclude(struct doc *d, bool have_special)
-{
-    d->seen[CHECK_FORWARD] = (d->probes_held & PROBE_ALL) == PROBE_ALL;
-    d->seen[CHECK_COLOURS] = d->legal_as[SIDE_FIRST] && d->legal_as[SIDE_SECOND];
-    for (int c = 0; c < CHECK_COUNT; c++) {
-        struct doctor_item *it = &d->out->items[c];
-        if (it->status == DOCTOR_FAIL || it->status == DOCTOR_WARN)
-            continue;
-        it->status = d->seen[c] ? DOCTOR_PASS : DOCTOR_SKIP;
-        if (!d->seen[c])
-            why_not_seen(d, (enum doctor_check)c, have_special, it->detail, sizeof(it->detail));
-    }
-    if (d->seen[CHECK_SPECIAL])
-        snprintf(d->out->items[CHECK_SPECIAL].detail, DOCTOR_DETAIL_MAX, "%s",
-                 d->opt->def->special);
-    if (d->seen[CHECK_FORWARD])
-        snprintf(d->out->items[CHECK_FORWARD].detail, DOCTOR_DETAIL_MAX,
-                 "it went on past an unknown key on game, turn and result lines, and a line "
-                 "of an unknown kind");
 }
 
 /* A random position of def that pred likes, with the side to move still to
@@ -474,14 +292,10 @@ void doctor_run(const struct bot_spec *bot, const struct doctor_options *opt,
     d.traced = *bot; /* borrows its strings, for as long as d.p runs */
     d.traced.trace = opt->log_path != NULL;
     player_init(&d.p, &d.traced, opt->def, opt->log_path, 2 * LOG_CAP_DEFAULT + TRACE_ROOM);
-    if (bot->proto.proto == PROTO_REFEREE) {
-        doctor_probe_adapter(&d.probing);
-        d.p.adapter = &d.probing;
-    }
+    doctor_talk_init(&d);
+    doctor_seat_init(&d);
     bool have_special = find_position(&d, opt->def->is_special, &special);
     game_init(&start, opt->def, true);
     play_all(&d, &start, have_special ? &special : NULL);
-    check_quit(&d);
-    check_log(&d);
-    conclude(&d, have_special);
+    doctor_conclude(&d, have_special);
 }

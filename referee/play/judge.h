@@ -1,7 +1,8 @@
 /* judge.h: the one judgement of a line a seat wrote as its move: the move it
  * is, or the foul (protocol/PROTOCOL.md "Fouls") with its reason. The match
- * loop and doctor both judge through it, so that the same line is the same
- * foul with the same reason wherever it is played. Pure. */
+ * loop judges through it whoever plays (a tournament, `play`, doctor), so
+ * that the same line is the same foul with the same reason wherever it is
+ * played. Pure. */
 #ifndef REFEREE_JUDGE_H
 #define REFEREE_JUDGE_H
 

@@ -165,6 +165,7 @@ static void take_reply(struct game_run *g, struct match_event *e, const struct p
 
     charge_clock(g, side, reply->elapsed_ns);
     judge_reply(g, side, reply);
+    e->judged = s->end == END_FOUL ? (enum foul)s->foul : FOUL_NONE;
     if (reply->foul == FOUL_NONE)
         recheck_last_reply(g, side, at, reply);
     if (s->nhistory > at)

@@ -24,6 +24,9 @@ struct match_event {
      * rec->state's history, else the foul that ended the game (rec->reason). */
     const struct player_reply *reply;
     enum foul foul;
+    enum foul judged; /* the reply's own verdict, before its seat looked at it once
+                       * more (seat_ops.recheck): foul differs when that found it was
+                       * not this turn's answer alone */
 };
 
 /* Who watches a game (doctor's probes, play's screen): each callback is

@@ -91,7 +91,14 @@ struct seat_bot {
     bool asked;                    /* it was asked a turn in this game */
     bool revived;                  /* started again at its first turn, found dead */
     bool retried;                  /* started again after it ended before its first reply */
+    bool strict; /* every failure is its game's foul: a process found dead at the first
+                  * turn of a game is not started again, nor a command that never
+                  * answered (doctor reports them); set after seat_bot_init */
 };
+
+/* A bot's operations: for a seat that adds to them (doctor's watches each
+ * turn), calling these for the bot's part. */
+extern const struct seat_ops seat_bot_ops;
 
 /* Seat p (borrowed) as sb. */
 void seat_bot_init(struct seat_bot *sb, struct player *p);

@@ -10,8 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const struct seat_ops seat_bot_ops;
-
 static struct seat_bot *bot_of(struct seat *s)
 {
     return (struct seat_bot *)((char *)s - offsetof(struct seat_bot, seat));
@@ -169,6 +167,8 @@ static int retry_never_answered(struct seat_bot *sb, struct player_reply *r)
  * process that died between games, a command that never worked. */
 static int after_failure(struct seat_bot *sb, struct player_reply *r)
 {
+    if (sb->strict)
+        return SEAT_REPLIED;
     if (is_gone_before_the_game(sb, r))
         return revive(sb, r);
     if (!sb->p->answered && !sb->asked && r->foul == FOUL_EXITED)
@@ -268,7 +268,7 @@ static void bot_stop(struct seat *s, int grace_ms)
     player_stop(bot_of(s)->p, grace_ms);
 }
 
-static const struct seat_ops seat_bot_ops = {
+const struct seat_ops seat_bot_ops = {
     .kind = "bot",
     .start = bot_start,
     .game = bot_game,
@@ -286,5 +286,5 @@ void seat_bot_init(struct seat_bot *sb, struct player *p)
     sb->seat.time = &p->bot->time;
     sb->p = p;
     sb->intro_len = 0;
-    sb->asked = sb->revived = sb->retried = false;
+    sb->asked = sb->revived = sb->retried = sb->strict = false;
 }
