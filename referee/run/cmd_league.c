@@ -280,7 +280,9 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
         config_bot_release(&bot);
         return rc;
     }
-    rc = roster_add_bot(dir, bot.name, eq + 1, c->bot_dir, c->proto, whyf, sizeof(whyf));
+    struct roster_entry e = {
+        .name = bot.name, .command = eq + 1, .cwd = c->bot_dir, .proto = c->proto};
+    rc = roster_add_bot(dir, &e, whyf, sizeof(whyf));
     if (rc == -EEXIST)
         cli_error("league '%s' has an entry '%s' already; a new version is a new entry: give "
                   "it another name",
