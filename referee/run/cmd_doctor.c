@@ -107,28 +107,6 @@ struct doctor_args {
     long games, move_ms, first_ms, startup_ms;
 };
 
-static int opt_game(void *target, const char *arg)
-{
-    struct doctor_args *a = target;
-
-    if (!(a->def = game_find(arg))) {
-        cli_error("unknown game '%s'", arg);
-        return EXIT_USAGE;
-    }
-    return 0;
-}
-
-static int opt_proto(void *target, const char *arg)
-{
-    struct doctor_args *a = target;
-
-    if ((a->proto = adapter_find(arg)) == PROTO_COUNT) {
-        cli_error("--proto '%s': the protocol is " ADAPTER_NAMES, arg);
-        return EXIT_USAGE;
-    }
-    return 0;
-}
-
 static int opt_bot(void *target, const char *arg)
 {
     struct doctor_args *a = target;
@@ -157,14 +135,14 @@ static const struct option_def doctor_table[] = {
              "the command's words after --)"},
     {.name = "game",
      .arg = "NAME",
-     .type = OPTION_CALL,
-     .call = opt_game,
+     .type = OPTION_GAME,
+     .offset = offsetof(struct doctor_args, def),
      .help = "the game it plays (default tictactoe; gomoku for\n"
              "gomocup, reversi for gtp)"},
     {.name = "proto",
      .arg = "NAME",
-     .type = OPTION_CALL,
-     .call = opt_proto,
+     .type = OPTION_PROTO,
+     .offset = offsetof(struct doctor_args, proto),
      .help = "the protocol it speaks: referee (default), gtp or\n"
              "gomocup; checks that are not of its protocol SKIP"},
     COUNT("games", "N", games, "games against referee's random mover (default 4)"),
