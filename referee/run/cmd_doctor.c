@@ -138,7 +138,7 @@ static const struct option_def doctor_table[] = {
      .type = OPTION_GAME,
      .offset = offsetof(struct doctor_args, def),
      .help = "the game it plays (default tictactoe; gomoku for\n"
-             "gomocup, reversi for gtp)"},
+             "gomocup, reversi for gtp and nboard)"},
     {.name = "proto",
      .arg = "NAME",
      .type = OPTION_PROTO,
@@ -215,8 +215,10 @@ int cmd_doctor(int argc, char **argv)
         config_bot_release(&a.bot);
         return rc == 1 ? EXIT_OK : rc;
     }
-    static const char *const usual_game[PROTO_COUNT] = {
-        [PROTO_REFEREE] = "tictactoe", [PROTO_GTP] = "reversi", [PROTO_GOMOCUP] = "gomoku"};
+    static const char *const usual_game[PROTO_COUNT] = {[PROTO_REFEREE] = "tictactoe",
+                                                        [PROTO_GTP] = "reversi",
+                                                        [PROTO_GOMOCUP] = "gomoku",
+                                                        [PROTO_NBOARD] = "reversi"};
     a.bot.proto.proto = a.proto;
     a.bot.startup_ms = (int)a.startup_ms;
     struct doctor_options opt = {.def = a.def ? a.def : game_find(usual_game[a.proto]),
