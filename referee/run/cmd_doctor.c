@@ -143,8 +143,9 @@ static const struct option_def doctor_table[] = {
      .arg = "NAME",
      .type = OPTION_PROTO,
      .offset = offsetof(struct doctor_args, proto),
-     .help = "the protocol it speaks: referee (default), gtp or\n"
-             "gomocup; checks that are not of its protocol SKIP"},
+     .help = "the protocol it speaks: referee (default), gtp,\n"
+             "gomocup or nboard; checks that are not of its\n"
+             "protocol SKIP"},
     COUNT("games", "N", games, "games against referee's random mover (default 4)"),
     COUNT("movetime", "MS", move_ms, "limit per move (default 1000)"),
     COUNT("firstmove", "MS", first_ms,

@@ -58,8 +58,8 @@ static const struct option_def play_table[] = {
      .arg = "P",
      .type = OPTION_PROTO,
      .offset = offsetof(struct play_args, proto),
-     .help = "the protocol the bot speaks: referee (default), gtp\n"
-             "or gomocup"},
+     .help = "the protocol the bot speaks: referee (default), gtp,\n"
+             "gomocup or nboard"},
     {.name = "game",
      .arg = "NAME",
      .type = OPTION_GAME,
