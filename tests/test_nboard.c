@@ -294,3 +294,13 @@ Test(nboard, a_game_nboard_cannot_play_is_refused_before_any_game, .timeout = 30
     cr_expect_eq(r.status, 2);
     cr_expect(strstr(r.err, "bot 'nb' speaks nboard, which cannot play tictactoe"), "%s", r.err);
 }
+
+/* Doctor of an NBoard engine without --game: reversi, the one game it plays,
+ * as for a GTP engine (it used to look up no game at all, and crash). */
+Test(nboard, doctor_checks_an_engine_at_reversi_by_default, .timeout = 60)
+{
+    char *doc[] = {REFEREE_BIN, "doctor", "--proto", "nboard", "--", OTHELLO, "nboard", NULL};
+    cr_assert_eq(run_program(doc, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect(strstr(r.out, "referee doctor: bot, reversi: 4 games"), "%s", r.out);
+}

@@ -212,3 +212,45 @@ Test(options, print_puts_a_long_name_on_a_line_of_its_own, .timeout = 10)
                            "                       second line\n");
     free(text);
 }
+
+/* The kinds every command that names a game or a protocol shares: a name
+ * looked up, its value in the field, a name of neither refused in the one
+ * message each (the same in every command), the field left as it was. */
+struct pick {
+    const struct game_def *game;
+    enum proto proto;
+};
+
+Test(options, a_game_or_protocol_by_name_and_a_name_of_none_refused, .init = cr_redirect_stderr,
+     .timeout = 10)
+{
+    static const struct option_def named[] = {
+        {"game", 0, "NAME", OPTION_GAME, offsetof(struct pick, game), 0, 0, NULL, "game", 0},
+        {"proto", 0, "P", OPTION_PROTO, offsetof(struct pick, proto), 0, 0, NULL, "proto", 0},
+    };
+    struct option_set set = {named, 2, CMD_MATCH, "", "", NULL, 0, 0, false};
+    const struct game_def *tictactoe = game_find("tictactoe");
+    struct pick p = {.game = tictactoe, .proto = PROTO_COUNT};
+    char *good[] = {"match", "--game", "reversi", "--proto=gomocup", NULL};
+    char *game[] = {"match", "--game", "chess", NULL};
+    char *proto[] = {"match", "--proto", "uci", NULL};
+
+    cr_assert_eq(options_parse(&set, 4, good, &p, NULL, NULL), 0);
+    cr_expect_eq(p.game, game_find("reversi"));
+    cr_expect_eq(p.proto, PROTO_GOMOCUP);
+    p = (struct pick){.game = tictactoe, .proto = PROTO_COUNT};
+    cr_expect_eq(options_parse(&set, 3, game, &p, NULL, NULL), EXIT_USAGE);
+    cr_expect_eq(options_parse(&set, 3, proto, &p, NULL, NULL), EXIT_USAGE);
+    cr_expect_eq(p.game, tictactoe, "a refused name leaves the field");
+    cr_expect_eq(p.proto, PROTO_COUNT);
+
+    enum proto named_proto = PROTO_REFEREE;
+    cr_expect_eq(options_take_proto("proto", "bot=gtp", "gtp", &named_proto), 0);
+    cr_expect_eq(named_proto, PROTO_GTP, "a protocol named in part of an argument (NAME=P)");
+    cr_expect_eq(options_take_proto("proto", "bot=uci", "uci", &named_proto), EXIT_USAGE);
+    cr_expect_eq(named_proto, PROTO_GTP);
+    fflush(stderr);
+    cr_expect_stderr_eq_str("referee: unknown game 'chess'\n"
+                            "referee: --proto 'uci': the protocol is " ADAPTER_NAMES "\n"
+                            "referee: --proto 'bot=uci': the protocol is " ADAPTER_NAMES "\n");
+}

@@ -40,6 +40,30 @@ void options_print(FILE *f, const struct option_set *set)
     }
 }
 
+int options_take_proto(const char *option, const char *given, const char *name, enum proto *proto)
+{
+    enum proto p = adapter_find(name);
+
+    if (p == PROTO_COUNT) {
+        cli_error("--%s '%s': the protocol is " ADAPTER_NAMES, option, given);
+        return EXIT_USAGE;
+    }
+    *proto = p;
+    return 0;
+}
+
+static int take_game(const char *arg, const struct game_def **def)
+{
+    const struct game_def *g = game_find(arg);
+
+    if (!g) {
+        cli_error("unknown game '%s'", arg);
+        return EXIT_USAGE;
+    }
+    *def = g;
+    return 0;
+}
+
 static int parse_one(const struct option_def *o, const char *arg, void *target)
 {
     char *field = (char *)target + o->offset;
@@ -48,6 +72,8 @@ static int parse_one(const struct option_def *o, const char *arg, void *target)
     switch (o->type) {
     case OPTION_FLAG: *(bool *)field = true; return 0;
     case OPTION_TEXT: *(const char **)field = arg; return 0;
+    case OPTION_GAME: return take_game(arg, (const struct game_def **)field);
+    case OPTION_PROTO: return options_take_proto(o->name, arg, arg, (enum proto *)field);
     case OPTION_CALL: return o->call(target, arg);
     case OPTION_MS:
         if (config_parse_int(arg, INT_MAX / 2, &v) < 0) {

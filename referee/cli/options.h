@@ -5,6 +5,8 @@
 #ifndef REFEREE_OPTIONS_H
 #define REFEREE_OPTIONS_H
 
+#include "adapter.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -14,6 +16,8 @@ enum option_type {
     OPTION_COUNT, /* long field: a whole number from min to max */
     OPTION_MS,    /* int field: milliseconds, from 0 */
     OPTION_TEXT,  /* const char * field: the argument, borrowed from argv */
+    OPTION_GAME,  /* const struct game_def * field: a game by its name (game_find) */
+    OPTION_PROTO, /* enum proto field: a protocol by its name (adapter_find) */
     OPTION_CALL,  /* call(target, arg): lists, pairs, words; returns 0, or an exit code */
 };
 
@@ -48,6 +52,14 @@ struct option_def {
 #define OPTION_ENTRY_TEXT(n, a, f, ...)                                                            \
     {                                                                                              \
         .name = n, .arg = a, .type = OPTION_TEXT, .offset = FIELD(f), .help = __VA_ARGS__          \
+    }
+#define OPTION_ENTRY_GAME(n, a, f, ...)                                                            \
+    {                                                                                              \
+        .name = n, .arg = a, .type = OPTION_GAME, .offset = FIELD(f), .help = __VA_ARGS__          \
+    }
+#define OPTION_ENTRY_PROTO(n, a, f, ...)                                                           \
+    {                                                                                              \
+        .name = n, .arg = a, .type = OPTION_PROTO, .offset = FIELD(f), .help = __VA_ARGS__         \
     }
 #define OPTION_ENTRY_COUNT(n, a, f, lo, hi, ...)                                                   \
     {                                                                                              \
@@ -84,6 +96,12 @@ struct option_set {
  * (argc if none); first may be NULL when set->operands is. */
 int options_parse(const struct option_set *set, int argc, char **argv, void *target, bool *given,
                   int *first);
+
+/* The protocol called name (referee, gtp, ...: adapter_find) into *proto, for
+ * option --`option` whose argument `given` names it (all of it, or a part as
+ * in NAME=P). Returns 0, or EXIT_USAGE having said "--proto 'given': the
+ * protocol is ..." on stderr, *proto untouched. */
+int options_take_proto(const char *option, const char *given, const char *name, enum proto *proto);
 
 /* Print the options of set as --help lists them: "  --name ARG           help". */
 void options_print(FILE *f, const struct option_set *set);

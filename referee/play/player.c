@@ -62,8 +62,8 @@ static bool is_out_of_step(struct player *p, char *note, size_t len)
     return true;
 }
 
-static int exchange(struct player *p, const struct game_state *s, char *raw, size_t cap,
-                    size_t first, int64_t deadline_ns, struct player_reply *r);
+static int exchange(struct player *p, const struct game_state *s, const struct proc_read *rq,
+                    struct player_reply *r);
 static int send_lines(struct player *p, const char *line, size_t len, int64_t deadline_ns);
 
 /* How long a start-up (a handshake, a RESTART) may take: --startup. */
@@ -78,12 +78,17 @@ static int startup_ms(const struct player *p)
 static int converse(struct player *p, const char *lines, size_t n, struct player_reply *r)
 {
     char raw[PROC_LINE_MAX + 1];
-    int64_t deadline = proc_now_ns() + (int64_t)startup_ms(p) * NS_PER_MS;
+    struct proc_read rq = {
+        .line = raw,
+        .cap = sizeof(raw),
+        .len = NO_LINE,
+        .deadline_ns = proc_now_ns() + (int64_t)startup_ms(p) * NS_PER_MS,
+    };
 
     r->foul = FOUL_NONE;
-    int rc = send_lines(p, lines, n, deadline);
+    int rc = send_lines(p, lines, n, rq.deadline_ns);
     if (rc == PROC_OK)
-        rc = exchange(p, NULL, raw, sizeof(raw), NO_LINE, deadline, r);
+        rc = exchange(p, NULL, &rq, r);
     return rc;
 }
 
@@ -313,25 +318,28 @@ static void diagnose_gone(struct player *p, struct player_reply *r, bool input)
 static void player_fail(struct player *p, int rc, bool input, int limit_ms, struct player_reply *r);
 
 /* The lines of an answer, through the adapter, until it has the whole answer
- * (r->line, r->len) or a foul (r->foul, r->reason). raw (cap bytes) holds the
- * first line if it was read already (first bytes), else first is NO_LINE.
- * Returns PROC_OK, or the proc_io outcome of a read that failed. */
-static int exchange(struct player *p, const struct game_state *s, char *raw, size_t cap,
-                    size_t first, int64_t deadline_ns, struct player_reply *r)
+ * (r->line, r->len) or a foul (r->foul, r->reason). rq is the read of the
+ * answer: its first line is in rq->line (rq->len bytes) if it was read
+ * already, else rq->len is NO_LINE; the lines after it are read into
+ * rq->line (rq->cap bytes) before rq->deadline_ns. Returns PROC_OK, or the
+ * proc_io outcome of a read that failed. */
+static int exchange(struct player *p, const struct game_state *s, const struct proc_read *rq,
+                    struct player_reply *r)
 {
     const struct adapter *ad = player_adapter(p);
-    size_t n = first;
-    bool have = first != NO_LINE;
+    size_t n = rq->len;
+    bool have = rq->len != NO_LINE;
     int logged = 0, rc;
 
     struct adapter_out out = {r->line, sizeof(r->line), 0};
 
     r->foul = FOUL_NONE;
     for (;;) {
-        if (!have && (rc = proc_read_line(&p->proc, raw, cap, &n, deadline_ns)) != PROC_OK)
+        if (!have &&
+            (rc = proc_read_line(&p->proc, rq->line, rq->cap, &n, rq->deadline_ns)) != PROC_OK)
             return rc;
         have = false;
-        enum adapter_read kind = ad->read(&p->ad, s, raw, n, &out);
+        enum adapter_read kind = ad->read(&p->ad, s, rq->line, n, &out);
         r->len = out.len;
         switch (kind) {
         case ADAPTER_REPLY: return PROC_OK;
@@ -342,7 +350,7 @@ static int exchange(struct player *p, const struct game_state *s, char *raw, siz
             p->tainted = true;
             return PROC_OK;
         case ADAPTER_SEND:
-            if ((rc = proc_write(&p->proc, r->line, out.len, deadline_ns)) != PROC_OK)
+            if ((rc = proc_write(&p->proc, r->line, out.len, rq->deadline_ns)) != PROC_OK)
                 return rc;
             break;
         case ADAPTER_LOG:
@@ -440,7 +448,7 @@ void player_ask(struct player *p, const struct player_request *q, struct player_
         };
         rc = proc_read_reply(&p->proc, &rq);
         if (rc == PROC_OK)
-            rc = exchange(p, q->state, raw, cap, rq.len, q->deadline_ns, r);
+            rc = exchange(p, q->state, &rq, r);
     }
     r->elapsed_ns = proc_now_ns() - start;
     if (rc != PROC_OK)

@@ -324,12 +324,22 @@ static void seats_measure(struct seats *st, const struct scheduled_game *g)
     }
 }
 
+/* A worker thread: the run it plays for, its bots, and the rules its games are
+ * played under (the run's, stopped by its halt). */
+struct worker {
+    struct run *r;
+    struct seats st;
+    struct match_rules rules;
+};
+
 /* Play game `index` into rec. Returns 0, or a negative errno with *why's bot
  * (the index of the bot that could not be started, or -1) and what set. */
-static int play(struct run *r, struct seats *st, const struct match_rules *rules, long index,
-                const struct scheduled_game *game, struct game_record *rec,
-                struct tournament_failure *why)
+static int play(struct worker *w, long index, const struct scheduled_game *game,
+                struct game_record *rec, struct tournament_failure *why)
 {
+    struct run *r = w->r;
+    struct seats *st = &w->st;
+    const struct match_rules *rules = &w->rules;
     const struct tournament *t = r->t;
     struct scheduled_game g = *game;
     struct game_state start;
@@ -405,15 +415,14 @@ static void *worker(void *arg)
 {
     struct run *r = arg;
     const struct tournament *t = r->t;
-    struct seats st = {0};
     /* Games under way stop at a halt of the run, whatever its reason. */
-    struct match_rules rules = t->rules;
+    struct worker w = {.r = r, .rules = t->rules};
     struct inorder_slot *s;
     struct scheduled_game g;
     long index;
-    int rc = seats_init(&st, r);
+    int rc = seats_init(&w.st, r);
 
-    rules.stop = &r->halted;
+    w.rules.stop = &r->halted;
     if (rc == 0 && t->affinity) {
         pthread_mutex_lock(&r->lock);
         int nth = r->workers++;
@@ -427,10 +436,10 @@ static void *worker(void *arg)
     }
     while (rc == 0 && (s = take_game(r, &index, &g)) != NULL) {
         struct tournament_failure why;
-        rc = play(r, &st, &rules, index, &g, &s->rec, &why);
+        rc = play(&w, index, &g, &s->rec, &why);
         hand_over(r, index, s, rc, &why);
     }
-    seats_release(&st, t->rules.stop_grace_ms);
+    seats_release(&w.st, t->rules.stop_grace_ms);
     pthread_mutex_lock(&r->lock);
     r->live--;
     pthread_cond_signal(&r->ended);

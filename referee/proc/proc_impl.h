@@ -1,5 +1,5 @@
-/* proc_impl.h: what proc.c and proc_spawn.c share inside the process layer;
- * nothing outside them includes it (proc.h is the layer's contract). */
+/* proc_impl.h: what the files of the process layer share among themselves;
+ * nothing outside proc/ includes it (proc.h is the layer's contract). */
 #ifndef REFEREE_PROC_IMPL_H
 #define REFEREE_PROC_IMPL_H
 
@@ -10,6 +10,26 @@ void proc_close_fd(int *fd);
 
 /* Close every descriptor p holds (pipes and log). */
 void proc_close_all(struct proc *p);
+
+/* Milliseconds for poll() until the deadline, rounded up so that a wait never
+ * wakes early and spins; 0 once it has passed (proc.c). */
+int proc_ms_until(int64_t deadline_ns);
+
+/* Copy what the child wrote to stderr into its log, up to the cap; the rest is
+ * read and dropped so that the child never blocks on a full pipe. Reads a
+ * bounded amount: callers poll again, and check their deadline, before the
+ * next drain. Closes err_fd at EOF so that later polls do not wake on its
+ * hang-up (proc_log.c). */
+void proc_drain_stderr(struct proc *p);
+
+/* One line of trace in p's log: the time, the child's pid, mark ('>' written,
+ * '<' read, '-' referee's), then the n bytes of data escaped, up to 1024 of
+ * them; `cut`: more were dropped (proc_log.c). */
+void proc_trace_line(struct proc *p, char mark, const char *data, size_t n, bool cut);
+
+/* The trace of what proc_write writes (len bytes), a line at a time, its line
+ * endings left out (proc_log.c). */
+void proc_trace_written(struct proc *p, const char *data, size_t len);
 
 /* The pids of the bots alive (spawned and not yet reaped), so that a stray
  * process handed to referee as subreaper can be told from a bot. Lock around

@@ -107,28 +107,6 @@ struct doctor_args {
     long games, move_ms, first_ms, startup_ms;
 };
 
-static int opt_game(void *target, const char *arg)
-{
-    struct doctor_args *a = target;
-
-    if (!(a->def = game_find(arg))) {
-        cli_error("unknown game '%s'", arg);
-        return EXIT_USAGE;
-    }
-    return 0;
-}
-
-static int opt_proto(void *target, const char *arg)
-{
-    struct doctor_args *a = target;
-
-    if ((a->proto = adapter_find(arg)) == PROTO_COUNT) {
-        cli_error("--proto '%s': the protocol is " ADAPTER_NAMES, arg);
-        return EXIT_USAGE;
-    }
-    return 0;
-}
-
 static int opt_bot(void *target, const char *arg)
 {
     struct doctor_args *a = target;
@@ -157,16 +135,17 @@ static const struct option_def doctor_table[] = {
              "the command's words after --)"},
     {.name = "game",
      .arg = "NAME",
-     .type = OPTION_CALL,
-     .call = opt_game,
+     .type = OPTION_GAME,
+     .offset = offsetof(struct doctor_args, def),
      .help = "the game it plays (default tictactoe; gomoku for\n"
-             "gomocup, reversi for gtp)"},
+             "gomocup, reversi for gtp and nboard)"},
     {.name = "proto",
      .arg = "NAME",
-     .type = OPTION_CALL,
-     .call = opt_proto,
-     .help = "the protocol it speaks: referee (default), gtp or\n"
-             "gomocup; checks that are not of its protocol SKIP"},
+     .type = OPTION_PROTO,
+     .offset = offsetof(struct doctor_args, proto),
+     .help = "the protocol it speaks: referee (default), gtp,\n"
+             "gomocup or nboard; checks that are not of its\n"
+             "protocol SKIP"},
     COUNT("games", "N", games, "games against referee's random mover (default 4)"),
     COUNT("movetime", "MS", move_ms, "limit per move (default 1000)"),
     COUNT("firstmove", "MS", first_ms,
@@ -237,8 +216,10 @@ int cmd_doctor(int argc, char **argv)
         config_bot_release(&a.bot);
         return rc == 1 ? EXIT_OK : rc;
     }
-    static const char *const usual_game[PROTO_COUNT] = {
-        [PROTO_REFEREE] = "tictactoe", [PROTO_GTP] = "reversi", [PROTO_GOMOCUP] = "gomoku"};
+    static const char *const usual_game[PROTO_COUNT] = {[PROTO_REFEREE] = "tictactoe",
+                                                        [PROTO_GTP] = "reversi",
+                                                        [PROTO_GOMOCUP] = "gomoku",
+                                                        [PROTO_NBOARD] = "reversi"};
     a.bot.proto.proto = a.proto;
     a.bot.startup_ms = (int)a.startup_ms;
     struct doctor_options opt = {.def = a.def ? a.def : game_find(usual_game[a.proto]),

@@ -27,34 +27,14 @@ enum { FOR_ADD = 1, FOR_RETIRE = 2, FOR_RUN = 4, FOR_SHOW = 8 };
 /* Everything any subcommand may be given. */
 struct league_cmd {
     struct league_options lo;
-    const char *bot_dir, *proto, *game;
+    const char *bot_dir;
+    enum proto proto; /* PROTO_COUNT: not given */
+    const struct game_def *game;
     long seed, openings, min_games, lag;
     bool no_early_draw;
 };
 
 #define FIELD(name) offsetof(struct league_cmd, name)
-
-static int opt_game(void *target, const char *arg)
-{
-    struct league_cmd *c = target;
-    if (!game_find(arg)) {
-        cli_error("unknown game '%s'", arg);
-        return EXIT_USAGE;
-    }
-    c->game = arg;
-    return 0;
-}
-
-static int opt_proto(void *target, const char *arg)
-{
-    struct league_cmd *c = target;
-    if (adapter_find(arg) == PROTO_COUNT) {
-        cli_error("--proto '%s': the protocol is referee, gtp or gomocup", arg);
-        return EXIT_USAGE;
-    }
-    c->proto = arg;
-    return 0;
-}
 
 /* --for: 90s, 30m, 2h, 1d, or seconds without a unit. */
 static int opt_for(void *target, const char *arg)
@@ -91,15 +71,16 @@ static int opt_shard(void *target, const char *arg)
 
 #define CALL  OPTION_ENTRY_CALL
 #define FLAG  OPTION_ENTRY_FLAG
+#define GAME  OPTION_ENTRY_GAME
+#define PROTO OPTION_ENTRY_PROTO
 #define MS    OPTION_ENTRY_MS
 #define TEXT  OPTION_ENTRY_TEXT
 #define COUNT OPTION_ENTRY_COUNT
 
 static const struct option_def league_options_table[] = {
     TEXT("dir", "DIR", bot_dir, "add: the entry's working directory", .only = FOR_ADD),
-    CALL("proto", "P", opt_proto, "add: the protocol it speaks: referee, gtp or gomocup",
-         .only = FOR_ADD),
-    CALL("game", "NAME", opt_game,
+    PROTO("proto", "P", proto, "add: the protocol it speaks: " ADAPTER_NAMES, .only = FOR_ADD),
+    GAME("game", "NAME", game,
          "add, making the league: its game (default tictactoe);\n"
          "fixed from then on, as are --seed, --openings,\n"
          "--no-early-draw, --min-games and --lag",
@@ -259,7 +240,7 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
     const char *why;
     char whyf[PATH_MAX + 200];
 
-    const struct game_def *def = game_find(c->game);
+    const struct game_def *def = c->game;
     snprintf(want.game, sizeof(want.game), "%s", def->name);
     if (!given[4]) /* --openings */
         want.openings = def->opening_plies;
@@ -280,7 +261,11 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
         config_bot_release(&bot);
         return rc;
     }
-    rc = roster_add_bot(dir, bot.name, eq + 1, c->bot_dir, c->proto, whyf, sizeof(whyf));
+    struct roster_entry e = {.name = bot.name,
+                             .command = eq + 1,
+                             .cwd = c->bot_dir,
+                             .proto = c->proto == PROTO_COUNT ? NULL : adapter_of(c->proto)->name};
+    rc = roster_add_bot(dir, &e, whyf, sizeof(whyf));
     if (rc == -EEXIST)
         cli_error("league '%s' has an entry '%s' already; a new version is a new entry: give "
                   "it another name",
@@ -379,7 +364,8 @@ static void set_defaults(struct league_cmd *c)
                    .log_cap = LOG_CAP_DEFAULT,
                    .jobs = cli_cores(),
                    .shards = 1},
-        .game = "tictactoe",
+        .proto = PROTO_COUNT,
+        .game = game_find("tictactoe"),
         .seed = 1,
         .min_games = MM_MIN_GAMES_DEFAULT,
         .lag = LEAGUE_LAG,

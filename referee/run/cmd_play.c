@@ -29,20 +29,10 @@ struct play_args {
     struct bot_spec bot;
     bool have_bot;
     int as;
-    const char *name, *results, *mark, *proto;
+    const char *name, *results, *mark;
+    enum proto proto;
     long move_ms;
 };
-
-static int opt_game(void *target, const char *arg)
-{
-    struct play_args *a = target;
-
-    if (!(a->def = game_find(arg))) {
-        cli_error("unknown game '%s'", arg);
-        return EXIT_USAGE;
-    }
-    return 0;
-}
 
 static int opt_bot(void *target, const char *arg)
 {
@@ -66,14 +56,14 @@ static const struct option_def play_table[] = {
              "(or give the command's words after --)"},
     {.name = "proto",
      .arg = "P",
-     .type = OPTION_TEXT,
+     .type = OPTION_PROTO,
      .offset = offsetof(struct play_args, proto),
-     .help = "the protocol the bot speaks: referee (default), gtp\n"
-             "or gomocup"},
+     .help = "the protocol the bot speaks: referee (default), gtp,\n"
+             "gomocup or nboard"},
     {.name = "game",
      .arg = "NAME",
-     .type = OPTION_CALL,
-     .call = opt_game,
+     .type = OPTION_GAME,
+     .offset = offsetof(struct play_args, def),
      .help = "tictactoe (default), connect4, reversi, gomoku,\n"
              "gomoku-standard, gomoku-freestyle, gomoku-renju"},
     {.name = "as",
@@ -168,10 +158,7 @@ static int parse_args(int argc, char **argv, struct play_args *a)
         cli_error("play needs a bot: --bot NAME=COMMAND, or -- COMMAND [ARG]...");
         return EXIT_USAGE;
     }
-    if (a->proto && (a->bot.proto.proto = adapter_find(a->proto)) == PROTO_COUNT) {
-        cli_error("--proto '%s': the protocol is " ADAPTER_NAMES, a->proto);
-        return EXIT_USAGE;
-    }
+    a->bot.proto.proto = a->proto;
     if ((rc = take_side(a)) != 0)
         return rc;
     if (strlen(a->name) == 0 || strlen(a->name) > CONFIG_NAME_MAX ||

@@ -84,13 +84,7 @@ static int opt_proto(void *target, const char *arg)
 
     if (!b)
         return EXIT_USAGE;
-    enum proto proto = adapter_find(name);
-    if (proto == PROTO_COUNT) {
-        cli_error("--proto '%s': the protocol is " ADAPTER_NAMES, arg);
-        return EXIT_USAGE;
-    }
-    b->proto.proto = proto;
-    return 0;
+    return options_take_proto("proto", arg, name, &b->proto.proto);
 }
 
 static int opt_option(void *target, const char *arg)
@@ -191,18 +185,6 @@ static int opt_gtp_pass(void *target, const char *arg)
     return 0;
 }
 
-static int opt_game(void *target, const char *arg)
-{
-    struct run_config *c = target;
-
-    c->game = game_find(arg);
-    if (!c->game) {
-        cli_error("unknown game '%s'", arg);
-        return EXIT_USAGE;
-    }
-    return 0;
-}
-
 static int opt_format(void *target, const char *arg)
 {
     struct run_config *c = target;
@@ -251,6 +233,7 @@ static int opt_sprt_model(void *target, const char *arg)
  * then designated fields such as .letter or .only if any. */
 #define CALL  OPTION_ENTRY_CALL
 #define FLAG  OPTION_ENTRY_FLAG
+#define GAME  OPTION_ENTRY_GAME
 #define MS    OPTION_ENTRY_MS
 #define TEXT  OPTION_ENTRY_TEXT
 #define COUNT OPTION_ENTRY_COUNT
@@ -289,7 +272,7 @@ static const struct option_def run_options[] = {
          "deadline of a GTP or Gomocup engine's handshake,\n"
          "and of a brain's answer to RESTART (default 10000);\n"
          "NAME=MS: bot NAME's alone"),
-    CALL("game", "NAME", opt_game,
+    GAME("game", "NAME", game,
          "tictactoe (default), connect4, reversi, gomoku,\n"
          "gomoku-standard (exactly five), gomoku-freestyle (20x20),\n"
          "gomoku-renju (renju: black's forbidden moves)"),

@@ -34,10 +34,20 @@ static void held_release(struct held *h, long n)
     free(h);
 }
 
-/* Take shard folder `name`'s games into h. Returns 0, or a negative errno with why set. */
-static int read_shard(const char *dir, const char *name, long written, long expect, struct held *h,
-                      char *why, size_t len)
+/* The batch a merge takes into the league in folder dir: games written + 1 to
+ * written + expect, held (h[id - written - 1]) as the shards wrote them. */
+struct batch {
+    const char *dir;
+    long written, expect;
+    struct held *h;
+};
+
+/* Take shard folder `name`'s games into b->h. Returns 0, or a negative errno with why set. */
+static int read_shard(const struct batch *b, const char *name, char *why, size_t len)
 {
+    const char *dir = b->dir;
+    long written = b->written, expect = b->expect;
+    struct held *h = b->h;
     char path[PATH_MAX];
     struct results_file games, moves;
     struct ledger_moves lm = {0};
@@ -93,10 +103,12 @@ static int append(const char *dir, const char *file, const struct csvout *buf)
     return rc;
 }
 
-/* Check the games of h in id order, then append them. Returns 0 or a negative errno. */
-static int take(const char *dir, struct held *h, long written, long expect,
-                const struct batch_check *check, char *why, size_t len)
+/* Check the games of b->h in id order, then append them. Returns 0 or a negative errno. */
+static int take(const struct batch *b, const struct batch_check *check, char *why, size_t len)
 {
+    const char *dir = b->dir;
+    long written = b->written, expect = b->expect;
+    struct held *h = b->h;
     struct csvout games = CSVOUT_INIT, moves = CSVOUT_INIT;
     int rc = 0;
 
@@ -194,16 +206,17 @@ int batch_merge(const char *dir, long written, long expect, const struct batch_c
     *merged = 0;
     if (n == 0)
         return EXIT_OK;
-    struct held *h = xcalloc((size_t)expect + 1, sizeof(*h));
+    struct batch b = {.dir = dir, .written = written, .expect = expect};
+    b.h = xcalloc((size_t)expect + 1, sizeof(*b.h));
     for (int i = 0; rc == 0 && i < n; i++)
-        rc = read_shard(dir, names[i], written, expect, h, why, sizeof(why));
+        rc = read_shard(&b, names[i], why, sizeof(why));
     long held = 0;
     for (long i = 0; i < expect; i++)
-        held += h[i].text[0] != NULL;
+        held += b.h[i].text[0] != NULL;
     /* None: a merge killed after it appended them, before it put them away. */
     if (rc == 0 && held > 0)
-        rc = take(dir, h, written, expect, check, why, sizeof(why));
-    held_release(h, expect + 1);
+        rc = take(&b, check, why, sizeof(why));
+    held_release(b.h, expect + 1);
     if (rc == 0 && (rc = put_away(dir, names, n, written + 1)) < 0)
         snprintf(why, sizeof(why), "cannot move the shard folders into '%s/merged': %s", dir,
                  strerror(-rc));

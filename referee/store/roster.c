@@ -216,17 +216,17 @@ static long find_bot(struct table *t, const char *dir, const char *name, int *rc
     return -1;
 }
 
-int roster_add_bot(const char *dir, const char *name, const char *command, const char *cwd,
-                   const char *proto, char *why, size_t len)
+int roster_add_bot(const char *dir, const struct roster_entry *e, char *why, size_t len)
 {
     struct table t;
     int rc;
-    long row = find_bot(&t, dir, name, &rc, why, len);
+    long row = find_bot(&t, dir, e->name, &rc, why, len);
 
     if (rc == 0 && row >= 0)
         rc = -EEXIST;
     if (rc == 0) {
-        const char *add[NBOTCOLS] = {name, command, cwd ? cwd : "", proto ? proto : "", ""};
+        const char *add[NBOTCOLS] = {e->name, e->command, e->cwd ? e->cwd : "",
+                                     e->proto ? e->proto : "", ""};
         if ((rc = write_bots(dir, &t, add, -1)) < 0)
             snprintf(why, len, "cannot write '%s/%s': %s", dir, ROSTER_BOTS, strerror(-rc));
     }

@@ -43,11 +43,17 @@ struct roster_bot {
  * them; the caller frees). Returns 0, or a negative errno with why set. */
 int roster_read_bots(const char *dir, struct roster_bot **out, size_t *n, char *why, size_t len);
 
-/* Add a row to dir's bots.csv (made if missing), its other columns kept: the
- * entry `name` with its command, and dir and proto if not NULL. Returns 0,
- * -EEXIST if a row has that name, or another negative errno with why set. */
-int roster_add_bot(const char *dir, const char *name, const char *command, const char *cwd,
-                   const char *proto, char *why, size_t len);
+/* A new entry's row of bots.csv, as text borrowed from the caller: its name
+ * and command line, and its working directory and protocol, or NULL for none
+ * (the tournament's defaults). */
+struct roster_entry {
+    const char *name, *command, *cwd, *proto;
+};
+
+/* Add entry e's row to dir's bots.csv (made if missing), its other columns
+ * kept. Returns 0, -EEXIST if a row has e's name, or another negative errno
+ * with why set. */
+int roster_add_bot(const char *dir, const struct roster_entry *e, char *why, size_t len);
 
 /* Set the `retired` field of entry name in dir's bots.csv to "yes". Returns
  * 0, -ENOENT if no row has that name, -EALREADY if it is set already, or
