@@ -449,3 +449,45 @@ Test(doctor, every_game_names_its_special_position_and_play_reaches_it, .timeout
         cr_expect(found, "no play of %s reaches %s", def->name, def->special);
     }
 }
+
+/* A command that exits at once (`python3 missing.py`) is its first turn's
+ * FAIL, with the status it exited with: doctor's seat is strict, so it is not
+ * started again the way a tournament retries a command that never answered. */
+Test(doctor, a_bot_that_exits_at_its_first_turn_fails_start_with_its_status, .timeout = 60)
+{
+    static const char *const options[] = {NULL};
+    run_doctor(options, FIXTURE, "exit", "2");
+    expect_only_fail("starts and answers its fi", "");
+    const char *start = detail_of(r.out, "FAIL  starts and answers");
+    cr_assert_not_null(start, "%s", r.out);
+    cr_expect(strstr(start, "exited (status 2), in game 1, before its first reply"), "%s", start);
+}
+
+/* A legal move, then the same line again a moment later: caught after that
+ * reply by the watch over a game's first turns, not read as the next turn's. */
+Test(doctor, a_line_a_moment_after_a_legal_move_fails_after_that_reply, .timeout = 60)
+{
+    static const char *const options[] = {NULL};
+    run_doctor(options, FIXTURE, "late", "0");
+    expect_only_fail("writes one line a turn an", "");
+    const char *lines = detail_of(r.out, "FAIL  writes one line a turn");
+    cr_assert_not_null(lines, "%s", r.out);
+    cr_expect(strstr(lines, "after its reply \"a1\": wrote when not asked \"a1\""), "%s", lines);
+    cr_expect(strstr(r.out, "PASS  replies in the game's notation"), "%s", r.out);
+}
+
+/* A slip in a game whose turn lines carry the unknown key, at a turn after
+ * one it went past with the same key, that the replay does not make again:
+ * the slip's own check, not forward compatibility (the key did not break it). */
+Test(doctor, a_slip_after_a_probe_it_went_past_is_not_the_probes, .timeout = 60)
+{
+    static const char *const options[] = {NULL};
+    char dir[64], mark[96];
+    test_tmpdir(dir, "doctor");
+    snprintf(mark, sizeof(mark), "%s/slipped", dir);
+    run_doctor(options, DOCTORBOT, "sliponce", mark);
+    expect_only_fail("replies in the game's not", "");
+    const char *legal = detail_of(r.out, "FAIL  replies in the game's");
+    cr_assert_not_null(legal, "%s", r.out);
+    cr_expect(strstr(legal, "got \"z9\": illegal move z9"), "%s", legal);
+}

@@ -95,6 +95,8 @@ static int run_game(struct doc *d, struct game_plan *g)
     d->rec.id = g->number;
     d->rec.seed = d->opt->seed;
     d->plan = g;
+    d->turn = (struct ask){.game = g->number};
+    d->replay_done = 0;
     d->asked = 0;
     d->failed = false;
     d->foul_ply = -1;
@@ -108,10 +110,12 @@ static int run_game(struct doc *d, struct game_plan *g)
 static bool answers_plain(struct doc *d, struct game_plan *g, int at)
 {
     d->replaying = true;
+    d->replay_at = at;
+    d->went_past = false;
     int rc = run_game(d, g);
     d->replaying = false;
     d->p.tainted = true; /* its game is left there: the next one starts anew */
-    return rc == 0 && (d->foul_ply < 0 || d->foul_ply > at);
+    return rc == 0 && d->went_past;
 }
 
 /* Whether f is what a line the bot cannot read makes of it: a word of the
@@ -137,12 +141,13 @@ static void judge_turn(struct doc *d, struct game_plan *g)
 {
     struct finding f = d->found;
     struct ask t = d->turn;
+    unsigned suspect = t.sent & ~d->probes_held; /* one it went past did not break it */
 
     /* It went on after a plain result line before (the probe is sent only then). */
     if (t.kept && g->after_probe && f.check == CHECK_GAMES)
         note_probe(d, g->after_probe, &f);
-    else if (t.sent && is_misreading(&f) && g->new_process && answers_plain(d, g, t.ply))
-        note_probe(d, t.sent, &f);
+    else if (suspect && is_misreading(&f) && g->new_process && answers_plain(d, g, t.ply))
+        note_probe(d, suspect, &f);
     else
         doctor_note(d, &f);
 }

@@ -141,7 +141,7 @@ void doctor_conclude(struct doc *d, bool have_special)
     if (d->seen[CHECK_SPECIAL])
         snprintf(d->out->items[CHECK_SPECIAL].detail, DOCTOR_DETAIL_MAX, "%s",
                  d->opt->def->special);
-    if (d->seen[CHECK_FORWARD])
+    if (d->out->items[CHECK_FORWARD].status == DOCTOR_PASS)
         snprintf(d->out->items[CHECK_FORWARD].detail, DOCTOR_DETAIL_MAX,
                  "it went on past an unknown key on game, turn and result lines, and a line "
                  "of an unknown kind");

@@ -89,15 +89,18 @@ struct doc {
     bool legal_as[2];       /* a legal move came from it as each side */
     unsigned probes_held;   /* probes it skipped, as it should */
     unsigned probes_failed; /* probes that broke it: not sent again */
-    unsigned sending;       /* probes the lines written now carry (doctor_probe_adapter) */
+    unsigned sending;       /* probes the lines written now carry (doctor_probe.c) */
     struct adapter talk;    /* what p speaks through: its protocol, probes and all */
     bool ended_before_quit; /* its last process ended after its last result */
     bool special_asked;     /* its turn in the special position was asked */
     /* The game under way. */
     struct game_plan *plan;
-    bool replaying;  /* the game again, no probes: only whether it fouls, and where */
-    int asked;       /* its turns asked in it */
-    struct ask turn; /* the one asked last */
+    bool replaying; /* the game again, no probes: only whether it fouls, and where */
+    int replay_at;  /* the ply it failed at, which the replay must get past */
+    bool went_past; /* the replay had a move of its that stood at replay_at or later */
+    volatile sig_atomic_t replay_done;    /* the loop's stop: the replay went past */
+    int asked;                            /* its turns asked in it */
+    struct ask turn;                      /* the one asked last */
     char sent[4 * PROTOCOL_ECHO_MAX + 8]; /* its lines, escaped; "" until written */
     bool failed;                          /* a turn of it went wrong, as `found` says */
     struct finding found;

@@ -70,7 +70,7 @@ static void doc_result(struct seat *s, const struct game_record *rec, const stru
     struct doc *d = doc_of(s);
     struct game_plan *g = d->plan;
 
-    if (!d->replaying && g->may_probe_result && d->seen[CHECK_GAMES] &&
+    if (!d->replaying && !d->failed && g->may_probe_result && d->seen[CHECK_GAMES] &&
         !((d->probes_held | d->probes_failed) & PROBE_RESULT_KEY))
         g->result_probe = PROBE_RESULT_KEY;
     d->sending = d->replaying ? 0 : g->result_probe;
@@ -112,6 +112,10 @@ static void on_replied(void *ctx, const struct game_record *rec, const struct ma
         return;
     if (e->foul != FOUL_NONE)
         d->foul_ply = e->ply;
+    else if (d->replaying && e->ply >= d->replay_at) {
+        d->went_past = true;
+        d->replay_done = 1; /* the rest of the game is not needed */
+    }
     if (!d->replaying)
         doctor_judge(d, rec, e);
 }
@@ -152,5 +156,6 @@ void doctor_seat_init(struct doc *d)
     d->rules = (struct match_rules){.time = {.move_ms = d->opt->move_ms,
                                              .first_move_ms = d->opt->first_ms,
                                              .margin_ms = DOCTOR_MARGIN_MS},
+                                    .stop = &d->replay_done,
                                     .observer = &d->watch};
 }

@@ -94,60 +94,41 @@ static void judge_gone(struct doc *d, const struct player_reply *r)
     const struct ask *t = &d->turn;
     enum doctor_check own = breaks(d, CHECK_ALIVE);
 
-    if (t->kept) {
+    if (t->kept)
         found(d, CHECK_GAMES, r->reason,
               "its process ended after game %d, by its first turn of game %d (%s): play "
               "games until quit",
               t->game - 1, t->game, r->reason);
-        return;
-    }
-    if (!d->sent[0]) {
+    else if (!d->sent[0])
         found(d, own, r->reason, "its process ended between its turns of game %d: %s", t->game,
               r->reason);
-        return;
-    }
-    found(d, d->p.answered ? own : CHECK_START, r->reason, "sent \"%s\": %s, in game %d%s", d->sent,
-          r->reason, t->game, d->p.answered ? "" : ", before its first reply");
+    else
+        found(d, d->p.answered ? own : CHECK_START, r->reason, "sent \"%s\": %s, in game %d%s",
+              d->sent, r->reason, t->game, d->p.answered ? "" : ", before its first reply");
 }
 
 /* A turn that brought no line of a move (r's foul, the seat's own). */
 static void judge_failure(struct doc *d, const struct player_reply *r)
 {
-    switch (r->foul) {
-    case FOUL_TIMEOUT:
-        if (!proc_has_written(&d->p.proc)) {
-            judge_silence(d, r);
-            return;
-        }
-        {
-            found(d, of_time(d), r->reason,
-                  "sent \"%s\": %s; think less, or keep to the time it is told", d->sent,
-                  r->reason);
-            return;
-        }
-    case FOUL_EXITED:
-    case FOUL_CRASHED:
-    case FOUL_CLOSED: {
+    bool flooded = strncmp(r->reason, "flooded", 7) == 0;
+
+    if (r->foul == FOUL_TIMEOUT && !proc_has_written(&d->p.proc))
+        judge_silence(d, r);
+    else if (r->foul == FOUL_TIMEOUT)
+        found(d, of_time(d), r->reason,
+              "sent \"%s\": %s; think less, or keep to the time it is told", d->sent, r->reason);
+    else if (r->foul == FOUL_EXITED || r->foul == FOUL_CRASHED || r->foul == FOUL_CLOSED)
         judge_gone(d, r);
-        return;
-    }
-    case FOUL_UNASKED: {
+    else if (r->foul == FOUL_UNASKED)
         found(d, CHECK_LINES, r->reason, "%s; write one line a turn, and logs to standard error",
               r->reason);
-        return;
-    }
-    case FOUL_TOO_LONG:
-        if (strncmp(r->reason, "flooded", 7) == 0) {
-            found(d, CHECK_LINES, r->reason, "sent \"%s\": %s", d->sent, r->reason);
-            return;
-        }
-        {
-            found(d, breaks(d, CHECK_LEGAL), r->reason, "sent \"%s\": %s: a reply is one move",
-                  d->sent, r->reason);
-            return;
-        }
-    default: found(d, breaks(d, CHECK_LEGAL), r->reason, "sent \"%s\": %s", d->sent, r->reason);
-    }
+    else if (r->foul == FOUL_TOO_LONG && flooded)
+        found(d, CHECK_LINES, r->reason, "sent \"%s\": %s", d->sent, r->reason);
+    else if (r->foul == FOUL_TOO_LONG)
+        found(d, breaks(d, CHECK_LEGAL), r->reason, "sent \"%s\": %s: a reply is one move", d->sent,
+              r->reason);
+    else
+        found(d, breaks(d, CHECK_LEGAL), r->reason, "sent \"%s\": %s", d->sent, r->reason);
 }
 
 /* What to do about a reply the loop judged a foul (judged, for reason), into
@@ -245,13 +226,10 @@ static void judge_line(struct doc *d, const struct game_record *rec, const struc
     if (e->foul == FOUL_UNASKED) {
         char what[SHOWN + 8];
         snprintf(what, sizeof(what), "got \"%s\"", got);
-        {
-            found(d, CHECK_LINES, what,
-                  "after its reply \"%s\": %s; write one line a turn, and logs to standard "
-                  "error",
-                  got, rec->reason);
-            return;
-        }
+        found(d, CHECK_LINES, what,
+              "after its reply \"%s\": %s; write one line a turn, and logs to standard error", got,
+              rec->reason);
+        return;
     }
     if (t->watch)
         d->seen[CHECK_LINES] = true;
@@ -262,16 +240,14 @@ void doctor_judge(struct doc *d, const struct game_record *rec, const struct mat
 {
     const struct player_reply *r = e->reply;
 
-    if (r->foul == FOUL_NONE) {
+    /* A line came: a reply, or a foul of its protocol's (an engine's ERROR), a
+     * line too long, or two. */
+    if (r->foul == FOUL_NONE ||
+        (d->sent[0] &&
+         (r->foul == FOUL_MALFORMED || r->foul == FOUL_TOO_LONG || r->foul == FOUL_UNASKED)))
         note_time(d, r);
-        {
-            judge_line(d, rec, e);
-            return;
-        }
-    }
-    /* A line came for a foul of its protocol's (an engine's ERROR), a line too long, or two. */
-    if (d->sent[0] &&
-        (r->foul == FOUL_MALFORMED || r->foul == FOUL_TOO_LONG || r->foul == FOUL_UNASKED))
-        note_time(d, r);
-    judge_failure(d, r);
+    if (r->foul == FOUL_NONE)
+        judge_line(d, rec, e);
+    else
+        judge_failure(d, r);
 }

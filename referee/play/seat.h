@@ -45,7 +45,7 @@ enum { SEAT_REPLIED = 0, SEAT_AGAIN = 1 };
  * seat saw (a bot's timeout, crash...: protocol/PROTOCOL.md "Fouls" lists them and their reasons),
  * or interrupted (the game stopped by the user: reason "quit", or empty for "interrupted"). */
 struct seat_ops {
-    const char *kind; /* "bot", "person", "random" */
+    const char *kind; /* "bot", "person", "random"; "doctor" (a bot, watched) */
     /* Be ready for game g (a bot's process started, or kept unless g->fresh).
      * Returns 0, r->foul FOUL_NO_START if it cannot be for a cause of its own
      * (it forfeits, with r->reason); or a negative errno for the operator's
@@ -91,9 +91,11 @@ struct seat_bot {
     bool asked;                    /* it was asked a turn in this game */
     bool revived;                  /* started again at its first turn, found dead */
     bool retried;                  /* started again after it ended before its first reply */
-    bool strict; /* every failure is its game's foul: a process found dead at the first
-                  * turn of a game is not started again, nor a command that never
-                  * answered (doctor reports them); set after seat_bot_init */
+    bool strict; /* every failure at a turn is its game's foul: a process found dead
+                  * at its first turn of a game is not started again, nor a command
+                  * that never answered (doctor reports them); set after
+                  * seat_bot_init. Not the start's: one found gone or chatty as its
+                  * game starts is still started anew (player_ensure_started) */
 };
 
 /* A bot's operations: for a seat that adds to them (doctor's watches each
@@ -103,7 +105,9 @@ extern const struct seat_ops seat_bot_ops;
 /* Seat p (borrowed) as sb. */
 void seat_bot_init(struct seat_bot *sb, struct player *p);
 
-/* The player at seat s if a bot sits there, else NULL. */
+/* The player at seat s if a bot sits there, else NULL: a seat of
+ * seat_bot_ops' own, not one that wraps them (doctor's), whose output is then
+ * not watched while its opponent thinks. */
 struct player *seat_player(struct seat *s);
 
 /* referee's own mover: a legal move at random, from its seed. */

@@ -15,6 +15,8 @@
  *   doctorbot strictresult   exits with status 2 at a result line whose 5th
  *                            word is not "reason" (it reads it by position)
  *   doctorbot byname         none of these: reads keys by name, as it should
+ *   doctorbot sliponce PATH  answers "z9" at its 3rd turn of the game with id 4,
+ *                            the first time only (it then makes PATH)
  *
  * Every mode exits on quit or at the end of its input. */
 #define _POSIX_C_SOURCE 200809L /* getline, strtok_r, nanosleep */
@@ -59,6 +61,8 @@ int main(int argc, char **argv)
     const char *mode = argc > 1 ? argv[1] : "";
     char *line = NULL, last[32] = "";
     size_t cap = 0;
+    int turns = 0;
+    bool game4 = false;
 
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (strcmp(mode, "slowdebug") == 0 || strcmp(mode, "slowstart") == 0) {
@@ -74,12 +78,23 @@ int main(int argc, char **argv)
         if (strcmp(mode, "strictresult") == 0 && strncmp(line, "result ", 7) == 0 &&
             !is_reason_fifth(line))
             return 2;
+        if (strncmp(line, "game ", 5) == 0) {
+            turns = 0;
+            game4 = strstr(line, " id 4\n") != NULL || strstr(line, " id 4 ") != NULL;
+        }
         bool known = strncmp(line, "game ", 5) == 0 || strncmp(line, "result ", 7) == 0;
         if (strcmp(mode, "unknown") == 0 && !known && strncmp(line, "turn ", 5) != 0)
             printf("unknown command\n");
         if (strncmp(line, "turn ", 5) != 0)
             continue;
         const char *move = strcmp(mode, "positional") == 0 ? ninth_word(line) : first_legal(line);
+        if (strcmp(mode, "sliponce") == 0 && game4 && ++turns == 3 && argc > 2) {
+            FILE *mark = fopen(argv[2], "wx");
+            if (mark) {
+                fclose(mark);
+                move = "z9";
+            }
+        }
         if (strcmp(mode, "repeat") == 0 && last[0])
             printf("%s\n", last);
         printf("%s\n", move ? move : "resign");
