@@ -72,7 +72,7 @@ static void expect_only_fail(const char *check, const char *what)
 }
 
 struct mistake {
-    char mode[16];
+    char mode[16];  /* and its argument after a space, if any */
     char fails[32]; /* the one check that FAILs: the start of its line */
     char says[48];  /* in its detail */
 };
@@ -91,6 +91,12 @@ ParameterizedTestParameters(doctor, each_first_mistake_fails_its_own_check_alone
         {"hello", "writes one line a turn an", "\"hello\""},
         {"outofturn", "plays both sides", "the mark of the other side"},
         {"crash", "starts and answers its fi", "crashed (signal 11)"},
+        /* A command that exits at once (`python3 missing.py`): doctor's seat
+         * is strict, it is not started again as a tournament would. */
+        {"exit 2", "starts and answers its fi", "exited (status 2), in game 1, before its"},
+        /* The same line a moment after a legal move: caught after that reply
+         * by the watch over a game's first turns, not as the next turn's. */
+        {"late 0", "writes one line a turn an", "after its reply \"a1\": wrote when not"},
     };
     return cr_make_param_array(struct mistake, cases, sizeof(cases) / sizeof(cases[0]));
 }
@@ -99,8 +105,12 @@ ParameterizedTest(struct mistake *m, doctor, each_first_mistake_fails_its_own_ch
                   .timeout = 60)
 {
     static const char *const options[] = {"--movetime", "300", "--firstmove", "1000", NULL};
-    char head[64];
-    run_doctor(options, FIXTURE, m->mode, NULL);
+    char head[64], mode[16];
+    snprintf(mode, sizeof(mode), "%s", m->mode);
+    char *arg = strchr(mode, ' '); /* "exit 2": the mode and its argument */
+    if (arg)
+        *arg++ = '\0';
+    run_doctor(options, FIXTURE, mode, arg);
     expect_only_fail(m->fails, m->mode);
     snprintf(head, sizeof(head), "FAIL  %s", m->fails);
     const char *detail = detail_of(r.out, head);
@@ -448,32 +458,6 @@ Test(doctor, every_game_names_its_special_position_and_play_reaches_it, .timeout
         }
         cr_expect(found, "no play of %s reaches %s", def->name, def->special);
     }
-}
-
-/* A command that exits at once (`python3 missing.py`) is its first turn's
- * FAIL, with the status it exited with: doctor's seat is strict, so it is not
- * started again the way a tournament retries a command that never answered. */
-Test(doctor, a_bot_that_exits_at_its_first_turn_fails_start_with_its_status, .timeout = 60)
-{
-    static const char *const options[] = {NULL};
-    run_doctor(options, FIXTURE, "exit", "2");
-    expect_only_fail("starts and answers its fi", "");
-    const char *start = detail_of(r.out, "FAIL  starts and answers");
-    cr_assert_not_null(start, "%s", r.out);
-    cr_expect(strstr(start, "exited (status 2), in game 1, before its first reply"), "%s", start);
-}
-
-/* A legal move, then the same line again a moment later: caught after that
- * reply by the watch over a game's first turns, not read as the next turn's. */
-Test(doctor, a_line_a_moment_after_a_legal_move_fails_after_that_reply, .timeout = 60)
-{
-    static const char *const options[] = {NULL};
-    run_doctor(options, FIXTURE, "late", "0");
-    expect_only_fail("writes one line a turn an", "");
-    const char *lines = detail_of(r.out, "FAIL  writes one line a turn");
-    cr_assert_not_null(lines, "%s", r.out);
-    cr_expect(strstr(lines, "after its reply \"a1\": wrote when not asked \"a1\""), "%s", lines);
-    cr_expect(strstr(r.out, "PASS  replies in the game's notation"), "%s", r.out);
 }
 
 /* A slip in a game whose turn lines carry the unknown key, at a turn after
