@@ -27,7 +27,9 @@ static bool command(struct adapter_state *a, char *buf, size_t len, size_t *n, c
     if (a->gtp.await_first == 0 || a->gtp.await_first > a->gtp.await_last)
         a->gtp.await_first = id;
     a->gtp.await_last = id;
-    snprintf(a->gtp.sent[id % 16], sizeof(a->gtp.sent[0]), "%s", text);
+    /* Its start is enough to name it in a reason. */
+    snprintf(a->gtp.sent[id % 16], sizeof(a->gtp.sent[0]), "%.*s", (int)sizeof(a->gtp.sent[0]) - 1,
+             text);
     return adapter_put(buf, len, n, "%u %s\n", id, text);
 }
 
