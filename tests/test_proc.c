@@ -295,6 +295,30 @@ Test(proc, cwd_is_entered_before_exec, .timeout = 10)
     assert_no_children();
 }
 
+static void on_usr2(int sig)
+{
+    (void)sig;
+}
+
+/* A bot starts with every signal at its default and none blocked, whatever
+ * referee ignores (SIGPIPE, here SIGUSR1 too) or catches (SIGUSR2): the
+ * kernel's own view of it, its /proc/self/status. */
+Test(proc, a_bot_starts_with_no_signal_ignored_caught_or_blocked, .timeout = 10)
+{
+    struct sigaction ign = {.sa_handler = SIG_IGN}, caught = {.sa_handler = on_usr2};
+    sigaction(SIGUSR1, &ign, NULL);
+    sigaction(SIGUSR2, &caught, NULL);
+    sigaction(SIGPIPE, &ign, NULL);
+    char *status[] = {"sed", "-n", "/^Sig[BIC]/p", "/proc/self/status", NULL}; /* catches none */
+    struct proc p;
+    cr_assert_eq(proc_spawn(&p, &(struct proc_options){.argv = status}), 0);
+    expect_line(&p, "SigBlk:\t0000000000000000");
+    expect_line(&p, "SigIgn:\t0000000000000000");
+    expect_line(&p, "SigCgt:\t0000000000000000");
+    cr_assert_eq(proc_stop(&p, 1000), 0);
+    assert_no_children();
+}
+
 Test(proc, read_timeout_holds_the_deadline, .timeout = 10)
 {
     struct proc p;
