@@ -456,9 +456,13 @@ Test(adapters, each_protocol_plays_only_the_games_its_moves_can_say, .timeout = 
         {"gomoku-standard", true, false, true},  /* exactly five: INFO rule 1 */
         {"gomoku-freestyle", true, false, true}, /* 20 x 20 */
     };
-    for (int p = 0; p < PROTO_COUNT; p++)
-        cr_expect_not_null(adapter_of((enum proto)p)->plays, "%s says which games it plays",
-                           adapter_of((enum proto)p)->name);
+    for (int p = 0; p < PROTO_COUNT; p++) {
+        const struct adapter *ad = adapter_of((enum proto)p);
+        cr_expect_not_null(ad->plays, "%s says which games it plays", ad->name);
+        /* The game play and doctor pick for it when none is named. */
+        const struct game_def *usual = ad->usual_game ? game_find(ad->usual_game) : NULL;
+        cr_expect(usual && ad->plays(usual), "%s has a usual game it plays", ad->name);
+    }
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         const struct game_def *def = game_find(cases[i].game);
         cr_assert_not_null(def, "%s", cases[i].game);

@@ -303,4 +303,15 @@ Test(nboard, doctor_checks_an_engine_at_reversi_by_default, .timeout = 60)
     cr_assert_eq(run_program(doc, NULL, &r), 0);
     cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
     cr_expect(strstr(r.out, "referee doctor: bot, reversi: 4 games"), "%s", r.out);
+    /* A game its protocol cannot say is refused, by doctor and play alike. */
+    char *ttt[] = {REFEREE_BIN, "doctor", "--proto", "nboard", "--game",
+                   "tictactoe", "--",     OTHELLO,   "nboard", NULL};
+    cr_assert_eq(run_program(ttt, NULL, &r), 0);
+    cr_expect_eq(r.status, 2, "%s%s", r.out, r.err);
+    cr_expect(strstr(r.err, "speaks nboard, which cannot play tictactoe"), "%s", r.err);
+    char *play[] = {REFEREE_BIN, "play", "--proto", "nboard", "--game",
+                    "gomoku",    "--",   OTHELLO,   "nboard", NULL};
+    cr_assert_eq(run_program(play, NULL, &r), 0);
+    cr_expect_eq(r.status, 2, "%s%s", r.out, r.err);
+    cr_expect(strstr(r.err, "speaks nboard, which cannot play gomoku"), "%s", r.err);
 }

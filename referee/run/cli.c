@@ -58,3 +58,12 @@ void cli_catch_signals(void)
      * Ctrl-C, its finished games on disk, rather than be cut off. */
     sigaction(SIGHUP, &sa, NULL);
 }
+
+int cli_check_plays(const char *bot, enum proto proto, const struct game_def *def)
+{
+    if (adapter_plays(proto, def))
+        return 0;
+    cli_error("bot '%s' speaks %s, which cannot play %s (README \"Playing existing engines\")", bot,
+              adapter_of(proto)->name, def->name);
+    return EXIT_USAGE;
+}

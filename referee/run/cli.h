@@ -22,6 +22,10 @@ int cli_cores(void);
 extern volatile sig_atomic_t cli_interrupted;
 void cli_catch_signals(void);
 
+/* Whether bot, speaking proto, can play def; if not, says so (the game and
+ * the protocol named) and returns EXIT_USAGE, else 0. */
+int cli_check_plays(const char *bot, enum proto proto, const struct game_def *def);
+
 /* The commands, as main.c's table calls them: each returns an exit code,
  * having said what went wrong. */
 int cmd_tournament(int argc, char **argv);

@@ -140,7 +140,7 @@ static const struct option_def doctor_table[] = {
      .help = "the game it plays (default tictactoe; gomoku for\n"
              "gomocup, reversi for gtp and nboard)"},
     {.name = "proto",
-     .arg = "NAME",
+     .arg = "P",
      .type = OPTION_PROTO,
      .offset = offsetof(struct doctor_args, proto),
      .help = "the protocol it speaks: referee (default), gtp,\n"
@@ -216,13 +216,15 @@ int cmd_doctor(int argc, char **argv)
         config_bot_release(&a.bot);
         return rc == 1 ? EXIT_OK : rc;
     }
-    static const char *const usual_game[PROTO_COUNT] = {[PROTO_REFEREE] = "tictactoe",
-                                                        [PROTO_GTP] = "reversi",
-                                                        [PROTO_GOMOCUP] = "gomoku",
-                                                        [PROTO_NBOARD] = "reversi"};
+    if (!a.def)
+        a.def = game_find(adapter_of(a.proto)->usual_game);
+    if ((rc = cli_check_plays(a.bot.name, a.proto, a.def)) != 0) {
+        config_bot_release(&a.bot);
+        return rc;
+    }
     a.bot.proto.proto = a.proto;
     a.bot.startup_ms = (int)a.startup_ms;
-    struct doctor_options opt = {.def = a.def ? a.def : game_find(usual_game[a.proto]),
+    struct doctor_options opt = {.def = a.def,
                                  .games = (int)a.games,
                                  .move_ms = (int)a.move_ms,
                                  .first_ms = (int)a.first_ms,

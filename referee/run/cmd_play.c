@@ -64,7 +64,8 @@ static const struct option_def play_table[] = {
      .arg = "NAME",
      .type = OPTION_GAME,
      .offset = offsetof(struct play_args, def),
-     .help = "tictactoe (default), connect4, reversi, gomoku,\n"
+     .help = "tictactoe (default; gomoku for gomocup, reversi for\n"
+             "gtp and nboard), connect4, reversi, gomoku,\n"
              "gomoku-standard, gomoku-freestyle, gomoku-renju"},
     {.name = "as",
      .arg = "MARK",
@@ -159,7 +160,9 @@ static int parse_args(int argc, char **argv, struct play_args *a)
         return EXIT_USAGE;
     }
     a->bot.proto.proto = a->proto;
-    if ((rc = take_side(a)) != 0)
+    if (!a->def)
+        a->def = game_find(adapter_of(a->proto)->usual_game);
+    if ((rc = cli_check_plays(a->bot.name, a->proto, a->def)) != 0 || (rc = take_side(a)) != 0)
         return rc;
     if (strlen(a->name) == 0 || strlen(a->name) > CONFIG_NAME_MAX ||
         !protocol_is_printable(a->name, strlen(a->name)) || strcmp(a->name, a->bot.name) == 0) {
@@ -279,7 +282,7 @@ static int record_game(const char *dir, const struct game_record *rec)
 
 int cmd_play(int argc, char **argv)
 {
-    struct play_args a = {.def = game_find("tictactoe"), .name = "human", .move_ms = 5000};
+    struct play_args a = {.name = "human", .move_ms = 5000}; /* no game: its protocol's usual */
     char stamp[32], dir[64];
     int rc = parse_args(argc, argv, &a);
 

@@ -536,12 +536,8 @@ static int check_bots(const struct run_config *c)
     for (int i = 0; i < c->nbots; i++) {
         const struct bot_spec *b = &c->bots[i];
         const struct adapter *ad = adapter_of(b->proto.proto);
-        if (!adapter_plays(b->proto.proto, c->game)) {
-            cli_error("bot '%s' speaks %s, which cannot play %s (README \"Playing existing "
-                      "engines\")",
-                      b->name, ad->name, c->game->name);
+        if (cli_check_plays(b->name, b->proto.proto, c->game) != 0)
             return EXIT_USAGE;
-        }
         if (b->proto.noptions > 0 && !ad->option) {
             cli_error("bot '%s' speaks %s, which has no engine options (--option)", b->name,
                       ad->name);

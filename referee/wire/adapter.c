@@ -152,6 +152,7 @@ static int referee_quit(struct adapter_state *a, char *buf, size_t len)
 
 static const struct adapter adapter_referee = {
     .name = "referee",
+    .usual_game = "tictactoe",
     .plays = referee_plays,
     .option = referee_option,
     .hello = referee_hello,

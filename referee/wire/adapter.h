@@ -122,7 +122,8 @@ enum adapter_read {
  * enough), as their length, or -1 if they do not fit; 0: nothing to write. */
 struct adapter {
     const char *name;
-    bool logs_anytime; /* lines for its log may come at any time, even after a reply */
+    const char *usual_game; /* the game its engines are for, when none is named */
+    bool logs_anytime;      /* lines for its log may come at any time, even after a reply */
     /* Whether the protocol can play def at all (its moves and board in the
      * protocol's terms); a bot that cannot is refused before any game. Every
      * protocol has one (test_adapters checks the registry). */

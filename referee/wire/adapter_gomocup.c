@@ -292,6 +292,7 @@ static int gomocup_quit(struct adapter_state *a, char *buf, size_t len)
 
 const struct adapter adapter_gomocup = {
     .name = "gomocup",
+    .usual_game = "gomoku",
     .plays = gomocup_plays,
     .option = gomocup_option,
     .logs_anytime = true,

@@ -247,6 +247,7 @@ static int gtp_quit(struct adapter_state *a, char *buf, size_t len)
 
 const struct adapter adapter_gtp = {
     .name = "gtp",
+    .usual_game = "reversi",
     .plays = gtp_plays,
     .option = gtp_option,
     .hello = gtp_hello,

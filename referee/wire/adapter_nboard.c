@@ -279,6 +279,7 @@ static int nboard_quit(struct adapter_state *a, char *buf, size_t len)
 
 const struct adapter adapter_nboard = {
     .name = "nboard",
+    .usual_game = "reversi",
     .logs_anytime = true,
     .plays = nboard_plays,
     .option = nboard_option,
