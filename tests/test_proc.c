@@ -1,6 +1,7 @@
 /* test_proc.c: the process layer against real children: the fixture bot in each of its
  * modes (tests/bots/fixture.c), a few system programs, real pipes and real signals. */
 #include "proc.h"
+#include "proc_impl.h" /* proc_signals_not_default */
 
 #include <criterion/criterion.h>
 #include <dirent.h>
@@ -317,6 +318,14 @@ Test(proc, a_bot_starts_with_no_signal_ignored_caught_or_blocked, .timeout = 10)
     expect_line(&p, "SigCgt:\t0000000000000000");
     cr_assert_eq(proc_stop(&p, 1000), 0);
     assert_no_children();
+    /* What its child reset: exec would undo a handler anyway, but one left in
+     * place could run between the unblocking and the exec. */
+    uint64_t reset = proc_signals_not_default();
+    cr_expect(reset >> (SIGUSR1 - 1) & 1, "SIGUSR1, ignored: %llx", (unsigned long long)reset);
+    cr_expect(reset >> (SIGUSR2 - 1) & 1, "SIGUSR2, caught: %llx", (unsigned long long)reset);
+    cr_expect(reset >> (SIGPIPE - 1) & 1, "SIGPIPE, ignored: %llx", (unsigned long long)reset);
+    cr_expect_not(reset >> (SIGWINCH - 1) & 1, "SIGWINCH, default: %llx",
+                  (unsigned long long)reset);
 }
 
 Test(proc, read_timeout_holds_the_deadline, .timeout = 10)

@@ -159,7 +159,10 @@ size_t proc_live_count(void);
  * proc_spawn falls back on RLIMIT_NPROC, a budget of the whole user. */
 bool proc_has_bot_cgroups(char *why, size_t cap);
 
-/* Ignore SIGPIPE for the whole process. Call once at start-up. */
+/* Ignore SIGPIPE for the whole process. Call once at start-up. Every change
+ * of a signal's disposition (ignored, caught) belongs there, before the first
+ * bot starts: a bot's child resets those found not at their default as it is
+ * spawned, and one changed by another thread meanwhile may be missed. */
 void proc_ignore_sigpipe(void);
 
 /* Make every wait of proc_write and proc_read_line return PROC_INTERRUPTED as

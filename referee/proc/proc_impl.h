@@ -1,9 +1,12 @@
 /* proc_impl.h: what the files of the process layer share among themselves;
- * nothing outside proc/ includes it (proc.h is the layer's contract). */
+ * nothing outside proc/ includes it but tests/test_proc.c (proc.h is the
+ * layer's contract). */
 #ifndef REFEREE_PROC_IMPL_H
 #define REFEREE_PROC_IMPL_H
 
 #include "proc.h"
+
+#include <stdint.h>
 
 /* Close *fd if it is above the standard descriptors, and set it to -1. */
 void proc_close_fd(int *fd);
@@ -22,9 +25,20 @@ int proc_ms_until(int64_t deadline_ns);
  * hang-up (proc_log.c). */
 void proc_drain_stderr(struct proc *p);
 
+/* The signals whose disposition is not the default, ignored or caught, as a
+ * bit mask (bit n-1: signal n), which a bot's child resets before its exec:
+ * the kernel's own masks in /proc/self/status, one read where asking each
+ * signal costs a system call each (62 of them, a tenth of a bot's start on a
+ * virtual machine); every signal where they cannot be read whole.
+ * Dispositions are the process's, read as a bot is spawned: see proc.h on
+ * when they may change (proc_spawn.c). */
+uint64_t proc_signals_not_default(void);
+
+#define TRACE_SHOWN 1024 /* bytes of data shown in a line of trace, at most */
+
 /* One line of trace in p's log: the time, the child's pid, mark ('>' written,
- * '<' read, '-' referee's), then the n bytes of data escaped, up to 1024 of
- * them; `cut`: more were dropped (proc_log.c). */
+ * '<' read, '-' referee's), then the n bytes of data escaped, up to TRACE_SHOWN
+ * of them; `cut`: more were dropped (proc_log.c). */
 void proc_trace_line(struct proc *p, char mark, const char *data, size_t n, bool cut);
 
 /* The trace of what proc_write writes (len bytes), a line at a time, its line

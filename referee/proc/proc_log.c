@@ -43,7 +43,6 @@ static void trace_begin(void)
     trace_epoch = proc_now_ns();
 }
 
-#define TRACE_SHOWN 1024 /* bytes of data shown in a line of trace, at most */
 void proc_trace_line(struct proc *p, char mark, const char *data, size_t n, bool cut)
 {
     char line[80 + 4 * TRACE_SHOWN];

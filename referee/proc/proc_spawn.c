@@ -158,31 +158,37 @@ static void set_limits(const struct proc_limits *l, int report_fd)
     }
 }
 
-/* The signals whose disposition is not the default, ignored or caught, as a
- * bit mask (bit n-1: signal n): the kernel's own count in /proc/self/status,
- * one read where asking each signal costs a system call each (64 of them, a
- * tenth of a bot's start on a virtual machine). All of them where it cannot
- * be read. Dispositions are the process's: referee sets its own at start-up,
- * before any bot is started. */
-static uint64_t signals_not_default(void)
+/* The mask after key ("\nSigIgn:") in a status file's text, into *out; false
+ * unless it is there whole: hex digits up to the end of its line. */
+static bool status_mask(const char *text, const char *key, uint64_t *out)
 {
-    char buf[4096];
+    const char *at = strstr(text, key);
+    char *end;
+
+    if (!at)
+        return false;
+    errno = 0;
+    *out = strtoull(at + strlen(key), &end, 16);
+    return end != at + strlen(key) && *end == '\n' && errno == 0;
+}
+
+uint64_t proc_signals_not_default(void)
+{
+    char buf[16384];
     size_t len = 0;
-    ssize_t n;
-    uint64_t ignored = 0, caught = 0;
+    ssize_t n = 0;
+    uint64_t ignored, caught;
     int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
 
     if (fd < 0)
         return ~0ULL;
-    while (len < sizeof(buf) - 1 && (n = read(fd, buf + len, sizeof(buf) - 1 - len)) > 0)
-        len += (size_t)n;
+    while (len < sizeof(buf) - 1 &&
+           ((n = read(fd, buf + len, sizeof(buf) - 1 - len)) > 0 || (n < 0 && errno == EINTR)))
+        len += n > 0 ? (size_t)n : 0;
     close(fd);
     buf[len] = '\0';
-    const char *ign = strstr(buf, "\nSigIgn:"), *cgt = strstr(buf, "\nSigCgt:");
-    if (!ign || !cgt)
+    if (!status_mask(buf, "\nSigIgn:", &ignored) || !status_mask(buf, "\nSigCgt:", &caught))
         return ~0ULL;
-    ignored = strtoull(ign + 8, NULL, 16);
-    caught = strtoull(cgt + 8, NULL, 16);
     return ignored | caught;
 }
 
@@ -399,7 +405,7 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
         .report_fd = report[1],
         .limits = opt->limits,
         .parent = getpid(),
-        .reset = signals_not_default(),
+        .reset = proc_signals_not_default(),
         .cgroup_fd = -1,
     };
     long cgroup = 0;
