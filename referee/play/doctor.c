@@ -99,7 +99,6 @@ static int run_game(struct doc *d, struct game_plan *g)
     d->replay_done = 0;
     d->asked = 0;
     d->failed = false;
-    d->foul_ply = -1;
     d->sent[0] = '\0';
     return match_play(seats, g->start, &d->rules, &d->rec, &failed);
 }
@@ -111,11 +110,10 @@ static bool answers_plain(struct doc *d, struct game_plan *g, int at)
 {
     d->replaying = true;
     d->replay_at = at;
-    d->went_past = false;
     int rc = run_game(d, g);
     d->replaying = false;
     d->p.tainted = true; /* its game is left there: the next one starts anew */
-    return rc == 0 && d->went_past;
+    return rc == 0 && d->replay_done;
 }
 
 /* Whether f is what a line the bot cannot read makes of it: a word of the

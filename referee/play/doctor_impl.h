@@ -52,7 +52,6 @@ struct ask {
     int game;      /* the game's number */
     int ply;       /* plies before it */
     int limit_ms;  /* the limit it was told */
-    bool first;    /* its first turn of the game: the game's lines go before it */
     bool fresh;    /* the first turn of a new process: its start-up counts */
     bool kept;     /* the first turn of a process kept from the last game */
     bool special;  /* the position is its game's special one */
@@ -97,14 +96,13 @@ struct doc {
     struct game_plan *plan;
     bool replaying; /* the game again, no probes: only whether it fouls, and where */
     int replay_at;  /* the ply it failed at, which the replay must get past */
-    bool went_past; /* the replay had a move of its that stood at replay_at or later */
-    volatile sig_atomic_t replay_done;    /* the loop's stop: the replay went past */
+    /* The loop's stop: in a replay, a move of its stood at replay_at or later. */
+    volatile sig_atomic_t replay_done;
     int asked;                            /* its turns asked in it */
     struct ask turn;                      /* the one asked last */
     char sent[4 * PROTOCOL_ECHO_MAX + 8]; /* its lines, escaped; "" until written */
     bool failed;                          /* a turn of it went wrong, as `found` says */
     struct finding found;
-    int foul_ply; /* where it fouled (plies before), -1: nowhere */
 };
 
 /* Record f under its check; a check's first FAIL is the one it shows. */

@@ -93,7 +93,6 @@ static void on_asked(void *ctx, const struct game_record *rec, const struct matc
         .game = g->number,
         .ply = e->ply,
         .limit_ms = e->limit_ms,
-        .first = first,
         .fresh = first && d->p.games == 1,
         .kept = first && g->kept,
         .special = first && g->special,
@@ -103,21 +102,18 @@ static void on_asked(void *ctx, const struct game_record *rec, const struct matc
     d->asked++;
 }
 
-/* Its reply to e: judged, or (a replay) only where it fouled. */
+/* Its reply to e: judged; or, in a replay, whether it is a move that stands
+ * at the ply the game failed at or later, which ends the replay. */
 static void on_replied(void *ctx, const struct game_record *rec, const struct match_event *e)
 {
     struct doc *d = ctx;
 
     if (e->side != d->plan->side)
         return;
-    if (e->foul != FOUL_NONE)
-        d->foul_ply = e->ply;
-    else if (d->replaying && e->ply >= d->replay_at) {
-        d->went_past = true;
-        d->replay_done = 1; /* the rest of the game is not needed */
-    }
     if (!d->replaying)
         doctor_judge(d, rec, e);
+    else if (e->foul == FOUL_NONE && e->ply >= d->replay_at)
+        d->replay_done = 1;
 }
 
 /* A foul of its that came of no turn: it could not be started again. */
@@ -126,10 +122,8 @@ static void on_fouled(void *ctx, const struct game_record *rec)
     struct doc *d = ctx;
     struct finding *f = &d->found;
 
-    if (rec->foul_side != d->plan->side || d->foul_ply >= 0)
-        return;
-    d->foul_ply = rec->state.nhistory;
-    if (d->replaying || d->failed)
+    /* A turn's foul was judged already (d->failed). */
+    if (rec->foul_side != d->plan->side || d->replaying || d->failed)
         return;
     d->failed = true;
     *f = (struct finding){.check = CHECK_START};
