@@ -35,10 +35,12 @@ static bool is_operators_mistake(const struct player *p, int rc)
  * foul that forfeits its game. */
 static void no_start(struct player *p, int rc, struct player_reply *r)
 {
-    int n = snprintf(r->reason, sizeof(r->reason), "could not start (%s)",
+    static const char head[] = "could not start (";
+    const size_t at = sizeof(head) - 1; /* the cause's first letter */
+    int n = snprintf(r->reason, sizeof(r->reason), "%s%s)", head,
                      rc == -EPROTONOSUPPORT && p->why[0] ? p->why : strerror(-rc));
-    if (n > 17 && r->reason[17] >= 'A' && r->reason[17] <= 'Z') /* in the lowercase of reasons */
-        r->reason[17] = (char)(r->reason[17] - 'A' + 'a');
+    if (n > (int)at && r->reason[at] >= 'A' && r->reason[at] <= 'Z') /* reasons are lowercase */
+        r->reason[at] = (char)(r->reason[at] - 'A' + 'a');
     r->foul = FOUL_NO_START;
     r->len = 0;
     r->elapsed_ns = 0;
@@ -116,19 +118,22 @@ static bool is_gone_before_the_game(const struct seat_bot *sb, const struct play
            (r->foul == FOUL_EXITED || r->foul == FOUL_CRASHED || r->foul == FOUL_CLOSED);
 }
 
-/* Start it again and have its first turn asked anew (the game's lines too),
- * once a game. */
-static int revive(struct seat_bot *sb, struct player_reply *r)
+/* After a start again that returned rc: its first turn asked anew (the
+ * game's lines too), counted as a restart; or the failed start's outcome. */
+static int ask_anew(struct seat_bot *sb, int rc, struct player_reply *r)
 {
-    struct player *p = sb->p;
-    int rc = player_restart_dead(p);
-
-    sb->revived = true;
     if (rc < 0)
-        return start_failed(p, rc, r);
+        return start_failed(sb->p, rc, r);
     sb->seat.restarts++;
     prepare_intro(sb);
     return SEAT_AGAIN;
+}
+
+/* Start it again and have its first turn asked anew, once a game. */
+static int revive(struct seat_bot *sb, struct player_reply *r)
+{
+    sb->revived = true;
+    return ask_anew(sb, player_restart_dead(sb->p), r);
 }
 
 /* A bot that has never answered a turn in this run (any of its processes, on
@@ -155,12 +160,7 @@ static int retry_never_answered(struct seat_bot *sb, struct player_reply *r)
              "it ended before its first reply (%.60s) and never answered a turn; started again",
              r->reason);
     sb->retried = true;
-    int rc = player_start_again(p, note);
-    if (rc < 0)
-        return start_failed(p, rc, r);
-    sb->seat.restarts++;
-    prepare_intro(sb);
-    return SEAT_AGAIN;
+    return ask_anew(sb, player_start_again(p, note), r);
 }
 
 /* A reply that is not a move of this game may be no foul of the game's: a
