@@ -19,6 +19,14 @@ static double x_of(const struct axis *a, double v, double x0, double w)
 #define SCROLL_OPEN  "<div class=\"scroll\">"
 #define SCROLL_CLOSE "</div>\n"
 
+/* Bot s's 95% interval of Elo: "lo to hi", each end as html_figure puts it. */
+static void put_elo_interval(FILE *f, const struct standings_row *s)
+{
+    html_figure(f, "%.1f", s->elo_lo);
+    fputs(" to ", f);
+    html_figure(f, "%.1f", s->elo_hi);
+}
+
 static void put_standings_table(FILE *f, const struct standings_row *rows, size_t n)
 {
     bool engines = false;
@@ -37,9 +45,7 @@ static void put_standings_table(FILE *f, const struct standings_row *rows, size_
         fputs("</td><td class=\"elo\">", f);
         html_figure(f, "%.1f", s->elo);
         fputs("</td><td>", f);
-        html_figure(f, "%.1f", s->elo_lo);
-        fputs(" to ", f);
-        html_figure(f, "%.1f", s->elo_hi);
+        put_elo_interval(f, s);
         fprintf(f, "</td><td>%d</td><td>%d-%d-%d</td><td>%s</td><td>", s->games, s->wins, s->draws,
                 s->losses, standings_format_points(s->points, points, sizeof(points)));
         html_figure(f, "%.1f%%", 100 * s->score);
@@ -100,9 +106,7 @@ static void put_elo_dot(FILE *f, const struct axis *ax, const struct standings_r
     fputs(": Elo ", f);
     html_figure(f, "%.1f", s->elo);
     fputs(" (95%: ", f);
-    html_figure(f, "%.1f", s->elo_lo);
-    fputs(" to ", f);
-    html_figure(f, "%.1f", s->elo_hi);
+    put_elo_interval(f, s);
     fputs(")</title></circle>\n", f);
 }
 
