@@ -23,11 +23,17 @@ static void need_rhino(void)
         cr_skip_test("no " RHINO ": install Debian's grhino (scripts/deps --test does)");
 }
 
-static void expect_checks(const char *dir)
+/* Run referee with argv into dir: it exits 0, no game has a foul, and
+ * `check --strict` passes on what it wrote; what (a case's name) in the
+ * messages. */
+static void expect_clean_run(char **argv, const char *dir, const char *what)
 {
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s: %s", what, r.err);
+    cr_expect_eq(test_fouls_in(dir), 0, "%s", what);
     char *check[] = {REFEREE_BIN, "check", "--strict", (char *)dir, NULL};
     cr_assert_eq(run_program(check, NULL, &r), 0);
-    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_eq(r.status, 0, "%s: %s%s", what, r.out, r.err);
 }
 
 /* The README's command: gtp-rhino at three levels with bots/reversi and
@@ -54,10 +60,7 @@ Test(engines, gtp_rhino_plays_a_tournament_without_a_foul, .timeout = 240)
                    "--margin",   "3000",
                    "--results",  dir,
                    "-q",         NULL};
-    cr_assert_eq(run_program(run, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
-    cr_expect_eq(test_fouls_in(dir), 0);
-    expect_checks(dir);
+    expect_clean_run(run, dir, "");
 
     char log[65536];
     test_slurp(dir, "logs/rhino1.log", log, sizeof(log));
@@ -95,10 +98,7 @@ Test(engines, gtp_engine_answering_as_edax_does_plays_a_match, .timeout = 60)
                    "--movetime", "1500",
                    "--results",  dir,
                    "-q",         NULL};
-    cr_assert_eq(run_program(run, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
-    cr_expect_eq(test_fouls_in(dir), 0);
-    expect_checks(dir);
+    expect_clean_run(run, dir, "");
     test_slurp(dir, "logs/edaxlike.log", log, sizeof(log));
     cr_expect(strstr(log, "gtp engine: Othello fixture 1.0"), "%s", log);
     cr_expect(strstr(log, " time_settings 0 1 1\n"), "%s", log);
@@ -162,9 +162,7 @@ Test(engines, gtp_rhino_passes_implicitly_and_stays_in_step, .timeout = 120)
                    dir,
                    "-q",
                    NULL};
-    cr_assert_eq(run_program(run, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
-    cr_expect_eq(test_fouls_in(dir), 0);
+    expect_clean_run(run, dir, "");
     struct table t;
     test_load(&t, dir, "games.csv");
     for (size_t i = 0; i < t.nrows; i++) {
@@ -178,7 +176,6 @@ Test(engines, gtp_rhino_passes_implicitly_and_stays_in_step, .timeout = 120)
         cr_expect_str_eq(test_cell(&t, i, "end"), "count", "played to its end");
     }
     table_release(&t);
-    expect_checks(dir);
     unlink(path);
 }
 
@@ -284,10 +281,7 @@ Test(engines, gomocup_brains_play_whole_games, .timeout = 60)
                    "--games",    "2",
                    "--results",  dir,
                    "-q",         NULL};
-    cr_assert_eq(run_program(run, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
-    cr_expect_eq(test_fouls_in(dir), 0);
-    expect_checks(dir);
+    expect_clean_run(run, dir, "");
     test_slurp(dir, "logs/t.log", log, sizeof(log));
     cr_expect(strstr(log, "START 15\r\n"), "%s", log);
     cr_expect(strstr(log, "INFO rule 0\r\n"), "%s", log);
@@ -389,10 +383,7 @@ Test(engines, gomocup_brains_play_both_board_sizes, .timeout = 60)
                        "--games",   "2",
                        "--results", dir,
                        "-q",        NULL};
-        cr_assert_eq(run_program(run, NULL, &r), 0);
-        cr_assert_eq(r.status, 0, "%s", r.err);
-        cr_expect_eq(test_fouls_in(dir), 0, "%s", forms[i][0]);
-        expect_checks(dir);
+        expect_clean_run(run, dir, forms[i][0]);
         test_slurp(dir, "logs/t.log", log, sizeof(log));
         cr_expect(strstr(log, forms[i][1]), "%s: %s", forms[i][0], log);
         cr_expect(strstr(log, forms[i][2]), "%s: %s", forms[i][0], log);
