@@ -100,7 +100,7 @@ void proc_close_all(struct proc *p)
     proc_close_fd(&p->in_fd);
     proc_close_fd(&p->out_fd);
     proc_close_fd(&p->err_fd);
-    proc_close_fd(&p->log_fd);
+    proc_log_close(p);
 }
 
 static int status_of(const siginfo_t *si)

@@ -69,7 +69,11 @@ struct proc_options {
     const char *cwd;      /* working directory of the child, or NULL for ours; entered
                            * before exec, so a relative argv[0] is relative to it */
     const char *log_path; /* file that gets the child's stderr (appended), or NULL to drop it */
-    size_t log_cap;       /* size the log file may reach (what it holds counts); 0: none */
+    size_t log_cap;       /* size the log file may reach (what it holds counts); 0: none.
+                           * What the cap cuts of a child's stderr is counted, and said
+                           * in one line past the cap when the child is stopped:
+                           * 'referee: log cut at CAP bytes (its cap); N more bytes of
+                           * stderr dropped' */
     struct proc_limits limits;
     bool cr_ends_line; /* a CR alone ends a line of its stdout too, as an LF or a CR LF
                         * does (a Gomocup brain's; see proc_read_line) */
@@ -83,6 +87,7 @@ struct proc {
     int err_fd;         /* read end of the child's stderr; -1 once closed */
     int log_fd;         /* the log file, or -1 */
     size_t log_written; /* bytes written to the log so far */
+    size_t log_dropped; /* bytes of stderr the cap left out of it, for its last line */
     size_t log_cap;
     int status;                  /* after reaping: exit code, or 128 + signal number; -1 before */
     char buf[PROC_LINE_MAX + 1]; /* bytes read from stdout not yet returned */

@@ -247,6 +247,7 @@ static void proc_clear(struct proc *p, size_t log_cap, bool cr_ends_line)
     p->err_fd = -1;
     p->log_fd = -1;
     p->log_written = 0;
+    p->log_dropped = 0;
     p->log_cap = log_cap;
     p->status = -1;
     p->len = 0;
