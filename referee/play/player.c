@@ -25,6 +25,7 @@ void player_init(struct player *p, const struct bot_spec *bot, const struct game
     p->def = def;
     reset_adapter(p);
     p->log_path = log_path;
+    p->log_fd = -1;
     p->log_cap = log_cap;
     proc_init(&p->proc);
 }
@@ -171,6 +172,7 @@ static int start_process(struct player *p, const char *note)
         .argv = argv,
         .cwd = p->bot->cwd,
         .log_path = p->log_path,
+        .log_fd = p->log_fd,
         .log_cap = p->log_cap,
         .limits = {.memory_mb = p->bot->limits.memory_mb,
                    .cpu_seconds = p->bot->limits.cpu_seconds,

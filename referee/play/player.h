@@ -15,6 +15,7 @@ struct player {
     const struct bot_spec *bot; /* borrowed; outlives the player */
     const struct game_def *def; /* the game it plays (a handshake may name its board) */
     const char *log_path;       /* borrowed; NULL: the bot's stderr is dropped */
+    int log_fd;                 /* or: the log, open (borrowed), when > 2; -1 from player_init */
     size_t log_cap;
     struct proc proc;
     bool running;

@@ -4,21 +4,23 @@
 #include "inorder.h"
 #include "notation.h"
 #include "opening.h"
+#include "folder.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 struct run {
     const struct tournament *t;
     const struct gameset *skip;
     const struct tournament_hooks *hooks;
     volatile sig_atomic_t *interrupt;
-    char (*log_paths)[PATH_MAX];
     long memory_kb; /* available when the run started; 0: unknown */
     bool *answered; /* per bot: answered a turn on any worker (match.h) */
 
@@ -39,7 +41,7 @@ struct run {
 
 int tournament_log_path(char *out, size_t len, const char *dir, const char *bot)
 {
-    int n = snprintf(out, len, "%s/", dir);
+    int n = dir ? snprintf(out, len, "%s/", dir) : 0;
     size_t k = (size_t)n;
 
     if (n < 0 || k + strlen(bot) + sizeof(".log") > len) {
@@ -55,6 +57,32 @@ int tournament_log_path(char *out, size_t len, const char *dir, const char *bot)
     }
     memcpy(out + k, ".log", sizeof(".log"));
     return 0;
+}
+
+int tournament_open_logs(int logs_fd, const char *dir, const struct bot_spec *bots, int n, int *fds,
+                         char *failed, size_t len)
+{
+    char name[PATH_MAX];
+    int rc = 0;
+
+    for (int b = 0; b < n; b++)
+        fds[b] = -1;
+    for (int b = 0; b < n && rc == 0; b++)
+        if ((rc = tournament_log_path(name, sizeof(name), NULL, bots[b].name)) < 0 ||
+            (rc = folder_open_file(logs_fd, name, O_WRONLY | O_APPEND | O_CREAT, &fds[b])) < 0)
+            snprintf(failed, len, "%s/%s", dir, name);
+    if (rc < 0)
+        tournament_close_logs(fds, n);
+    return rc;
+}
+
+void tournament_close_logs(int *fds, int n)
+{
+    for (int b = 0; b < n; b++) {
+        if (fds[b] >= 0)
+            close(fds[b]);
+        fds[b] = -1;
+    }
 }
 
 int tournament_start(const struct tournament *t, const struct scheduled_game *g,
@@ -242,10 +270,12 @@ static int seats_init(struct seats *st, const struct run *r)
     st->budget_kb = r->memory_kb / 2 / jobs;
     long fds = proc_descriptors_max();
     st->fd_cap = fds == LONG_MAX ? LONG_MAX : (fds - SEAT_FDS_OWN) / SEAT_FDS / jobs;
-    for (int b = 0; b < t->nbots; b++)
+    for (int b = 0; b < t->nbots; b++) {
+        player_init(&st->players[b], &t->bots[b], t->def, NULL, t->log_cap);
         /* A cap of 0 keeps no log at all. */
-        player_init(&st->players[b], &t->bots[b], t->def,
-                    r->log_paths && t->log_cap > 0 ? r->log_paths[b] : NULL, t->log_cap);
+        if (t->log_fds && t->log_cap > 0)
+            st->players[b].log_fd = t->log_fds[b];
+    }
     return 0;
 }
 
@@ -513,24 +543,6 @@ enum tournament_end tournament_run(const struct tournament *t, const struct game
         *failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
         return TOURNAMENT_FAILED;
     }
-    if (t->log_dir) {
-        r.log_paths = calloc((size_t)t->nbots, sizeof(*r.log_paths));
-        if (!r.log_paths) {
-            free(r.answered);
-            inorder_release(&r.order);
-            *failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
-            return TOURNAMENT_FAILED;
-        }
-        for (int b = 0; b < t->nbots; b++)
-            if (tournament_log_path(r.log_paths[b], PATH_MAX, t->log_dir, t->bots[b].name) < 0) {
-                free(r.log_paths);
-                free(r.answered);
-                inorder_release(&r.order);
-                *failure = (struct tournament_failure){
-                    .error = -ENAMETOOLONG, .bot = b, .what = "name its log file"};
-                return TOURNAMENT_FAILED;
-            }
-    }
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.released, NULL);
     pthread_cond_init(&r.ended, NULL);
@@ -547,7 +559,6 @@ enum tournament_end tournament_run(const struct tournament *t, const struct game
     }
     /* Games finished after a halt stay unwritten, as unfinished. */
     inorder_release(&r.order);
-    free(r.log_paths);
     free(r.answered);
     pthread_mutex_destroy(&r.lock);
     pthread_cond_destroy(&r.released);

@@ -69,6 +69,8 @@ struct proc_options {
     const char *cwd;      /* working directory of the child, or NULL for ours; entered
                            * before exec, so a relative argv[0] is relative to it */
     const char *log_path; /* file that gets the child's stderr (appended), or NULL to drop it */
+    int log_fd;           /* or: that file, open (borrowed; the child's own copy is taken),
+                           * when > 2: a file of a results folder, opened through it */
     size_t log_cap;       /* size the log file may reach (what it holds counts); 0: none.
                            * What the cap cuts of a child's stderr is counted, and said
                            * in one line past the cap when the child is stopped:

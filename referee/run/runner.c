@@ -10,6 +10,7 @@
 #include "results.h"
 #include "runinfo.h"
 #include "runlock.h"
+#include "folder.h"
 #include "reorder.h"
 #include "standings.h"
 #include "schema.h"
@@ -48,7 +49,11 @@ struct runner {
     struct report_live *live;     /* its report, gathered as games are written; NULL: read
                                    * back from the files at the end (a resumed run) */
     char logs[PATH_MAX + 8];
-    int lock_fd; /* holds the results folder's lock (runlock.h); -1: none */
+    int dir_fd;                   /* the results folder, opened once (folder.h); -1: none */
+    int logs_fd;                  /* its logs/; -1: none */
+    int log_fds[CONFIG_MAX_BOTS]; /* each bot's log in it (tournament_open_logs) */
+    struct runlock lock;          /* the folder's lock (runlock.h) */
+    bool lock_remade;             /* said that run.lock was made again */
 };
 
 /* The tournament of the config; checks that its openings can be played.
@@ -251,13 +256,32 @@ static int plan(struct runner *rn)
     return 0;
 }
 
-/* Take the results folder for this run: one run at a time writes it. Returns
- * 0 or an exit code, having said why. */
+/* Say why path cannot be written: a link where referee writes is the user's
+ * to remove (exit 2); another error, the system's (exit 4). */
+static int refuse_write(const char *path, int err)
+{
+    if (folder_is_link(err)) {
+        cli_error("cannot write '%s': %s (referee writes through no link in a results "
+                  "folder; remove it)",
+                  path, folder_why(err));
+        return EXIT_USAGE;
+    }
+    cli_error("cannot write results to '%s': %s", path, strerror(-err));
+    return EXIT_SYSTEM;
+}
+
+/* Open the results folder, once, and take it for this run: one run at a time
+ * writes it. Returns 0 or an exit code, having said why. */
 static int lock_results(struct runner *rn)
 {
     const char *dir = rn->cfg->results;
-    long holder;
-    int err = runlock_take(dir, &rn->lock_fd, &holder);
+    char path[PATH_MAX + 16];
+    long holder = 0;
+    int err = folder_open(dir, true, &rn->dir_fd);
+
+    if (err < 0)
+        return refuse_write(dir, err);
+    err = runlock_take(&rn->lock, rn->dir_fd, &holder);
 
     if (err == -EWOULDBLOCK) {
         char pid[32] = "";
@@ -268,25 +292,64 @@ static int lock_results(struct runner *rn)
                   dir, pid);
         return EXIT_USAGE;
     }
-    if (err < 0) {
-        cli_error("cannot write results to '%s': %s", dir, strerror(-err));
+    if (err == -EAGAIN) {
+        cli_error("cannot lock '%s': its %s kept changing while referee took it", dir,
+                  RUNLOCK_FILE);
         return EXIT_SYSTEM;
     }
+    if (err < 0) {
+        snprintf(path, sizeof(path), "%s/%s", dir, RUNLOCK_FILE);
+        return refuse_write(path, err);
+    }
     return 0;
+}
+
+/* What a run writes at its end, and the temporary names of the files it
+ * writes whole: a link at any of them is refused as the run starts, not after
+ * its games. */
+static const char *const written_later[] = {
+    "standings.csv",      "crosstable.csv",  "report.html",   "run.csv.tmp",   "standings.csv.tmp",
+    "crosstable.csv.tmp", "report.html.tmp", "games.csv.tmp", "moves.csv.tmp",
+};
+
+/* Open logs/ and each bot's log in it. Returns 0 or a negative errno, the
+ * path that failed in failed (len bytes). */
+static int open_logs(struct runner *rn, char *failed, size_t len)
+{
+    const struct run_config *c = rn->cfg;
+    int err = path_join(rn->logs, sizeof(rn->logs), c->results, "logs");
+
+    if (err < 0)
+        snprintf(failed, len, "%s", c->results);
+    else if ((err = folder_open_dir(rn->dir_fd, "logs", true, &rn->logs_fd)) < 0)
+        snprintf(failed, len, "%s", rn->logs);
+    /* A cap of 0 keeps no log: no file is made. */
+    else if (c->log_cap > 0)
+        err = tournament_open_logs(rn->logs_fd, rn->logs, c->bots, c->nbots, rn->log_fds, failed,
+                                   len);
+    return err;
 }
 
 /* Open games.csv and moves.csv, and make logs/. Returns 0 or an exit code. */
 static int open_results(struct runner *rn)
 {
     const struct run_config *c = rn->cfg;
-    char failed[PATH_MAX + 16];
-    int err = results_open(&rn->out, c->results, c->resume, failed, sizeof(failed));
+    char failed[PATH_MAX + 96];
+    int err = 0;
 
-    if (err == 0 && (err = path_join(rn->logs, sizeof(rn->logs), c->results, "logs")) < 0)
-        snprintf(failed, sizeof(failed), "%s", c->results);
-    if (err == 0 && mkdir(rn->logs, 0755) < 0 && errno != EEXIST) {
-        err = -errno;
-        snprintf(failed, sizeof(failed), "%s", rn->logs);
+    for (size_t i = 0; i < sizeof(written_later) / sizeof(*written_later); i++)
+        if ((err = folder_check_target(rn->dir_fd, written_later[i])) < 0) {
+            snprintf(failed, sizeof(failed), "%s/%s", c->results, written_later[i]);
+            return refuse_write(failed, err);
+        }
+    err = results_open(&rn->out, rn->dir_fd, c->results, c->resume, failed, sizeof(failed));
+    if (err == 0)
+        err = open_logs(rn, failed, sizeof(failed));
+    if (err == -EWOULDBLOCK) {
+        cli_error("'%s' is in use by another run (it holds its games.csv); wait for it to end, "
+                  "or choose another --results directory",
+                  c->results);
+        return EXIT_USAGE;
     }
     if (err == -EEXIST) {
         cli_error("'%s' already holds games; continue it with --resume or choose another "
@@ -298,17 +361,15 @@ static int open_results(struct runner *rn)
         cli_error("'%s' has other columns than this version of referee writes", failed);
         return EXIT_DATA;
     }
-    if (err < 0) {
-        cli_error("cannot write results to '%s': %s", failed, strerror(-err));
-        return EXIT_SYSTEM;
-    }
-    rn->t.log_dir = rn->logs;
+    if (err < 0)
+        return refuse_write(failed, err);
+    rn->t.log_fds = rn->log_fds;
     /* The run's conditions, for its report; a resumed run keeps those it
      * started under, unless it had played nothing yet. */
     if ((!c->resume || rn->done == 0) &&
-        (err = runinfo_write(c->results, c, c->argc, c->argv)) < 0) {
-        cli_error("cannot write '%s/run.csv': %s", c->results, strerror(-err));
-        return EXIT_SYSTEM;
+        (err = runinfo_write(rn->dir_fd, c, c->argc, c->argv)) < 0) {
+        snprintf(failed, sizeof(failed), "%s/run.csv", c->results);
+        return refuse_write(failed, err);
     }
     return 0;
 }
@@ -320,9 +381,25 @@ static void on_started(void *ctx, const struct scheduled_game *g)
     console_progress(&rn->con, rn->done, rn->planned, rn->st);
 }
 
+/* Before rows are written: run.lock still the file this run locked, or made
+ * again (runlock_check). Another run that took the name meanwhile cannot
+ * write a row (this run holds games.csv): the name is tried again next time. */
+static void keep_lock(struct runner *rn)
+{
+    long holder;
+
+    if (runlock_check(&rn->lock, &holder) == 1 && !rn->lock_remade) {
+        console_clear(&rn->con);
+        cli_error("'%s/%s' was removed or replaced during the run; made again", rn->cfg->results,
+                  RUNLOCK_FILE);
+        rn->lock_remade = true;
+    }
+}
+
 static int on_tick(void *ctx)
 {
     struct runner *rn = ctx;
+    keep_lock(rn);
     return results_flush(rn->out);
 }
 
@@ -478,7 +555,9 @@ static int run_exit(struct runner *rn, enum tournament_end end,
             return EXIT_SYSTEM;
         }
         cli_error("cannot %s in '%s': %s", failure->what ? failure->what : "go on", c->results,
-                  strerror(-failure->error));
+                  failure->error == -ESTALE
+                      ? "its games.csv or moves.csv was removed or replaced during the run"
+                      : strerror(-failure->error));
         return failure->error == -EPROTO ? EXIT_INTERNAL : EXIT_SYSTEM;
     case TOURNAMENT_INTERRUPTED: return EXIT_INTERRUPTED;
     case TOURNAMENT_STOPPED: return cli_sprt_exit(rn->verdict);
@@ -510,6 +589,7 @@ static int play(struct runner *rn)
         end = tournament_run(&rn->t, &rn->skip, &hooks, &cli_interrupted, &failure);
     console_clear(&rn->con);
     /* Whatever stopped the run, the games it finished are written. */
+    keep_lock(rn);
     int err = results_flush(rn->out);
     if (err < 0 && end != TOURNAMENT_FAILED) {
         end = TOURNAMENT_FAILED;
@@ -535,10 +615,13 @@ static int conclude(struct runner *rn, int rc)
     const struct run_config *c = rn->cfg;
 
     if (rn->done > 0) {
-        int err = results_write_standings(c->results, rn->st);
+        const char *name;
+        int err = results_write_standings(rn->dir_fd, rn->st, &name);
         if (err < 0) {
-            cli_error("cannot write standings to '%s': %s", c->results, strerror(-err));
-            rc = rc ? rc : EXIT_SYSTEM;
+            char path[PATH_MAX + 32];
+            snprintf(path, sizeof(path), "%s/%s", c->results, name);
+            int status = refuse_write(path, err);
+            rc = rc ? rc : status;
         }
         if (!c->quiet || rc == EXIT_OK || c->sprt)
             console_standings(&rn->con, rn->st);
@@ -575,7 +658,10 @@ int runner_run(const struct run_config *c)
     int rc;
 
     rn->cfg = c;
-    rn->lock_fd = -1;
+    rn->dir_fd = rn->logs_fd = -1;
+    rn->lock = (struct runlock)RUNLOCK_INIT;
+    for (int b = 0; b < CONFIG_MAX_BOTS; b++)
+        rn->log_fds[b] = -1;
     rn->verdict = SPRT_CONTINUE;
     rn->con.quiet = c->quiet;
     if (c->nbots == 2) {
@@ -612,7 +698,12 @@ int runner_run(const struct run_config *c)
     gameset_free(&rn->skip);
     gameset_free(&rn->written);
     gameset_free(&rn->kept);
-    runlock_release(rn->lock_fd);
+    tournament_close_logs(rn->log_fds, c->nbots);
+    if (rn->logs_fd >= 0)
+        close(rn->logs_fd);
+    runlock_release(&rn->lock);
+    if (rn->dir_fd >= 0)
+        close(rn->dir_fd);
     free(rn);
     return rc;
 }

@@ -1,5 +1,6 @@
 /* roster.c: a league folder's league.csv, bots.csv and roster.csv. */
 #include "roster.h"
+#include "folder.h"
 #include "csvout.h"
 #include "path.h"
 #include "table.h"
@@ -295,9 +296,9 @@ int roster_append_event(const char *dir, const struct roster_event *e)
 
     if (rc < 0)
         return rc;
-    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return -errno;
+    int fd;
+    if ((rc = folder_open_path(path, O_WRONLY | O_APPEND | O_CREAT, &fd)) < 0)
+        return rc;
     off_t size = lseek(fd, 0, SEEK_END);
     if (size == 0) {
         csvout_field(&out, "game_id");
