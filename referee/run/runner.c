@@ -270,6 +270,15 @@ static int refuse_write(const char *path, int err)
     return EXIT_SYSTEM;
 }
 
+/* The files a run writes, and the temporary names of those it writes whole:
+ * a link at any of them is refused as the run starts, before a resume reads
+ * games.csv and moves.csv, not after its games. */
+static const char *const written[] = {
+    "games.csv",          "moves.csv",       "run.csv",       "standings.csv", "crosstable.csv",
+    "report.html",        "games.csv.tmp",   "moves.csv.tmp", "run.csv.tmp",   "standings.csv.tmp",
+    "crosstable.csv.tmp", "report.html.tmp",
+};
+
 /* Open the results folder, once, and take it for this run: one run at a time
  * writes it. Returns 0 or an exit code, having said why. */
 static int lock_results(struct runner *rn)
@@ -301,16 +310,13 @@ static int lock_results(struct runner *rn)
         snprintf(path, sizeof(path), "%s/%s", dir, RUNLOCK_FILE);
         return refuse_write(path, err);
     }
+    for (size_t i = 0; i < sizeof(written) / sizeof(*written); i++)
+        if ((err = folder_check_target(rn->dir_fd, written[i])) < 0) {
+            snprintf(path, sizeof(path), "%s/%s", dir, written[i]);
+            return refuse_write(path, err);
+        }
     return 0;
 }
-
-/* What a run writes at its end, and the temporary names of the files it
- * writes whole: a link at any of them is refused as the run starts, not after
- * its games. */
-static const char *const written_later[] = {
-    "standings.csv",      "crosstable.csv",  "report.html",   "run.csv.tmp",   "standings.csv.tmp",
-    "crosstable.csv.tmp", "report.html.tmp", "games.csv.tmp", "moves.csv.tmp",
-};
 
 /* Open logs/ and each bot's log in it. Returns 0 or a negative errno, the
  * path that failed in failed (len bytes). */
@@ -337,11 +343,6 @@ static int open_results(struct runner *rn)
     char failed[PATH_MAX + 96];
     int err = 0;
 
-    for (size_t i = 0; i < sizeof(written_later) / sizeof(*written_later); i++)
-        if ((err = folder_check_target(rn->dir_fd, written_later[i])) < 0) {
-            snprintf(failed, sizeof(failed), "%s/%s", c->results, written_later[i]);
-            return refuse_write(failed, err);
-        }
     err = results_open(&rn->out, rn->dir_fd, c->results, c->resume, failed, sizeof(failed));
     if (err == 0)
         err = open_logs(rn, failed, sizeof(failed));
