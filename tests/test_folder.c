@@ -320,3 +320,61 @@ Test(folder, links_where_a_run_writes_are_refused_naming_each_target_unchanged, 
     cr_expect_neq(access(at, F_OK), 0, "a log went through the link");
     rmdir(elsewhere);
 }
+
+/* The text of path (its first cap - 1 bytes). */
+static char *slurp(const char *path, char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, cap - 1, f) : 0;
+    buf[n] = '\0';
+    if (f)
+        fclose(f);
+    return buf;
+}
+
+/* run.lock removed under a run: made again at its next write of rows, naming
+ * the run's pid, said once; the run plays on and ends whole. */
+Test(folder, a_removed_run_lock_is_made_again_with_the_runs_pid, .timeout = 180)
+{
+    char dir[64], log[96], lock[96], text[8192];
+    test_tmpdir(dir, "folder");
+    snprintf(log, sizeof(log), "%s.out", dir);
+    snprintf(lock, sizeof(lock), "%s/run.lock", dir);
+    char *run[] = SLOW_MATCH(dir, "--quiet", );
+    pid_t pid = test_start(run, log);
+    test_wait_rows(pid, dir, 2);
+    cr_assert_eq(unlink(lock), 0);
+    for (int i = 0; i < 5000 && lock_pid(dir) != (long)pid; i++)
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    cr_expect_eq(lock_pid(dir), (long)pid, "run.lock not made again");
+    char *second[] = SLOW_MATCH(dir, "--quiet", "--resume", );
+    cr_assert_eq(run_program(second, NULL, &r), 0);
+    cr_expect_eq(r.status, 2, "%s", r.err);
+    cr_expect(strstr(r.err, "is in use by another run"), "%s", r.err);
+    cr_expect_eq(test_wait_status(pid), 0);
+    slurp(log, text, sizeof(text));
+    cr_expect(strstr(text, "run.lock' was removed or replaced during the run; made again"), "%s",
+              text);
+    cr_expect_eq(test_count_rows(dir, "games.csv"), 60);
+    expect_check_passes(dir);
+    unlink(log);
+}
+
+/* games.csv removed under a run: its rows would reach no name, so the run
+ * stops (exit 4) saying why, instead of writing them into the void. */
+Test(folder, a_run_whose_games_csv_was_removed_stops_saying_why, .timeout = 180)
+{
+    char dir[64], log[96], games[96], text[8192];
+    test_tmpdir(dir, "folder");
+    snprintf(log, sizeof(log), "%s.out", dir);
+    snprintf(games, sizeof(games), "%s/games.csv", dir);
+    char *run[] = SLOW_MATCH(dir, "--quiet", );
+    pid_t pid = test_start(run, log);
+    test_wait_rows(pid, dir, 2);
+    cr_assert_eq(unlink(games), 0);
+    cr_expect_eq(test_wait_status(pid), 4);
+    slurp(log, text, sizeof(text));
+    cr_expect(strstr(text, "its games.csv or moves.csv was removed or replaced during the run"),
+              "%s", text);
+    unlink(log);
+}

@@ -18,6 +18,7 @@
 #include "xalloc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -491,12 +492,18 @@ static long first_missing(const struct runner *rn, long *missing)
  * a command failed is there, not in referee's message. */
 static void print_log_tail(const struct runner *rn, const char *bot)
 {
-    char path[PATH_MAX + 16], buf[2048];
-    if (tournament_log_path(path, sizeof(path), rn->logs, bot) < 0)
+    char path[PATH_MAX + 16], name[PATH_MAX], buf[2048];
+    int fd;
+    /* Through logs/, as it was written: not a link put in its place. */
+    if (tournament_log_path(path, sizeof(path), rn->logs, bot) < 0 ||
+        tournament_log_path(name, sizeof(name), NULL, bot) < 0 ||
+        folder_open_file(rn->logs_fd, name, O_RDONLY, &fd) < 0)
         return;
-    FILE *f = fopen(path, "r");
-    if (!f)
+    FILE *f = fdopen(fd, "r");
+    if (!f) {
+        close(fd);
         return;
+    }
     size_t n = 0;
     if (fseek(f, 0, SEEK_END) == 0) {
         long size = ftell(f);
