@@ -265,7 +265,9 @@ static void expect_unchanged(const char *path, const char *name)
 
 /* A folder made before the run (by a plain user, for a run as root) with a
  * link where referee writes: refused up front, naming it, exit 2; the file the
- * link points at (here the test's own: root's, as root) unchanged. */
+ * link points at (the test's own: root's, as root) unchanged. As root the
+ * folder and the links are nobody's (uid 65534), as an attacker's would be;
+ * as another user, the same refusals hold for the user's own folder. */
 Test(folder, links_where_a_run_writes_are_refused_naming_each_target_unchanged, .timeout = 180)
 {
     static const struct {
@@ -287,6 +289,16 @@ Test(folder, links_where_a_run_writes_are_refused_naming_each_target_unchanged, 
         snprintf(target, sizeof(target), "%s.target", dir);
         make_target(target);
         cr_assert_eq(cases[i].hard ? link(target, at) : symlink(target, at), 0);
+        /* As root, the folder and its links a plain user's (nobody's), as
+         * the attack has them; the target stays root's. */
+        if (geteuid() == 0) {
+            char logs[96];
+            snprintf(logs, sizeof(logs), "%s/logs", dir);
+            cr_assert_eq(chown(dir, 65534, 65534), 0);
+            cr_assert_eq(chown(logs, 65534, 65534), 0);
+            if (!cases[i].hard)
+                cr_assert_eq(lchown(at, 65534, 65534), 0);
+        }
         char *argv[] = {REFEREE_BIN, "match",
                         "--bot",     "a=" BUILD_DIR "/testbots/fixture stderr 1",
                         "--bot",     "b=" BOTDIR "random",

@@ -268,6 +268,24 @@ int lrun_merge(struct lrun *lr)
     return rc;
 }
 
+/* The shard's folder, lr->shard_dir, opened (made if missing) and locked.
+ * Returns 0 or an exit code, having said why. */
+static int lock_shard(struct lrun *lr)
+{
+    long holder;
+    int rc = folder_open(lr->shard_dir, true, &lr->shard_fd);
+
+    if (rc == 0)
+        rc = runlock_take(&lr->shard_lock, lr->shard_fd, &holder);
+    if (rc == 0)
+        return 0;
+    if (rc == -EWOULDBLOCK)
+        cli_error("shard folder '%s' is in use by another run", lr->shard_dir);
+    else
+        cli_error("cannot lock '%s': %s", lr->shard_dir, folder_why(rc));
+    return rc == -EWOULDBLOCK || folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
+}
+
 /* A shard of the next batch: its folder (DIR/shard-I) locked and made whole
  * (a killed shard's tail dropped), and the games of its own it lacks in
  * lr->list. Returns 0 or an exit code, having said why. */
@@ -298,14 +316,8 @@ int lrun_open_shard(struct lrun *lr)
     snprintf(name, sizeof(name), BATCH_PREFIX "%d", o->shard + 1);
     if (path_join(lr->shard_dir, sizeof(lr->shard_dir), lr->dir, name) < 0)
         return EXIT_USAGE;
-    if ((rc = folder_open(lr->shard_dir, true, &lr->shard_fd)) < 0 ||
-        (rc = runlock_take(&lr->shard_lock, lr->shard_fd, &holder)) < 0) {
-        if (rc == -EWOULDBLOCK)
-            cli_error("shard folder '%s' is in use by another run", lr->shard_dir);
-        else
-            cli_error("cannot lock '%s': %s", lr->shard_dir, folder_why(rc));
-        return rc == -EWOULDBLOCK || folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
-    }
+    if ((rc = lock_shard(lr)) != 0)
+        return rc;
     long n = league_batch(&lr->l, lr->written + 1, o->shard, o->shards, NULL, 0);
     lr->list = xcalloc((size_t)(n > 0 ? n : 0) + 1, sizeof(*lr->list));
     if (n > 0)
