@@ -345,7 +345,8 @@ static const struct option_def run_options[] = {
          "pentanomial (default, on pairs of games) or trinomial"),
     COUNT("log-cap", "BYTES", log_cap, 0, LONG_MAX,
           "size a bot's stderr log may reach (default 1048576;\n"
-          "0 keeps no log)"),
+          "0 keeps no log); a log it cut ends with a line that\n"
+          "says how many bytes were dropped"),
     FLAG("trace", trace,
          "also write to a bot's log every line it is sent and\n"
          "writes, with the time and its pid: '[  12.345 ms]\n"
