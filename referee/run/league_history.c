@@ -120,7 +120,7 @@ int lrun_sync_roster(struct lrun *lr, bool dry)
     if (rc == -EBUSY)
         return EXIT_USAGE;
     if (rc < 0) {
-        cli_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
+        cli_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, folder_why(rc));
         return rc == -ENOSPC ? EXIT_USAGE : EXIT_SYSTEM;
     }
     return 0;
@@ -354,7 +354,7 @@ int lrun_retire_failed(struct lrun *lr, int entry)
 
     snprintf(e.name, sizeof(e.name), "%s", lr->names[entry]);
     if ((rc = roster_append_event(lr->dir, &e)) < 0) {
-        cli_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
+        cli_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, folder_why(rc));
         return EXIT_SYSTEM;
     }
     /* Picks past the games written were made with it: the league is read

@@ -409,7 +409,7 @@ int league_run(struct league_options *o)
         if (lr->st && lr->written > 0) {
             int err = write_standings(lr);
             if (err < 0) {
-                cli_error("cannot write standings to '%s': %s", lr->dir, strerror(-err));
+                cli_error("cannot write standings to '%s': %s", lr->dir, folder_why(err));
                 rc = rc ? rc : EXIT_SYSTEM;
             }
             console_standings(&lr->con, lr->st);
