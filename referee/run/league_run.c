@@ -369,6 +369,7 @@ int league_run(struct league_options *o)
     lr->con.quiet = o->run.quiet;
     proc_ignore_sigpipe();
     proc_become_subreaper();
+    proc_watchdog_start();
     cli_catch_signals();
     if ((rc = open_league(lr)) == 0 && o->shards > 0) {
         rc = lr->nlist > 0 ? segment(lr) : 0;
