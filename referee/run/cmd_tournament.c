@@ -561,6 +561,7 @@ static int run_checked(struct run_config *c)
         cli_error("--max-procs: %s; it then limits the processes of the whole user "
                   "(RLIMIT_NPROC), the bots' and yours together, and not root's",
                   why);
+    cli_say_memory_cover(c);
     if (!c->sandbox || (rc = sandbox_setup(c)) == 0)
         rc = runner_run(c);
     return rc;

@@ -150,6 +150,7 @@ static int segment_bots(struct lrun *lr, struct run_config *c)
         c->nbots = i + 1;
     }
     config_run_release(&file);
+    cli_say_memory_cover(c);
     return c->sandbox ? sandbox_setup(c) : 0;
 }
 
