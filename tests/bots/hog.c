@@ -24,6 +24,10 @@ static const char *usage =
     "  userns       on its first turn tries to make a user namespace (unshare);\n"
     "               writes 'userns ok' or 'userns refused <errno>' to stderr, plays\n"
     "               legally\n"
+    "  bomb         on its first turn forks a child that forks children that sleep\n"
+    "               60 s, again each millisecond a fork fails, until killed; once\n"
+    "               a fork of its own fails, writes 'bomb full' to stderr, plays\n"
+    "               legally\n"
     "  scribe PATH  on its first turn double-forks a process in a session of its\n"
     "               own that appends a line to PATH every 10 ms until killed\n"
     "               (PATH is in its command line, a mark to find it by), writes\n"
@@ -62,6 +66,30 @@ static void try_userns(void)
         fputs("userns ok\n", stderr);
     else
         fprintf(stderr, "userns refused %s\n", strerror(errno));
+}
+
+/* A fork bomb that keeps at it: whatever process the user frees, it takes.
+ * Returns once a fork of its own fails: nothing is left. */
+static void bomb(void)
+{
+    if (fork() != 0) {
+        for (pid_t pid; (pid = fork()) >= 0; sleep_ms(1))
+            if (pid == 0)
+                _exit(0);
+            else
+                waitpid(pid, NULL, 0);
+        fputs("bomb full\n", stderr);
+        return;
+    }
+    for (;;) {
+        pid_t pid = fork();
+        if (pid == 0) {
+            sleep(60);
+            _exit(0);
+        }
+        if (pid < 0)
+            sleep_ms(1);
+    }
 }
 
 /* Fork, setsid, fork again: the grandchild, in a session of its own and
@@ -128,6 +156,8 @@ int main(int argc, char **argv)
             hold_memfds(atol(arg));
         if (turns == 1 && strcmp(mode, "userns") == 0)
             try_userns();
+        if (turns == 1 && strcmp(mode, "bomb") == 0)
+            bomb();
         if (turns == 1 && strcmp(mode, "scribe") == 0)
             scribe(arg);
         const char *legal = strstr(line, " legal ");
