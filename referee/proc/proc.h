@@ -68,7 +68,8 @@ enum proc_io {
  * bot over its memory limit sees allocations fail; over its CPU time it gets
  * SIGXCPU, then SIGKILL. Core dumps are always off. */
 struct proc_limits {
-    long memory_mb;   /* address space (RLIMIT_AS), in MiB */
+    long memory_mb;   /* address space (RLIMIT_AS), and all it holds where
+                       * proc_has_memory_cgroups (its cgroup's limit), in MiB */
     long cpu_seconds; /* CPU time of the whole process life (RLIMIT_CPU) */
     long open_files;  /* descriptors (RLIMIT_NOFILE) */
     long processes;   /* processes and threads of the bot: a cgroup's pids.max where
@@ -174,9 +175,10 @@ int proc_reap_strays(void);
 /* How many bots are spawned and not yet reaped (the registry's entries). */
 size_t proc_live_count(void);
 
-/* True if each bot's --max-procs can be a budget of its own: a cgroup (v1, or
- * v2 with the pids controller delegated) in which referee may make one per
- * bot process, with pids.max. Else false with why (one line) in why, and
+/* True if each bot process can have a pids cgroup of its own (v1, or v2 with
+ * the pids controller delegated), which proc_spawn then makes for each: its
+ * --max-procs a budget of its own (pids.max), and all it started killed at
+ * once when it is reaped. Else false with why (one line) in why, and
  * proc_spawn falls back on RLIMIT_NPROC, a budget of the whole user. */
 bool proc_has_bot_cgroups(char *why, size_t cap);
 

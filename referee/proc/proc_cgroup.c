@@ -261,7 +261,8 @@ static void remove_empty(void)
 int proc_cgroup_make(const struct proc_limits *l, long *id, int fds[PROC_CGROUP_KINDS])
 {
     fds[0] = fds[1] = -1;
-    if (!proc_has_bot_cgroups(NULL, 0))
+    bool memory = l->memory_mb > 0 && proc_has_memory_cgroups(NULL, 0);
+    if (!proc_has_bot_cgroups(NULL, 0) && !memory)
         return -ENOTSUP;
     pthread_mutex_lock(&lock);
     remove_empty();

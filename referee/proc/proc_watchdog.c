@@ -168,7 +168,8 @@ static _Noreturn void watch(int fd, pid_t referee)
     }
     struct record r[512];
     ssize_t n;
-    while ((n = read(0, r, sizeof(r))) != 0)
+    /* Records are written whole (8 bytes, atomic in a pipe), so reads are too. */
+    while ((n = read(0, r, sizeof(r))) != 0 && (n > 0 || errno == EINTR))
         for (ssize_t i = 0; n > 0 && i < n / (ssize_t)sizeof(r[0]); i++)
             follow(&r[i]);
     for (int pass = 0; pass < PASSES && sweep(referee, pass == 0) > 0; pass++)
