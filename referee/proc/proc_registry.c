@@ -266,7 +266,7 @@ long proc_most_processes(char *name, size_t cap)
     pthread_mutex_lock(&registry);
     size_t n = nlive;
     struct live_bot *bots = malloc((n ? n : 1) * sizeof(*bots));
-    if (bots)
+    if (bots && n)
         memcpy(bots, live, n * sizeof(*bots));
     pthread_mutex_unlock(&registry);
     long *counts = calloc(n ? n : 1, sizeof(*counts)), most = 0;
