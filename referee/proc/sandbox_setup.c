@@ -100,23 +100,6 @@ static void add_system(struct sandbox_paths *s)
     s->nsystem = s->n;
 }
 
-/* The folder an interpreter is installed in: the parent of its bin/ or
- * shims/ (a virtual environment, pyenv, nvm), or NULL. */
-static char *install_root(const char *path)
-{
-    char *dir = xstrdup(path), *slash = strrchr(dir, '/');
-    *slash = '\0';
-    slash = strrchr(dir, '/');
-    if (slash && slash != dir &&
-        (strcmp(slash, "/bin") == 0 || strcmp(slash, "/shims") == 0 ||
-         strcmp(slash, "/sbin") == 0)) {
-        *slash = '\0';
-        return dir;
-    }
-    free(dir);
-    return NULL;
-}
-
 /* path, read-only, at the same place; one inside referee's directory where
  * that leads, its private /tmp (link is that directory, or NULL): bwrap
  * makes mount points before the root is the sandbox's, so it must not meet
@@ -159,7 +142,7 @@ static bool is_in_own_dir(const struct sandbox_owners *r, int i, const char *pat
 }
 
 /* Bot i's own files, read-only, where its command names them and where they
- * really are; an interpreter's installation with it. */
+ * really are; an interpreter's installation with it (sandbox_installation). */
 static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, int i,
                       const char *link)
 {
@@ -173,12 +156,9 @@ static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, i
         if (!is_in_own_dir(r, i, f->real))
             add_read(s, f->real, link); /* where its links lead: /proc/self/exe */
         for (int pass = 0; pass < 2 && f->interpreter; pass++) {
-            char *root = install_root(pass ? f->real : f->path);
-            char *real = root ? canon_path(root, NULL) : NULL;
-            if (real && !sandbox_is_system(real) && !sandbox_holds_others(r, i, real) &&
-                !sandbox_is_others(r, i, real) && !is_in_own_dir(r, i, root))
+            char *root = sandbox_installation(r, i, pass ? f->real : f->path);
+            if (root && !is_in_own_dir(r, i, root))
                 add_read(s, root, link);
-            free(real);
             free(root);
         }
     }
