@@ -75,6 +75,7 @@ struct child_plan {
     const char *path;          /* PATH, for an argv[0] without '/' */
     int in_fd, out_fd, err_fd; /* the child's ends, all above 2 */
     int report_fd;             /* write end of the exec-error pipe */
+    int pass_fd;               /* read end of the pipe it reads at PROC_PASS_FD, or -1 */
     int cgroup_fd;             /* cgroup.procs of its own cgroup, or -1 */
     struct proc_limits limits;
     pid_t parent;   /* referee, for the death signal's race */
@@ -192,6 +193,22 @@ uint64_t proc_signals_not_default(void)
     return ignored | caught;
 }
 
+/* In the child: the pass pipe's read end put at PROC_PASS_FD, open across
+ * exec, the report pipe moved off that number first. Returns where the
+ * report pipe is. */
+static int place_pass(const struct child_plan *c)
+{
+    int report = c->report_fd;
+    if (c->pass_fd < 0)
+        return report;
+    if (report == PROC_PASS_FD && (report = fcntl(report, F_DUPFD_CLOEXEC, PROC_PASS_FD + 1)) < 0)
+        child_fail(c->report_fd, errno);
+    if (c->pass_fd == PROC_PASS_FD ? fcntl(PROC_PASS_FD, F_SETFD, 0) < 0
+                                   : dup2(c->pass_fd, PROC_PASS_FD) < 0)
+        child_fail(report, errno);
+    return report;
+}
+
 static _Noreturn void child_run(const struct child_plan *c)
 {
     /* Ignored signals survive exec, and a handler of ours must not run here
@@ -218,25 +235,27 @@ static _Noreturn void child_run(const struct child_plan *c)
     /* Into its cgroup before anything it runs can fork. */
     if (c->cgroup_fd >= 0 && write(c->cgroup_fd, "0", 1) != 1)
         child_fail(c->report_fd, errno);
-    set_limits(&c->limits, c->report_fd);
     /* All sources are above 2, so no dup2 clobbers another; the copies on 0-2 lose
      * close-on-exec, the originals keep it. */
     if (dup2(c->in_fd, 0) < 0 || dup2(c->out_fd, 1) < 0 || dup2(c->err_fd, 2) < 0)
         child_fail(c->report_fd, errno);
+    int report = place_pass(c); /* before the limits: --max-files may leave no room */
+    set_limits(&c->limits, report);
 #ifdef HAVE_CLOSE_RANGE
     /* Ours are close-on-exec, but code we do not own (a test runner, a library) may have
      * left descriptors open that a bot should not hold. The report pipe closes at exec. */
-    if (c->report_fd > 3)
-        close_range(3, (unsigned)c->report_fd - 1, 0);
-    close_range((unsigned)c->report_fd + 1, ~0U, 0);
+    int first = c->pass_fd >= 0 ? PROC_PASS_FD + 1 : 3;
+    if (report > first)
+        close_range((unsigned)first, (unsigned)report - 1, 0);
+    close_range((unsigned)report + 1, ~0U, 0);
 #endif
     if (c->cwd != NULL && chdir(c->cwd) < 0)
-        child_fail(c->report_fd, errno);
+        child_fail(report, errno);
     if (strchr(c->argv[0], '/') != NULL)
         execve(c->argv[0], c->argv, environ);
     else
         child_exec_path(c);
-    child_fail(c->report_fd, errno);
+    child_fail(report, errno);
 }
 
 static void proc_clear(struct proc *p, size_t log_cap, bool cr_ends_line)
@@ -384,15 +403,34 @@ static int adopt(struct proc *p, pid_t pid, int in_fd, int out_fd, int err_fd)
     return 0;
 }
 
+/* A pipe that holds opt's pass bytes and ends: its read end into fds[0]
+ * (fds[1] closed), or none without them. 0, or -errno. */
+static int fill_pass(const struct proc_options *opt, int fds[2])
+{
+    if (!opt->pass)
+        return 0;
+    assert(opt->pass_len <= PROC_PASS_MAX);
+    int ret = pipe_above_stdio(fds);
+    if (ret < 0)
+        return ret;
+    ssize_t n = write(fds[1], opt->pass, opt->pass_len); /* fits: the pipe is empty */
+    if (n != (ssize_t)opt->pass_len)
+        ret = n < 0 ? -errno : -EIO;
+    proc_close_fd(&fds[1]);
+    return ret;
+}
+
 int proc_spawn(struct proc *p, const struct proc_options *opt)
 {
     assert(opt->argv != NULL && opt->argv[0] != NULL);
     proc_clear(p, opt->log_cap, opt->cr_ends_line);
     int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, report[2] = {-1, -1};
+    int pass[2] = {-1, -1};
     int ret = opt->log_path != NULL ? open_log(p, opt->log_path) : 0;
 
     if (ret < 0 || (ret = pipe_above_stdio(in)) < 0 || (ret = pipe_above_stdio(out)) < 0 ||
-        (ret = pipe_above_stdio(err)) < 0 || (ret = pipe_above_stdio(report)) < 0)
+        (ret = pipe_above_stdio(err)) < 0 || (ret = pipe_above_stdio(report)) < 0 ||
+        (ret = fill_pass(opt, pass)) < 0)
         goto out_close;
     const char *path = getenv("PATH");
     struct child_plan plan = {
@@ -407,6 +445,7 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
         .parent = getpid(),
         .reset = proc_signals_not_default(),
         .cgroup_fd = -1,
+        .pass_fd = pass[0],
     };
     long cgroup = 0;
     if ((ret = plan_cgroup(&plan, &cgroup)) < 0)
@@ -422,6 +461,7 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
     proc_close_fd(&out[1]);
     proc_close_fd(&err[1]);
     proc_close_fd(&report[1]);
+    proc_close_fd(&pass[0]);
     ret = -child_error(pid, report[0]);
     if (cgroup) /* only now: the child joined it before exec, or failed */
         proc_cgroup_release(cgroup);
@@ -439,6 +479,7 @@ out_close:
         proc_close_fd(&out[i]);
         proc_close_fd(&err[i]);
         proc_close_fd(&report[i]);
+        proc_close_fd(&pass[i]);
     }
     proc_close_all(p);
     return ret;

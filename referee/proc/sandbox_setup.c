@@ -16,6 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+_Static_assert(SANDBOX_FILTER_FD == PROC_PASS_FD, "bwrap reads its filter where it is put");
+_Static_assert(sizeof(((struct sandbox_paths *)0)->filter) <= PROC_PASS_MAX, "one pipe's worth");
+
 #define TRIAL_MS 5000 /* a sandbox that does not start and end `true` in this is no use */
 
 /* What of /etc a program may need to start and run: the dynamic linker's
@@ -226,8 +229,11 @@ static int trial(const struct sandbox_paths *s)
     int fd = mkstemp(log);
     if (fd >= 0)
         close(fd);
-    struct proc_options opt = {
-        .argv = (char *const *)words, .log_path = fd >= 0 ? log : NULL, .log_cap = 4096};
+    struct proc_options opt = {.argv = (char *const *)words,
+                               .log_path = fd >= 0 ? log : NULL,
+                               .log_cap = 4096,
+                               .pass = s->filter_len ? s->filter : NULL,
+                               .pass_len = s->filter_len};
     int rc = proc_spawn(&p, &opt);
     if (rc == -ENOENT || rc < 0) {
         if (fd >= 0)
@@ -271,11 +277,18 @@ int sandbox_setup(struct run_config *c)
     if (rc != 0)
         goto out_owners;
     bool nproc_inside = c->limits.processes > 0 && uses_namespace_nproc();
+    unsigned char filter[sizeof(((struct sandbox_paths *)0)->filter)];
+    size_t filter_len = sandbox_filter_build(filter, sizeof(filter)); /* once a run */
+    if (filter_len == 0)
+        cli_error("--sandbox: no seccomp filter for this machine's architecture: bots may "
+                  "signal each other through locks on the files they share");
     for (int i = 0; i < c->nbots; i++) {
         struct bot_spec *b = &c->bots[i];
         if (b->limits.disk_mb == 0)
             b->limits.disk_mb = sandbox_default_disk(b->limits.memory_mb);
         b->sandbox = plan(c, r, i);
+        memcpy(b->sandbox->filter, filter, filter_len);
+        b->sandbox->filter_len = filter_len;
         if (b->sandbox->n == SANDBOX_MOUNTS_MAX) { /* full: one may be missing */
             cli_error("--sandbox: bot '%s' would need more than %d files and folders shown",
                       b->name, SANDBOX_MOUNTS_MAX - 1);
