@@ -372,8 +372,9 @@ static int plan_cgroup(struct child_plan *plan, long *cgroup)
     return 0;
 }
 
-/* Fork the child of plan and list it among the live; its pid, or -errno. */
-static pid_t start_child(struct child_plan *plan)
+/* Fork the child of plan and list it among the live; its pid, or -errno
+ * (then its cgroup, if any, released). */
+static pid_t start_child(struct child_plan *plan, long cgroup)
 {
     proc_registry_lock();
     pid_t pid = fork_child(plan);
@@ -382,6 +383,10 @@ static pid_t start_child(struct child_plan *plan)
     proc_registry_unlock();
     if (plan->cgroup_fd >= 0)
         close(plan->cgroup_fd); /* the child has its copy */
+    if (plan->pass_fd >= 0)
+        close(plan->pass_fd); /* likewise */
+    if (pid < 0 && cgroup)
+        proc_cgroup_release(cgroup);
     return pid;
 }
 
@@ -403,10 +408,11 @@ static int adopt(struct proc *p, pid_t pid, int in_fd, int out_fd, int err_fd)
     return 0;
 }
 
-/* A pipe that holds opt's pass bytes and ends: its read end into fds[0]
- * (fds[1] closed), or none without them. 0, or -errno. */
-static int fill_pass(const struct proc_options *opt, int fds[2])
+/* A pipe that holds opt's pass bytes and ends: its read end into *fd (left
+ * -1 without them, or on an error). 0, or -errno. */
+static int fill_pass(const struct proc_options *opt, int *fd)
 {
+    int fds[2];
     if (!opt->pass)
         return 0;
     assert(opt->pass_len <= PROC_PASS_MAX);
@@ -417,6 +423,9 @@ static int fill_pass(const struct proc_options *opt, int fds[2])
     if (n != (ssize_t)opt->pass_len)
         ret = n < 0 ? -errno : -EIO;
     proc_close_fd(&fds[1]);
+    if (ret < 0)
+        proc_close_fd(&fds[0]);
+    *fd = fds[0];
     return ret;
 }
 
@@ -425,12 +434,10 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
     assert(opt->argv != NULL && opt->argv[0] != NULL);
     proc_clear(p, opt->log_cap, opt->cr_ends_line);
     int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, report[2] = {-1, -1};
-    int pass[2] = {-1, -1};
     int ret = opt->log_path != NULL ? open_log(p, opt->log_path) : 0;
 
     if (ret < 0 || (ret = pipe_above_stdio(in)) < 0 || (ret = pipe_above_stdio(out)) < 0 ||
-        (ret = pipe_above_stdio(err)) < 0 || (ret = pipe_above_stdio(report)) < 0 ||
-        (ret = fill_pass(opt, pass)) < 0)
+        (ret = pipe_above_stdio(err)) < 0 || (ret = pipe_above_stdio(report)) < 0)
         goto out_close;
     const char *path = getenv("PATH");
     struct child_plan plan = {
@@ -445,23 +452,22 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
         .parent = getpid(),
         .reset = proc_signals_not_default(),
         .cgroup_fd = -1,
-        .pass_fd = pass[0],
+        .pass_fd = -1,
     };
     long cgroup = 0;
-    if ((ret = plan_cgroup(&plan, &cgroup)) < 0)
+    if ((ret = fill_pass(opt, &plan.pass_fd)) < 0 || (ret = plan_cgroup(&plan, &cgroup)) < 0) {
+        proc_close_fd(&plan.pass_fd);
         goto out_close;
-    pid_t pid = start_child(&plan);
+    }
+    pid_t pid = start_child(&plan, cgroup);
     if (pid < 0) {
         ret = (int)pid;
-        if (cgroup)
-            proc_cgroup_release(cgroup);
         goto out_close;
     }
     proc_close_fd(&in[0]);
     proc_close_fd(&out[1]);
     proc_close_fd(&err[1]);
     proc_close_fd(&report[1]);
-    proc_close_fd(&pass[0]);
     ret = -child_error(pid, report[0]);
     if (cgroup) /* only now: the child joined it before exec, or failed */
         proc_cgroup_release(cgroup);
@@ -470,7 +476,6 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
         goto out_close;
     }
     proc_close_fd(&report[0]);
-
     return adopt(p, pid, in[1], out[0], err[0]);
 
 out_close:
@@ -479,7 +484,6 @@ out_close:
         proc_close_fd(&out[i]);
         proc_close_fd(&err[i]);
         proc_close_fd(&report[i]);
-        proc_close_fd(&pass[i]);
     }
     proc_close_all(p);
     return ret;
