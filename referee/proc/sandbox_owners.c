@@ -2,7 +2,6 @@
 #include "sandbox_owners.h"
 #include "canon.h"
 #include "message.h"
-
 #include "xalloc.h"
 
 #include <errno.h>
