@@ -77,12 +77,12 @@ static void put_probe(const char *dir, const char *name, const char *line, const
     put_file(dir, name, text);
 }
 
-/* referee run from dir with the words of line after "match", through
+/* referee run from dir with the words of line after "tournament", through
  * /bin/sh (relative paths, quoted commands); env: "NAME=VALUE ..." or "". */
-static void match_in(const char *dir, const char *env, const char *line)
+static void run_in(const char *dir, const char *env, const char *line)
 {
     char cmd[2048];
-    snprintf(cmd, sizeof(cmd), "cd %s && %s exec " REFEREE_BIN " match -q %s", dir, env, line);
+    snprintf(cmd, sizeof(cmd), "cd %s && %s exec " REFEREE_BIN " tournament -q %s", dir, env, line);
     char *sh[] = {"/bin/sh", "-c", cmd, NULL};
     cr_assert_eq(run_program(sh, NULL, &r), 0);
 }
@@ -124,9 +124,9 @@ Test(sandbox_view, a_script_line_of_a_file_an_interpreter_reads_shows_nothing, .
     snprintf(alice_line, sizeof(alice_line), "#!%s", bob);
     put_probe(dir, "subs/alice/bot.py", alice_line, paths);
     put_probe(dir, "subs/bob/bot.py", "#!/etc/shadow", paths);
-    match_in(dir, "",
-             "--bot 'alice=python3 subs/alice/bot.py' --bot 'bob=python3 subs/bob/bot.py' "
-             "--games 2 --sandbox --results res");
+    run_in(dir, "",
+           "--bot 'alice=python3 subs/alice/bot.py' --bot 'bob=python3 subs/bob/bot.py' "
+           "--games 2 --sandbox --results res");
     cr_assert_eq(r.status, 0, "%s", r.err);
     char res[96];
     snprintf(res, sizeof(res), "%s/res", dir);
@@ -135,6 +135,28 @@ Test(sandbox_view, a_script_line_of_a_file_an_interpreter_reads_shows_nothing, .
     cr_expect(!has_seen(dir, "alice", "/etc/shadow", log, sizeof(log)), "%s", log);
     cr_expect(has_seen(dir, "bob", bob, log, sizeof(log)), "bob reads its own: %s", log);
     cr_expect(!has_seen(dir, "bob", "/etc/shadow", log, sizeof(log)), "its #! line: %s", log);
+}
+
+/* Alice's program itself (no interpreter before it) has a first line naming
+ * bob's program: the kernel would run bob's code for her. Bob's program is
+ * his by his command's first word, hers only through a "#!" line: not
+ * shown to her, so she does not start (her foul), and nothing of bob's runs
+ * in her sandbox. */
+Test(sandbox_view, a_programs_script_line_naming_another_bots_program_runs_none_of_it,
+     .timeout = 60)
+{
+    need_python();
+    char dir[64], bob[128], paths[512], line[160], log[8192];
+    test_tmpdir(dir, "sandboxview");
+    snprintf(bob, sizeof(bob), "%s/subs/bob/bot.py", dir);
+    snprintf(paths, sizeof(paths), "['%s']", bob);
+    snprintf(line, sizeof(line), "#!%s", bob);
+    put_probe(dir, "subs/alice/bot.py", line, paths);
+    put_probe(dir, "subs/bob/bot.py", "#!/usr/bin/env python3", paths);
+    run_in(dir, "",
+           "--bot alice=subs/alice/bot.py --bot bob=subs/bob/bot.py --sandbox --results res");
+    cr_expect(!has_seen(dir, "alice", bob, log, sizeof(log)), "bob's code ran as alice: %s", log);
+    cr_expect(has_seen(dir, "bob", bob, log, sizeof(log)), "bob's own: %s", log);
 }
 
 /* A file an interpreter's arguments name is shown only in the bot's own
@@ -150,40 +172,60 @@ Test(sandbox_view, files_its_arguments_name_show_only_in_its_own_folder, .timeou
     put_probe(dir, "subs/alice/bot.py", "", paths);
     put_file(dir, "subs/alice/book.txt", "e4\n");
     put_file(dir, "notes/secret.txt", "the organiser's\n");
-    match_in(dir, "",
-             "--bot 'alice=python3 subs/alice/bot.py subs/alice/book.txt notes/secret.txt' "
-             "--bot 'bob=python3 subs/alice/bot.py' --sandbox --results res");
+    run_in(dir, "",
+           "--bot 'alice=python3 subs/alice/bot.py subs/alice/book.txt notes/secret.txt' "
+           "--bot 'bob=python3 subs/alice/bot.py' --sandbox --results res");
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_expect(has_seen(dir, "alice", book, log, sizeof(log)), "its own book: %s", log);
     cr_expect(!has_seen(dir, "alice", note, log, sizeof(log)), "not a note elsewhere: %s", log);
 }
 
-/* `#!/usr/bin/env cargo`, with cargo in ~/.cargo/bin: the program is shown,
- * not ~/.cargo whole, where its credentials are: a tool's state folder is
- * no installation (it holds no lib/). */
-Test(sandbox_view, a_tools_state_folder_is_not_shown_with_its_program, .timeout = 60)
+/* An interpreter at dir/at whose installation holds secret: it says on
+ * stderr whether it can read it, then runs python3 on its script. */
+static void put_interpreter(const char *dir, const char *at, const char *secret)
+{
+    char text[1024];
+    snprintf(text, sizeof(text),
+             "#!/bin/sh\n"
+             "if cat %s/%s >/dev/null 2>&1; then echo 'probe %s seen' >&2; fi\n"
+             "exec python3 \"$1\"\n",
+             dir, secret, secret);
+    put_file(dir, at, text);
+    put_file(dir, secret, "token = \"cio-secret\"\n");
+}
+
+/* An interpreter outside /usr is shown with its installation, never with a
+ * tool's state folder: for `#!/usr/bin/env cargo`, cargo in ~/.cargo/bin,
+ * not ~/.cargo and its credentials (it holds no lib/); for a tool in
+ * ~/.local/bin, not ~/.local (a hidden folder of the home, which holds lib/
+ * and share/keyrings); /opt/lang whole, an installation, lib/ and all. */
+Test(sandbox_view, an_installation_is_shown_a_tools_state_folder_is_not, .timeout = 90)
 {
     need_python();
-    char dir[64], cred[128], cargo[600], env[512], log[8192];
+    char dir[64], env[512], line[160], log[8192];
     test_tmpdir(dir, "sandboxview");
-    snprintf(cred, sizeof(cred), "%s/home/.cargo/credentials.toml", dir);
-    put_file(dir, "home/.cargo/credentials.toml", "token = \"cio-secret\"\n");
-    snprintf(cargo, sizeof(cargo),
-             "#!/bin/sh\n"
-             "if cat %s >/dev/null 2>&1; then echo 'probe %s seen' >&2; fi\n"
-             "exec python3 \"$1\"\n",
-             cred, cred);
-    put_file(dir, "home/.cargo/bin/cargo", cargo);
+    put_interpreter(dir, "home/.cargo/bin/cargo", "home/.cargo/credentials.toml");
+    put_interpreter(dir, "home/.local/bin/pytool", "home/.local/share/keyrings/login.keyring");
+    put_file(dir, "home/.local/lib/python3/site.py", "");
+    put_interpreter(dir, "opt/lang/bin/lang", "opt/lang/lib/stdlib.txt");
     put_probe(dir, "subs/c/bot", "#!/usr/bin/env cargo", "[]");
-    snprintf(env, sizeof(env), "HOME=%s/home PATH=%s/home/.cargo/bin:$PATH", dir, dir);
-    match_in(dir, env,
-             "--bot c=subs/c/bot --bot r=" BUILD_DIR
-             "/bots/random --games 2 --sandbox --results res");
+    put_probe(dir, "subs/k/bot", "#!/usr/bin/env pytool", "[]");
+    snprintf(line, sizeof(line), "#!%s/opt/lang/bin/lang", dir);
+    put_probe(dir, "subs/l/bot", line, "[]");
+    snprintf(env, sizeof(env), "HOME=%s/home PATH=%s/home/.cargo/bin:%s/home/.local/bin:$PATH", dir,
+             dir, dir);
+    run_in(dir, env,
+           "--bot c=subs/c/bot --bot k=subs/k/bot --bot l=subs/l/bot --sandbox --results res");
     cr_assert_eq(r.status, 0, "%s", r.err);
     char res[96];
     snprintf(res, sizeof(res), "%s/res", dir);
     expect_no_foul(res);
-    cr_expect(!has_seen(dir, "c", cred, log, sizeof(log)), "~/.cargo hidden: %s", log);
+    cr_expect(!has_seen(dir, "c", "home/.cargo/credentials.toml", log, sizeof(log)),
+              "~/.cargo hidden: %s", log);
+    cr_expect(!has_seen(dir, "k", "home/.local/share/keyrings/login.keyring", log, sizeof(log)),
+              "~/.local hidden: %s", log);
+    cr_expect(has_seen(dir, "l", "opt/lang/lib/stdlib.txt", log, sizeof(log)),
+              "an installation, whole: %s", log);
 }
 
 /* `python3 probe.py`, as PROTOCOL.md writes it: a bare word naming a file
@@ -194,9 +236,9 @@ Test(sandbox_view, a_bare_file_name_works_as_without_the_sandbox, .timeout = 60)
     char dir[64], res[96];
     test_tmpdir(dir, "sandboxview");
     put_probe(dir, "probe.py", "", "[]");
-    match_in(dir, "",
-             "--bot 'p=python3 probe.py' --bot r=" BUILD_DIR "/bots/random --games 2 --sandbox "
-             "--results res");
+    run_in(dir, "",
+           "--bot 'p=python3 probe.py' --bot r=" BUILD_DIR "/bots/random --games 2 --sandbox "
+           "--results res");
     cr_assert_eq(r.status, 0, "%s", r.err);
     snprintf(res, sizeof(res), "%s/res", dir);
     expect_no_foul(res);
@@ -214,7 +256,7 @@ Test(sandbox_view, a_command_naming_proc_is_refused_as_the_bots, .timeout = 60)
         char line[256];
         snprintf(line, sizeof(line),
                  "--bot %s --bot r=" BUILD_DIR "/bots/random --sandbox --results res", bots[i]);
-        match_in(dir, "", line);
+        run_in(dir, "", line);
         cr_expect_eq(r.status, 2, "%s: %s", bots[i], r.err);
         cr_expect(strstr(r.err, "bot 'p' names '/proc/"), "%s: %s", bots[i], r.err);
         cr_expect(!strstr(r.err, "bubblewrap"), "not the machine's fault: %s", r.err);
@@ -288,11 +330,11 @@ Test(sandbox_view, two_bots_see_no_lock_of_the_other_on_shared_files, .timeout =
     for (int sandboxed = 0; sandboxed < 2; sandboxed++) {
         char dir[64], log[8192];
         test_tmpdir(dir, "sandboxview");
-        match_in(dir, "",
-                 sandboxed ? "--bot 'a=" LOCKER " /etc/passwd /usr/bin/env' --bot 'b=" LOCKER
-                             " /etc/passwd /usr/bin/env' --games 2 --sandbox --results res"
-                           : "--bot 'a=" LOCKER " /etc/passwd /usr/bin/env' --bot 'b=" LOCKER
-                             " /etc/passwd /usr/bin/env' --games 2 --results res");
+        run_in(dir, "",
+               sandboxed ? "--bot 'a=" LOCKER " /etc/passwd /usr/bin/env' --bot 'b=" LOCKER
+                           " /etc/passwd /usr/bin/env' --games 2 --sandbox --results res"
+                         : "--bot 'a=" LOCKER " /etc/passwd /usr/bin/env' --bot 'b=" LOCKER
+                           " /etc/passwd /usr/bin/env' --games 2 --results res");
         cr_assert_eq(r.status, 0, "%s", r.err);
         bool busy = false;
         for (const char *bot = "a"; bot; bot = bot[0] == 'a' ? "b" : NULL) {
