@@ -360,3 +360,37 @@ Test(sandbox_view, two_bots_see_no_lock_of_the_other_on_shared_files, .timeout =
             cr_expect(busy, "the control: one sees the other's locks");
     }
 }
+
+/* A folder that holds a user's home is no installation, even one that looks
+ * like it (bin/ and lib/): the home of eve, a user of passwd (not the one
+ * running referee), lies inside /srv-like DIR/srv, where an interpreter is.
+ * Run as root, in a mount namespace of its own where DIR/passwd stands for
+ * /etc/passwd. */
+Test(sandbox_view, a_folder_holding_a_users_home_is_not_shown, .timeout = 60)
+{
+    need_python();
+    if (getuid() != 0 || access("/usr/bin/unshare", X_OK) != 0)
+        cr_skip_test("needs root and unshare, to give referee a passwd of the test's");
+    char dir[64], text[1024], cmd[2048], log[8192];
+    test_tmpdir(dir, "sandboxview");
+    snprintf(text, sizeof(text),
+             "root:x:0:0:root:/root:/bin/sh\neve:x:1000:1000::%s/srv/home/eve:/bin/sh\n", dir);
+    put_file(dir, "passwd", text);
+    put_interpreter(dir, "srv/bin/lang", "srv/home/eve/.ssh/id_ed25519");
+    put_file(dir, "srv/lib/stdlib.txt", "");
+    snprintf(text, sizeof(text), "#!%s/srv/bin/lang", dir);
+    put_probe(dir, "subs/e/bot", text, "[]");
+    snprintf(cmd, sizeof(cmd),
+             "mount --bind %s/passwd /etc/passwd && cd %s && exec " REFEREE_BIN
+             " tournament -q --bot e=subs/e/bot --bot r=" BUILD_DIR
+             "/bots/random --sandbox --results res",
+             dir, dir);
+    char *sh[] = {"/usr/bin/unshare", "-m", "/bin/sh", "-c", cmd, NULL};
+    cr_assert_eq(run_program(sh, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char res[96];
+    snprintf(res, sizeof(res), "%s/res", dir);
+    expect_no_foul(res);
+    cr_expect(!has_seen(dir, "e", "srv/home/eve/.ssh/id_ed25519", log, sizeof(log)),
+              "eve's home hidden: %s", log);
+}
