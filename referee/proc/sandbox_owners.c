@@ -184,7 +184,7 @@ static char *program_folder(const struct sandbox_files *fs)
     if (!f)
         return NULL;
     char *dir = xstrdup(f->path), *slash = strrchr(dir, '/');
-    slash[slash == dir] = '\0';
+    slash[slash == dir] = '\0'; /* "/x" lies in "/" */
     char *real = canon_path(dir, NULL);
     free(dir);
     return real;
