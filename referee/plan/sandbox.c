@@ -72,12 +72,16 @@ int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap)
     };
     size_t n = 0, nfixed = sizeof(fixed) / sizeof(fixed[0]);
 
-    /* fixed, the user namespace (2), 3 a mount, /dev /proc /tmp /dev/shm
-     * (12), two remounts (4), --chdir (2), "--" */
-    if (nfixed + 2 + 3 * (size_t)p->n + 12 + 4 + 2 + 1 + 3 >= cap)
+    /* fixed, the filter (2), the user namespace (2), 3 a mount, /dev /proc
+     * /tmp /dev/shm (12), two remounts (4), --chdir (2), "--" */
+    if (nfixed + 2 + 2 + 3 * (size_t)p->n + 12 + 4 + 2 + 1 + 3 >= cap)
         return -1;
     for (size_t i = 0; i < nfixed; i++)
         words[n++] = fixed[i];
+    if (p->filter_len > 0) {
+        words[n++] = "--add-seccomp-fd"; /* locks and file watches: sandbox_filter.h */
+        words[n++] = SANDBOX_FILTER_FD_TEXT;
+    }
     if (p->nested_userns) {
         words[n++] = "--unshare-user-try";
     } else {

@@ -9,13 +9,20 @@
 #ifndef REFEREE_SANDBOX_H
 #define REFEREE_SANDBOX_H
 
+#include "sandbox_filter.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
 #define SANDBOX_MOUNTS_MAX 160                               /* mounts of one bot, at most */
-#define SANDBOX_WORDS_MAX  (40 + 3 * SANDBOX_MOUNTS_MAX + 1) /* words of the command, "--" in */
+#define SANDBOX_WORDS_MAX  (60 + 3 * SANDBOX_MOUNTS_MAX + 1) /* words of the command, "--" in */
 
 #define SANDBOX_PRLIMIT "/usr/bin/prlimit" /* util-linux's, on every Debian */
+
+/* The descriptor bwrap reads the seccomp program from: the spawn puts it
+ * there (proc.h's PROC_PASS_FD). */
+#define SANDBOX_FILTER_FD      3
+#define SANDBOX_FILTER_FD_TEXT "3"
 
 enum sandbox_mount_kind {
     SANDBOX_READ,  /* --ro-bind: the host's src, read-only, at dest */
@@ -40,6 +47,10 @@ struct sandbox_paths {
     char nproc[32];      /* "--nproc=N" for prlimit inside the sandbox, or "": none */
     bool nested_userns;  /* bwrap cannot forbid user namespaces inside (--disable-userns,
                           * bwrap 0.8.0): --unshare-user-try alone */
+    /* The seccomp program (sandbox_filter_build), which bwrap reads from
+     * SANDBOX_FILTER_FD; filter_len 0: none. */
+    unsigned char filter[SANDBOX_FILTER_MAX * 8];
+    size_t filter_len;
 };
 
 /* Free p, its workdir and the strings of its mounts, for a p whose strings
@@ -62,8 +73,9 @@ void sandbox_set_nproc(struct sandbox_paths *p, long n);
 
 /* The bwrap words before the bot's own command line into words (cap entries,
  * room for a NULL after them), "bwrap" first and "--" last (then prlimit and
- * its "--" with an nproc); returns how many, or -1 if they do not fit. The
- * strings are p's or static. */
+ * its "--" with an nproc); with a filter, bwrap reads it from descriptor
+ * SANDBOX_FILTER_FD, which the spawn must provide. Returns how many, or -1
+ * if they do not fit. The strings are p's or static. */
 int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap);
 
 #endif

@@ -193,6 +193,9 @@ static int start_process(struct player *p, const char *note)
                                 (p->bot->sandbox && p->bot->limits.processes ? 2 : 0),
                    .file_mb = p->bot->sandbox ? p->bot->limits.disk_mb : 0},
         .cr_ends_line = player_adapter(p)->cr_ends_line,
+        /* its seccomp filter, where bwrap reads it (SANDBOX_FILTER_FD) */
+        .pass = p->bot->sandbox && p->bot->sandbox->filter_len ? p->bot->sandbox->filter : NULL,
+        .pass_len = p->bot->sandbox ? p->bot->sandbox->filter_len : 0,
     };
     /* Out of processes or memory (a fork bomb's, perhaps): wait a little and
      * try again, for a bounded time, before the game is lost for it. */

@@ -7,7 +7,8 @@
  *                is close-on-exec; an exec failure is reported to the parent
  *                through a close-on-exec pipe and returned as an error, the child
  *                prints nothing and only _exits. The child holds descriptors 0-2
- *                only, its signal dispositions default and its mask empty.
+ *                only (and PROC_PASS_FD if asked), its signal dispositions
+ *                default and its mask empty.
  *   proc_write   writes a whole line to the child's stdin before a deadline.
  *   proc_read_line  reads one line of the child's stdout before a deadline
  *                (proc_read_reply: one just asked for),
@@ -79,6 +80,9 @@ struct proc_limits {
                        * write fails with EFBIG (SIGXFSZ is ignored) */
 };
 
+#define PROC_PASS_FD  3    /* where proc_options.pass is read from */
+#define PROC_PASS_MAX 4096 /* what a pipe takes at once */
+
 struct proc_options {
     char *const *argv;    /* argv[0] is looked up in PATH if it has no '/'; NULL-terminated */
     const char *name;     /* who it is, for proc_most_processes (a bot's name), or NULL */
@@ -89,6 +93,10 @@ struct proc_options {
     struct proc_limits limits;
     bool cr_ends_line; /* a CR alone ends a line of its stdout too, as an LF or a CR LF
                         * does (a Gomocup brain's; see proc_read_line) */
+    const void *pass;  /* bytes the program reads from its descriptor PROC_PASS_FD, the
+                        * read end of a pipe that holds them and then ends (bubblewrap's
+                        * seccomp program); NULL: none, the child holds 0-2 only */
+    size_t pass_len;   /* at most PROC_PASS_MAX */
 };
 
 /* Its descriptors are never 0, 1 or 2, so a zeroed struct holds none. */

@@ -75,6 +75,7 @@ struct child_plan {
     const char *path;                  /* PATH, for an argv[0] without '/' */
     int in_fd, out_fd, err_fd;         /* the child's ends, all above 2 */
     int report_fd;                     /* write end of the exec-error pipe */
+    int pass_fd;                       /* read end of the pipe it reads at PROC_PASS_FD, or -1 */
     int cgroup_fds[PROC_CGROUP_KINDS]; /* cgroup.procs of its own cgroups, or -1 */
     struct proc_limits limits;
     pid_t parent;   /* referee, for the death signal's race */
@@ -192,6 +193,22 @@ uint64_t proc_signals_not_default(void)
     return ignored | caught;
 }
 
+/* In the child: the pass pipe's read end put at PROC_PASS_FD, open across
+ * exec, the report pipe moved off that number first. Returns where the
+ * report pipe is. */
+static int place_pass(const struct child_plan *c)
+{
+    int report = c->report_fd;
+    if (c->pass_fd < 0)
+        return report;
+    if (report == PROC_PASS_FD && (report = fcntl(report, F_DUPFD_CLOEXEC, PROC_PASS_FD + 1)) < 0)
+        child_fail(c->report_fd, errno);
+    if (c->pass_fd == PROC_PASS_FD ? fcntl(PROC_PASS_FD, F_SETFD, 0) < 0
+                                   : dup2(c->pass_fd, PROC_PASS_FD) < 0)
+        child_fail(report, errno);
+    return report;
+}
+
 static _Noreturn void child_run(const struct child_plan *c)
 {
     /* Ignored signals survive exec, and a handler of ours must not run here
@@ -219,25 +236,27 @@ static _Noreturn void child_run(const struct child_plan *c)
     for (int k = 0; k < PROC_CGROUP_KINDS; k++)
         if (c->cgroup_fds[k] >= 0 && write(c->cgroup_fds[k], "0", 1) != 1)
             child_fail(c->report_fd, errno);
-    set_limits(&c->limits, c->report_fd);
     /* All sources are above 2, so no dup2 clobbers another; the copies on 0-2 lose
      * close-on-exec, the originals keep it. */
     if (dup2(c->in_fd, 0) < 0 || dup2(c->out_fd, 1) < 0 || dup2(c->err_fd, 2) < 0)
         child_fail(c->report_fd, errno);
+    int report = place_pass(c); /* before the limits: --max-files may leave no room */
+    set_limits(&c->limits, report);
 #ifdef HAVE_CLOSE_RANGE
     /* Ours are close-on-exec, but code we do not own (a test runner, a library) may have
      * left descriptors open that a bot should not hold. The report pipe closes at exec. */
-    if (c->report_fd > 3)
-        close_range(3, (unsigned)c->report_fd - 1, 0);
-    close_range((unsigned)c->report_fd + 1, ~0U, 0);
+    int first = c->pass_fd >= 0 ? PROC_PASS_FD + 1 : 3;
+    if (report > first)
+        close_range((unsigned)first, (unsigned)report - 1, 0);
+    close_range((unsigned)report + 1, ~0U, 0);
 #endif
     if (c->cwd != NULL && chdir(c->cwd) < 0)
-        child_fail(c->report_fd, errno);
+        child_fail(report, errno);
     if (strchr(c->argv[0], '/') != NULL)
         execve(c->argv[0], c->argv, environ);
     else
         child_exec_path(c);
-    child_fail(c->report_fd, errno);
+    child_fail(report, errno);
 }
 
 static void proc_clear(struct proc *p, size_t log_cap, bool cr_ends_line)
@@ -360,7 +379,7 @@ static int plan_cgroup(struct child_plan *plan, long *cgroup)
 }
 
 /* Fork the child of plan and list it among the live, with its cgroups' id
- * and name; its pid, or -errno. */
+ * and name; its pid, or -errno (then its cgroups, if any, released). */
 static pid_t start_child(struct child_plan *plan, long cgroup, const char *name)
 {
     proc_registry_lock();
@@ -370,6 +389,9 @@ static pid_t start_child(struct child_plan *plan, long cgroup, const char *name)
     proc_registry_unlock();
     for (int k = 0; k < PROC_CGROUP_KINDS; k++)
         proc_close_fd(&plan->cgroup_fds[k]); /* the child has its copy */
+    proc_close_fd(&plan->pass_fd);           /* likewise */
+    if (pid < 0 && cgroup)
+        proc_cgroup_release(cgroup);
     return pid;
 }
 
@@ -389,6 +411,27 @@ static int adopt(struct proc *p, pid_t pid, int in_fd, int out_fd, int err_fd)
         return ret;
     }
     return 0;
+}
+
+/* A pipe that holds opt's pass bytes and ends: its read end into *fd (left
+ * -1 without them, or on an error). 0, or -errno. */
+static int fill_pass(const struct proc_options *opt, int *fd)
+{
+    int fds[2];
+    if (!opt->pass)
+        return 0;
+    assert(opt->pass_len <= PROC_PASS_MAX);
+    int ret = pipe_above_stdio(fds);
+    if (ret < 0)
+        return ret;
+    ssize_t n = write(fds[1], opt->pass, opt->pass_len); /* fits: the pipe is empty */
+    if (n != (ssize_t)opt->pass_len)
+        ret = n < 0 ? -errno : -EIO;
+    proc_close_fd(&fds[1]);
+    if (ret < 0)
+        proc_close_fd(&fds[0]);
+    *fd = fds[0];
+    return ret;
 }
 
 int proc_spawn(struct proc *p, const struct proc_options *opt)
@@ -414,15 +457,16 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
         .parent = getpid(),
         .reset = proc_signals_not_default(),
         .cgroup_fds = {-1, -1},
+        .pass_fd = -1,
     };
     long cgroup = 0;
-    if ((ret = plan_cgroup(&plan, &cgroup)) < 0)
+    if ((ret = fill_pass(opt, &plan.pass_fd)) < 0 || (ret = plan_cgroup(&plan, &cgroup)) < 0) {
+        proc_close_fd(&plan.pass_fd);
         goto out_close;
+    }
     pid_t pid = start_child(&plan, cgroup, opt->name);
     if (pid < 0) {
         ret = (int)pid;
-        if (cgroup)
-            proc_cgroup_release(cgroup);
         goto out_close;
     }
     proc_close_fd(&in[0]);

@@ -16,6 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+_Static_assert(SANDBOX_FILTER_FD == PROC_PASS_FD, "bwrap reads its filter where it is put");
+_Static_assert(sizeof(((struct sandbox_paths *)0)->filter) <= PROC_PASS_MAX, "one pipe's worth");
+
 #define TRIAL_MS 5000 /* a sandbox that does not start and end `true` in this is no use */
 
 /* What of /etc a program may need to start and run: the dynamic linker's
@@ -100,23 +103,6 @@ static void add_system(struct sandbox_paths *s)
     s->nsystem = s->n;
 }
 
-/* The folder an interpreter is installed in: the parent of its bin/ or
- * shims/ (a virtual environment, pyenv, nvm), or NULL. */
-static char *install_root(const char *path)
-{
-    char *dir = xstrdup(path), *slash = strrchr(dir, '/');
-    *slash = '\0';
-    slash = strrchr(dir, '/');
-    if (slash && slash != dir &&
-        (strcmp(slash, "/bin") == 0 || strcmp(slash, "/shims") == 0 ||
-         strcmp(slash, "/sbin") == 0)) {
-        *slash = '\0';
-        return dir;
-    }
-    free(dir);
-    return NULL;
-}
-
 /* path, read-only, at the same place; one inside referee's directory where
  * that leads, its private /tmp (link is that directory, or NULL): bwrap
  * makes mount points before the root is the sandbox's, so it must not meet
@@ -159,7 +145,7 @@ static bool is_in_own_dir(const struct sandbox_owners *r, int i, const char *pat
 }
 
 /* Bot i's own files, read-only, where its command names them and where they
- * really are; an interpreter's installation with it. */
+ * really are; an interpreter's installation with it (sandbox_installation). */
 static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, int i,
                       const char *link)
 {
@@ -173,12 +159,9 @@ static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, i
         if (!is_in_own_dir(r, i, f->real))
             add_read(s, f->real, link); /* where its links lead: /proc/self/exe */
         for (int pass = 0; pass < 2 && f->interpreter; pass++) {
-            char *root = install_root(pass ? f->real : f->path);
-            char *real = root ? canon_path(root, NULL) : NULL;
-            if (real && !sandbox_is_system(real) && !sandbox_holds_others(r, i, real) &&
-                !sandbox_is_others(r, i, real) && !is_in_own_dir(r, i, root))
+            char *root = sandbox_installation(r, i, pass ? f->real : f->path);
+            if (root && !is_in_own_dir(r, i, root))
                 add_read(s, root, link);
-            free(real);
             free(root);
         }
     }
@@ -247,8 +230,11 @@ static int trial(const struct sandbox_paths *s, bool quiet)
     int fd = mkstemp(log);
     if (fd >= 0)
         close(fd);
-    struct proc_options opt = {
-        .argv = (char *const *)words, .log_path = fd >= 0 ? log : NULL, .log_cap = 4096};
+    struct proc_options opt = {.argv = (char *const *)words,
+                               .log_path = fd >= 0 ? log : NULL,
+                               .log_cap = 4096,
+                               .pass = s->filter_len ? s->filter : NULL,
+                               .pass_len = s->filter_len};
     int rc = proc_spawn(&p, &opt);
     if (rc == -ENOENT || rc < 0) {
         if (fd >= 0)
@@ -311,11 +297,18 @@ int sandbox_setup(struct run_config *c)
     if (rc != 0)
         goto out_owners;
     bool nproc_inside = c->limits.processes > 0 && uses_namespace_nproc();
+    unsigned char filter[sizeof(((struct sandbox_paths *)0)->filter)];
+    size_t filter_len = sandbox_filter_build(filter, sizeof(filter)); /* once a run */
+    if (filter_len == 0)
+        cli_error("--sandbox: no seccomp filter for this machine's architecture: bots may "
+                  "signal each other through locks on the files they share");
     for (int i = 0; i < c->nbots; i++) {
         struct bot_spec *b = &c->bots[i];
         if (b->limits.disk_mb == 0)
             b->limits.disk_mb = sandbox_default_disk(b->limits.memory_mb);
         b->sandbox = plan(c, r, i);
+        memcpy(b->sandbox->filter, filter, filter_len);
+        b->sandbox->filter_len = filter_len;
         if (b->sandbox->n == SANDBOX_MOUNTS_MAX) { /* full: one may be missing */
             cli_error("--sandbox: bot '%s' would need more than %d files and folders shown",
                       b->name, SANDBOX_MOUNTS_MAX - 1);
