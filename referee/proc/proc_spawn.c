@@ -73,11 +73,16 @@ struct child_plan {
     char *const *argv;
     const char *cwd;
     const char *path;          /* PATH, for an argv[0] without '/' */
+    char *const *envp;         /* its environment */
     int in_fd, out_fd, err_fd; /* the child's ends, all above 2 */
     int report_fd;             /* write end of the exec-error pipe */
     int cgroup_fd;             /* cgroup.procs of its own cgroup, or -1 */
     struct proc_limits limits;
-    pid_t parent;   /* referee, for the death signal's race */
+    pid_t parent; /* referee, for the death signal's race */
+    bool as_user; /* become uid:gid before exec */
+    int dumpable; /* referee's PR_GET_DUMPABLE before, which that change resets */
+    uid_t uid;
+    gid_t gid;
     uint64_t reset; /* signals (bit n-1: signal n) whose disposition is not the default */
 };
 
@@ -112,7 +117,7 @@ static void child_exec_path(const struct child_plan *c)
             }
             full[at++] = '/';
             memcpy(full + at, name, name_len + 1);
-            execve(full, c->argv, environ);
+            execve(full, c->argv, c->envp);
             if (errno == EACCES)
                 denied = true;
             else if (errno != ENOENT && errno != ENOTDIR && errno != ESTALE && errno != ELOOP &&
@@ -208,17 +213,23 @@ static _Noreturn void child_run(const struct child_plan *c)
     sigprocmask(SIG_SETMASK, &none, NULL);
 
     setpgid(0, 0);
-#ifdef __linux__
-    /* Die with referee, even if it is SIGKILLed (the signal comes when the
-     * thread that forked dies, and workers outlive their bots). */
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != c->parent)
-        _exit(127); /* referee died before the line above */
-#endif
     /* Into its cgroup before anything it runs can fork. */
     if (c->cgroup_fd >= 0 && write(c->cgroup_fd, "0", 1) != 1)
         child_fail(c->report_fd, errno);
     set_limits(&c->limits, c->report_fd);
+    /* Root's rights end here, before anything of the bot's is looked at; its
+     * cgroup and limits were set with them. */
+    int err;
+    if (c->as_user && (err = proc_user_drop(c->uid, c->gid)) < 0)
+        child_fail(c->report_fd, -err);
+#ifdef __linux__
+    /* Die with referee, even if it is SIGKILLed (the signal comes when the
+     * thread that forked dies, and workers outlive their bots). After the
+     * change of user, which clears it. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != c->parent)
+        _exit(127); /* referee died before the line above */
+#endif
     /* All sources are above 2, so no dup2 clobbers another; the copies on 0-2 lose
      * close-on-exec, the originals keep it. */
     if (dup2(c->in_fd, 0) < 0 || dup2(c->out_fd, 1) < 0 || dup2(c->err_fd, 2) < 0)
@@ -233,7 +244,7 @@ static _Noreturn void child_run(const struct child_plan *c)
     if (c->cwd != NULL && chdir(c->cwd) < 0)
         child_fail(c->report_fd, errno);
     if (strchr(c->argv[0], '/') != NULL)
-        execve(c->argv[0], c->argv, environ);
+        execve(c->argv[0], c->argv, c->envp);
     else
         child_exec_path(c);
     child_fail(c->report_fd, errno);
@@ -305,6 +316,12 @@ static pid_t fork_child(const struct child_plan *plan)
     if (pid == 0)
         child_run(plan);
     int fork_errno = errno;
+#ifdef __linux__
+    /* The child's change of user made our shared memory undumpable (the
+     * kernel's rule for a process that was root): referee is as it was. */
+    if (plan->as_user)
+        prctl(PR_SET_DUMPABLE, plan->dumpable);
+#endif
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (pid < 0)
         return -fork_errno;
@@ -407,7 +424,15 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
         .parent = getpid(),
         .reset = proc_signals_not_default(),
         .cgroup_fd = -1,
+        .envp = opt->envp != NULL ? opt->envp : environ,
+        .as_user = opt->as_user,
+        .uid = opt->uid,
+        .gid = opt->gid,
     };
+#ifdef __linux__
+    if (plan.as_user)
+        plan.dumpable = prctl(PR_GET_DUMPABLE);
+#endif
     long cgroup = 0;
     if ((ret = plan_cgroup(&plan, &cgroup)) < 0)
         goto out_close;
