@@ -145,6 +145,8 @@ struct run_config {
     bool quiet;
     int argc; /* the command line, from the command's name (borrowed): run.csv */
     char **argv;
+    /* --sandbox-user: who sandboxed bots run as when referee is root */
+    struct sandbox_user sandbox_user;
 };
 
 /* Free what c owns; safe twice and on a zeroed struct. */

@@ -8,10 +8,18 @@
 #ifndef REFEREE_SANDBOX_H
 #define REFEREE_SANDBOX_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #define SANDBOX_MOUNTS_MAX 160                               /* mounts of one bot, at most */
 #define SANDBOX_WORDS_MAX  (40 + 3 * SANDBOX_MOUNTS_MAX + 1) /* words of the command, "--" in */
+
+/* The user sandboxed bots run as on the host when referee runs as root
+ * (--sandbox-user): a uid no account and no distribution takes (systemd's
+ * and Debian's lists leave 65520 to 65533 unallocated), not nobody, which
+ * NFS and some daemons share. */
+#define SANDBOX_USER_DEFAULT 65533
 
 #define SANDBOX_PRLIMIT "/usr/bin/prlimit" /* util-linux's, on every Debian */
 
@@ -27,6 +35,14 @@ struct sandbox_mount {
     const char *src, *dest; /* absolute, but a link's text */
 };
 
+/* Who sandboxed bots run as on the host (--sandbox-user); given false: the
+ * default, SANDBOX_USER_DEFAULT for root, referee's own user for anyone else. */
+struct sandbox_user {
+    bool given;
+    uid_t uid;
+    gid_t gid;
+};
+
 /* What one bot sees. The mounts before nsystem come before /dev, /proc and the
  * private /tmp (the system's folders), the rest after them (its own files,
  * which may lie in /tmp). */
@@ -36,6 +52,9 @@ struct sandbox_paths {
     const char *workdir; /* where it starts, absolute */
     char size[24];       /* bytes each of /tmp and /dev/shm may hold, in decimal */
     char nproc[32];      /* "--nproc=N" for prlimit inside the sandbox, or "": none */
+    bool as_user;        /* bwrap runs as uid:gid on the host, not as referee (root) */
+    uid_t uid;
+    gid_t gid;
 };
 
 /* Free p, its workdir and the strings of its mounts, for a p whose strings

@@ -181,6 +181,11 @@ static int start_process(struct player *p, const char *note)
                    .file_mb = p->bot->sandbox ? p->bot->limits.disk_mb : 0},
         .cr_ends_line = player_adapter(p)->cr_ends_line,
     };
+    if (p->bot->sandbox && p->bot->sandbox->as_user) {
+        opt.as_user = true;
+        opt.uid = p->bot->sandbox->uid;
+        opt.gid = p->bot->sandbox->gid;
+    }
     /* Out of processes or memory (a fork bomb's, perhaps): wait a little and
      * try again, for a bounded time, before the game is lost for it. */
     int rc = proc_spawn(&p->proc, &opt);

@@ -10,6 +10,17 @@
 #include <string.h>
 #include <unistd.h>
 
+void cli_say_bots_run_as_root(bool sandbox)
+{
+    static bool said;
+
+    if (sandbox || said || (getuid() != 0 && geteuid() != 0))
+        return;
+    said = true;
+    cli_error("bots run as root, as referee does, with every right on this machine; "
+              "--sandbox runs them as an unprivileged user");
+}
+
 int cli_cores(void)
 {
 #ifdef __linux__

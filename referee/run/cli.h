@@ -6,6 +6,7 @@
 #define REFEREE_CLI_H
 
 #include <signal.h>
+#include <stdbool.h>
 
 #include "message.h"
 #include "options.h"
@@ -21,6 +22,10 @@ int cli_cores(void);
  * SIGHUP is, as hang-ups come in pairs. */
 extern volatile sig_atomic_t cli_interrupted;
 void cli_catch_signals(void);
+
+/* Say once on stderr, if referee runs as root and its bots are not
+ * sandboxed, that they run as root: every right of the machine's. */
+void cli_say_bots_run_as_root(bool sandbox);
 
 /* Whether bot, speaking proto, can play def; if not, says so (the game and
  * the protocol named) and returns EXIT_USAGE, else 0. */

@@ -12,6 +12,7 @@
 #include "path.h"
 #include "results.h"
 #include "roster.h"
+#include "sandbox_user.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -67,6 +68,12 @@ static int opt_shard(void *target, const char *arg)
     c->lo.shard = i - 1;
     c->lo.shards = n;
     return 0;
+}
+
+static int opt_sandbox_user(void *target, const char *arg)
+{
+    struct league_cmd *c = target;
+    return sandbox_user_parse(arg, &c->lo.run.sandbox_user);
 }
 
 #define CALL  OPTION_ENTRY_CALL
@@ -132,6 +139,10 @@ static const struct option_def league_options_table[] = {
     MS("startup", lo.run.startup_ms, "run: deadline of a GTP or Gomocup handshake (default 10000)",
        .only = FOR_RUN),
     FLAG("sandbox", lo.run.sandbox, "run: each bot in a bubblewrap sandbox, as a tournament's",
+         .only = FOR_RUN),
+    CALL("sandbox-user", "USER[:GROUP]", opt_sandbox_user,
+         "run: run by root, the user sandboxed bots run as\n"
+         "(default: uid and gid 65533)",
          .only = FOR_RUN),
     COUNT("memory", "MB", lo.run.limits.memory_mb, 1, 1L << 30,
           "run: address space of each bot process", .only = FOR_RUN),
@@ -390,6 +401,10 @@ static int league_play(struct league_cmd *c, const bool *given, const char *dir)
     }
     if (r->limits.disk_mb > 0 && !r->sandbox) {
         cli_error("--disk bounds what a sandboxed bot writes: give --sandbox too");
+        return EXIT_USAGE;
+    }
+    if (r->sandbox_user.given && !r->sandbox) {
+        cli_error("--sandbox-user is the user sandboxed bots run as: give --sandbox too");
         return EXIT_USAGE;
     }
     r->results = dir;

@@ -11,6 +11,7 @@
 #include "runner.h"
 #include "proc.h"
 #include "sandbox_setup.h"
+#include "sandbox_user.h"
 #include "tournament.h"
 #include "xalloc.h"
 
@@ -100,6 +101,12 @@ static int opt_option(void *target, const char *arg)
         return EXIT_USAGE;
     }
     return 0;
+}
+
+static int opt_sandbox_user(void *target, const char *arg)
+{
+    struct run_config *c = target;
+    return sandbox_user_parse(arg, &c->sandbox_user);
 }
 
 /* The run's value of a limit a bot may have of its own. */
@@ -268,6 +275,11 @@ static const struct option_def run_options[] = {
          "bubblewrap): it sees the system's folders read-only,\n"
          "its own files and --dir, a private /tmp; no network,\n"
          "no other process, no results, no other bot's files"),
+    CALL("sandbox-user", "USER[:GROUP]", opt_sandbox_user,
+         "run by root, the user sandboxed bots run as on the\n"
+         "host, a name or a uid (default: uid and gid 65533,\n"
+         "which no account uses); each --dir must be writable\n"
+         "by it"),
     CALL("startup", "[NAME=]MS", opt_startup,
          "deadline of a GTP or Gomocup engine's handshake,\n"
          "and of a brain's answer to RESTART (default 10000);\n"
@@ -512,6 +524,10 @@ static int check_config(struct run_config *c)
     }
     if (c->limits.disk_mb > 0 && !c->sandbox) {
         cli_error("--disk bounds what a sandboxed bot writes: give --sandbox too");
+        return EXIT_USAGE;
+    }
+    if (c->sandbox_user.given && !c->sandbox) {
+        cli_error("--sandbox-user is the user sandboxed bots run as: give --sandbox too");
         return EXIT_USAGE;
     }
     if (c->trace && c->log_cap == 0) {

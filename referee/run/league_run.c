@@ -370,7 +370,9 @@ int league_run(struct league_options *o)
     proc_ignore_sigpipe();
     proc_become_subreaper();
     cli_catch_signals();
-    if ((rc = open_league(lr)) == 0 && o->shards > 0) {
+    if ((rc = open_league(lr)) == 0 && !o->merge)
+        cli_say_bots_run_as_root(o->run.sandbox);
+    if (rc == 0 && o->shards > 0) {
         rc = lr->nlist > 0 ? segment(lr) : 0;
         if (rc == 0)
             fprintf(stderr,
