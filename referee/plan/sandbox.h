@@ -12,8 +12,10 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#define SANDBOX_MOUNTS_MAX 160                               /* mounts of one bot, at most */
-#define SANDBOX_WORDS_MAX  (40 + 3 * SANDBOX_MOUNTS_MAX + 1) /* words of the command, "--" in */
+#define SANDBOX_MOUNTS_MAX 160 /* mounts of one bot, at most */
+#define SANDBOX_ENV_MAX    32  /* variables of its own (--env) a bot may have, at most */
+/* words of the command, "--" in */
+#define SANDBOX_WORDS_MAX (40 + 3 * SANDBOX_MOUNTS_MAX + 3 * SANDBOX_ENV_MAX + 1)
 
 /* The user sandboxed bots run as on the host when referee runs as root
  * (--sandbox-user): a uid no account and no distribution takes (systemd's
@@ -55,6 +57,9 @@ struct sandbox_paths {
     bool as_user;        /* bwrap runs as uid:gid on the host, not as referee (root) */
     uid_t uid;
     gid_t gid;
+    char *const *env; /* the bot's own variables (--env): name, value, name... (2 * nenv,
+                       * borrowed), set inside on top of the clean environment */
+    int nenv;
 };
 
 /* Free p, its workdir and the strings of its mounts, for a p whose strings
@@ -77,8 +82,8 @@ void sandbox_set_nproc(struct sandbox_paths *p, long n);
 
 /* The bwrap words before the bot's own command line into words (cap entries,
  * room for a NULL after them), "bwrap" first and "--" last (then prlimit and
- * its "--" with an nproc); returns how many, or -1 if they do not fit. The
- * strings are p's or static. */
+ * its "--" with an nproc), a `--setenv NAME VALUE` for each of p's env;
+ * returns how many, or -1 if they do not fit. The strings are p's or static. */
 int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap);
 
 #endif

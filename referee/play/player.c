@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+extern char **environ;
+
 #define NO_LINE ((size_t)-1)
 
 /* Start *a afresh for a new process of the bot: its protocol's options, and
@@ -181,6 +183,10 @@ static int start_process(struct player *p, const char *note)
                    .file_mb = p->bot->sandbox ? p->bot->limits.disk_mb : 0},
         .cr_ends_line = player_adapter(p)->cr_ends_line,
     };
+    char **env;
+    if (config_bot_environ(p->bot, environ, &env) < 0)
+        return -ENOMEM;
+    opt.envp = env;
     if (p->bot->sandbox && p->bot->sandbox->as_user) {
         opt.as_user = true;
         opt.uid = p->bot->sandbox->uid;
@@ -193,6 +199,7 @@ static int start_process(struct player *p, const char *note)
         nanosleep(&(struct timespec){0, ms * NS_PER_MS}, NULL);
         rc = proc_spawn(&p->proc, &opt);
     }
+    config_environ_free(env);
     if (rc < 0)
         return rc;
     if (p->bot->trace)

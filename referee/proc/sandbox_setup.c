@@ -311,6 +311,8 @@ int sandbox_setup(struct run_config *c)
         b->sandbox->as_user = user.given;
         b->sandbox->uid = user.uid;
         b->sandbox->gid = user.gid;
+        b->sandbox->env = b->env;
+        b->sandbox->nenv = b->nenv;
         if ((rc = sandbox_user_check(&user, c, r, i, b->sandbox)) != 0)
             goto out_owners;
         if (nproc_inside) {

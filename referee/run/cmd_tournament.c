@@ -103,6 +103,21 @@ static int opt_option(void *target, const char *arg)
     return 0;
 }
 
+static int opt_env(void *target, const char *arg)
+{
+    const char *setting, *why;
+    struct bot_spec *b = named_bot(target, arg, &setting, "env", "VAR=VALUE");
+
+    if (!b)
+        return EXIT_USAGE;
+    if (config_bot_set_env(b, setting, &why) < 0) {
+        char text[4 * PROTOCOL_ECHO_MAX + 8];
+        cli_error("--env '%s': %s", protocol_escape(text, sizeof(text), arg, strlen(arg)), why);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
 static int opt_sandbox_user(void *target, const char *arg)
 {
     struct run_config *c = target;
@@ -252,7 +267,7 @@ static const struct option_def run_options[] = {
          "shell's words, no expansions)"),
     CALL("bots", "FILE", opt_bots,
          "bots from an engines file, CSV with a header: name,\n"
-         "command and optionally args, dir, proto, options and\n"
+         "command and optionally args, dir, proto, options, env,\n"
          "each bot's movetime, firstmove, clock, increment,\n"
          "startup, memory (README \"The engines file\")"),
     CALL("dir", "NAME=DIR", opt_dir, "working directory of bot NAME"),
@@ -266,6 +281,10 @@ static const struct option_def run_options[] = {
          "handshake, Gomocup `INFO KEY VALUE` before each game,\n"
          "NBoard `set KEY VALUE`, referee's `option KEY VALUE`\n"
          "(protocol/ENGINES.md)"),
+    CALL("env", "NAME=VAR=VALUE", opt_env,
+         "a variable of bot NAME's environment (repeatable):\n"
+         "added to referee's, or with --sandbox to the few a\n"
+         "sandboxed bot gets (PATH, HOME, LANG, LC_*, TMPDIR)"),
     CALL("gtp-pass", "NAME=HOW", opt_gtp_pass,
          "implicit (default): a GTP engine passes by itself and\n"
          "is never sent a pass; explicit: sent `play b pass`"),
