@@ -153,8 +153,8 @@ int sandbox_user_check(const struct sandbox_user *u, const struct run_config *c,
         return 0;
     if (modes[at] & W_OK)
         cli_error("--sandbox: bot '%s' cannot write in '%s' as uid %u, the user root's "
-                  "sandboxed bots run as (%s): chown -R %u:%u '%s', or choose the user with "
-                  "--sandbox-user",
+                  "sandboxed bots run as (%s): chown -R %u:%u '%s' (and let it enter the "
+                  "folders above), or choose the user with --sandbox-user",
                   name, paths[at], (unsigned)u->uid, strerror(why), (unsigned)u->uid,
                   (unsigned)u->gid, paths[at]);
     else
