@@ -208,6 +208,17 @@ Test(sandbox_user, sandbox_user_refusals, .timeout = 30)
     cr_assert_eq(run_program(alone, NULL, &r), 0);
     cr_expect_eq(r.status, 2, "%s", r.err);
     cr_expect(strstr(r.err, "give --sandbox too"), "%s", r.err);
+    if (getuid() != 0) { /* a plain user cannot give its bots away */
+        char *plain[] = {REFEREE_BIN, "match",
+                         "--bot",     "a=" BOTDIR "random",
+                         "--bot",     "b=" BOTDIR "random",
+                         "--sandbox", "--sandbox-user",
+                         "65530",     "--results",
+                         dir,         NULL};
+        cr_assert_eq(run_program(plain, NULL, &r), 0);
+        cr_expect_eq(r.status, 2, "%s", r.err);
+        cr_expect(strstr(r.err, "only root can run bots as another user"), "%s", r.err);
+    }
 }
 
 /* Run by root without --sandbox, referee says once that its bots run as
