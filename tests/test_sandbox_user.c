@@ -222,7 +222,8 @@ Test(sandbox_user, sandbox_user_refusals, .timeout = 30)
 }
 
 /* Run by root without --sandbox, referee says once that its bots run as
- * root; with --sandbox it does not. */
+ * root; with --sandbox it does not; doctor, which has no sandbox, says it
+ * too. */
 Test(sandbox_user, root_is_told_once_that_unsandboxed_bots_run_as_root, .timeout = 60)
 {
     need_root_and_bwrap();
@@ -246,4 +247,8 @@ Test(sandbox_user, root_is_told_once_that_unsandboxed_bots_run_as_root, .timeout
             cr_expect(at && !strstr(at + 1, "bots run as root"), "once: %s", r.err);
         }
     }
+    char *doctor[] = {REFEREE_BIN, "doctor", BOTDIR "random", NULL};
+    cr_assert_eq(run_program(doctor, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect(strstr(r.err, "bots run as root") && strstr(r.err, "as a plain user"), "%s", r.err);
 }

@@ -24,8 +24,9 @@ extern volatile sig_atomic_t cli_interrupted;
 void cli_catch_signals(void);
 
 /* Say once on stderr, if referee runs as root and its bots are not
- * sandboxed, that they run as root: every right of the machine's. */
-void cli_say_bots_run_as_root(bool sandbox);
+ * sandboxed, that they run as root: every right of the machine's; and what
+ * would run them as a plain user (--sandbox, if the command has it). */
+void cli_say_bots_run_as_root(bool sandbox, bool has_sandbox);
 
 /* Whether bot, speaking proto, can play def; if not, says so (the game and
  * the protocol named) and returns EXIT_USAGE, else 0. */

@@ -371,7 +371,7 @@ int league_run(struct league_options *o)
     proc_become_subreaper();
     cli_catch_signals();
     if ((rc = open_league(lr)) == 0 && !o->merge)
-        cli_say_bots_run_as_root(o->run.sandbox);
+        cli_say_bots_run_as_root(o->run.sandbox, true);
     if (rc == 0 && o->shards > 0) {
         rc = lr->nlist > 0 ? segment(lr) : 0;
         if (rc == 0)
