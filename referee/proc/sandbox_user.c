@@ -159,8 +159,9 @@ int sandbox_user_check(const struct sandbox_user *u, const struct run_config *c,
                   (unsigned)u->gid, paths[at]);
     else
         cli_error("--sandbox: bot '%s' cannot %s '%s' as uid %u, the user root's sandboxed "
-                  "bots run as (%s): make it readable by others (not under a private folder "
-                  "such as /root), or choose the user with --sandbox-user",
+                  "bots run as (%s): put it where others may read it, not under a private "
+                  "folder such as /root (an interpreter found through PATH: put the system's "
+                  "folders first in PATH), or choose the user with --sandbox-user",
                   name, modes[at] & X_OK ? "reach" : "read", paths[at], (unsigned)u->uid,
                   strerror(why));
     return EXIT_USAGE;
