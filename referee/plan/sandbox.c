@@ -73,8 +73,8 @@ int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap)
     size_t n = 0, nfixed = sizeof(fixed) / sizeof(fixed[0]);
 
     /* fixed, the filter (2), the user namespace (2), 3 a mount, /dev /proc
-     * /tmp /dev/shm (12), two remounts (4), --chdir (2), "--" */
-    if (nfixed + 2 + 2 + 3 * (size_t)p->n + 12 + 4 + 2 + 1 + 3 >= cap)
+     * /tmp /dev/shm (12), two remounts (4), 3 a variable, --chdir (2), "--" */
+    if (nfixed + 2 + 2 + 3 * (size_t)p->n + 12 + 4 + 3 * (size_t)p->nenv + 2 + 1 + 3 >= cap)
         return -1;
     for (size_t i = 0; i < nfixed; i++)
         words[n++] = fixed[i];
@@ -105,6 +105,13 @@ int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap)
     words[n++] = "/dev";
     words[n++] = "--remount-ro";
     words[n++] = "/";
+    /* Its own variables: to the bot alone, not to bwrap's own start on the
+     * host (an LD_PRELOAD in its folder would run there, outside). */
+    for (int i = 0; i < p->nenv; i++) {
+        words[n++] = "--setenv";
+        words[n++] = p->env[2 * i];
+        words[n++] = p->env[2 * i + 1];
+    }
     words[n++] = "--chdir";
     words[n++] = p->workdir;
     words[n++] = "--";

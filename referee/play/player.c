@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+extern char **environ;
+
 #define NO_LINE ((size_t)-1)
 
 /* Start *a afresh for a new process of the bot: its protocol's options, and
@@ -197,6 +199,15 @@ static int start_process(struct player *p, const char *note)
         .pass = p->bot->sandbox && p->bot->sandbox->filter_len ? p->bot->sandbox->filter : NULL,
         .pass_len = p->bot->sandbox ? p->bot->sandbox->filter_len : 0,
     };
+    char **env;
+    if (config_bot_environ(p->bot, environ, &env) < 0)
+        return -ENOMEM;
+    opt.envp = env;
+    if (p->bot->sandbox && p->bot->sandbox->as_user) {
+        opt.as_user = true;
+        opt.uid = p->bot->sandbox->uid;
+        opt.gid = p->bot->sandbox->gid;
+    }
     /* Out of processes or memory (a fork bomb's, perhaps): wait a little and
      * try again, for a bounded time, before the game is lost for it. */
     int rc = proc_spawn(&p->proc, &opt);
@@ -206,6 +217,7 @@ static int start_process(struct player *p, const char *note)
     }
     if (rc == -EAGAIN)
         name_starver(p);
+    config_environ_free(env);
     if (rc < 0)
         return rc;
     if (p->bot->trace)

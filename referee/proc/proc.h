@@ -97,6 +97,12 @@ struct proc_options {
                         * read end of a pipe that holds them and then ends (bubblewrap's
                         * seccomp program); NULL: none, the child holds 0-2 only */
     size_t pass_len;   /* at most PROC_PASS_MAX */
+    char *const *envp; /* its environment, NULL-terminated; NULL: referee's own */
+    bool as_user;      /* run it as uid and gid, with no supplementary group (referee
+                        * must be root): set after its cgroup and limits, before its
+                        * working directory is entered and its program run */
+    uid_t uid;
+    gid_t gid;
 };
 
 /* Its descriptors are never 0, 1 or 2, so a zeroed struct holds none. */
@@ -238,6 +244,14 @@ int64_t proc_wall_ms(void);
  * pipe/fork/open. On error nothing is left running or open (pid 0, descriptors
  * -1). Unlike execvp, a file without a #! line is not run by /bin/sh: -ENOEXEC. */
 int proc_spawn(struct proc *p, const struct proc_options *opt);
+
+/* Whether user uid:gid (no supplementary group) may reach each of the n
+ * paths as access(2) says with modes[i] (R_OK | X_OK...), asked in a child
+ * that becomes that user: the index of the first it may not, with its errno
+ * in *why; -1 if it may reach them all; or a negative errno if the question
+ * cannot be asked (-EPERM: referee is not root). */
+int proc_user_denied(uid_t uid, gid_t gid, const char *const *paths, const int *modes, int n,
+                     int *why);
 
 /* Write len bytes (a line with its '\n') to the child's stdin before the
  * deadline. Returns PROC_OK, PROC_TIMEOUT, PROC_CLOSED, or a negative errno. */

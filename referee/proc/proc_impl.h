@@ -35,6 +35,10 @@ void proc_drain_stderr(struct proc *p);
  * when they may change (proc_spawn.c). */
 uint64_t proc_signals_not_default(void);
 
+/* Become uid:gid with no supplementary group, in this thread alone (the raw
+ * system calls: safe between vfork and exec). 0, or -errno (proc_user.c). */
+int proc_user_drop(uid_t uid, gid_t gid);
+
 #define TRACE_SHOWN 1024 /* bytes of data shown in a line of trace, at most */
 
 /* One line of trace in p's log: the time, the child's pid, mark ('>' written,

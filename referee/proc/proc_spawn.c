@@ -73,12 +73,17 @@ struct child_plan {
     char *const *argv;
     const char *cwd;
     const char *path;                  /* PATH, for an argv[0] without '/' */
+    char *const *envp;                 /* its environment */
     int in_fd, out_fd, err_fd;         /* the child's ends, all above 2 */
     int report_fd;                     /* write end of the exec-error pipe */
     int pass_fd;                       /* read end of the pipe it reads at PROC_PASS_FD, or -1 */
     int cgroup_fds[PROC_CGROUP_KINDS]; /* cgroup.procs of its own cgroups, or -1 */
     struct proc_limits limits;
-    pid_t parent;   /* referee, for the death signal's race */
+    pid_t parent; /* referee, for the death signal's race */
+    bool as_user; /* become uid:gid before exec */
+    int dumpable; /* referee's PR_GET_DUMPABLE before, which that change resets */
+    uid_t uid;
+    gid_t gid;
     uint64_t reset; /* signals (bit n-1: signal n) whose disposition is not the default */
 };
 
@@ -113,7 +118,7 @@ static void child_exec_path(const struct child_plan *c)
             }
             full[at++] = '/';
             memcpy(full + at, name, name_len + 1);
-            execve(full, c->argv, environ);
+            execve(full, c->argv, c->envp);
             if (errno == EACCES)
                 denied = true;
             else if (errno != ENOENT && errno != ENOTDIR && errno != ESTALE && errno != ELOOP &&
@@ -225,13 +230,6 @@ static _Noreturn void child_run(const struct child_plan *c)
     sigprocmask(SIG_SETMASK, &none, NULL);
 
     setpgid(0, 0);
-#ifdef __linux__
-    /* Die with referee, even if it is SIGKILLed (the signal comes when the
-     * thread that forked dies, and workers outlive their bots). */
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != c->parent)
-        _exit(127); /* referee died before the line above */
-#endif
     /* Into its cgroups before anything it runs can fork or allocate. */
     for (int k = 0; k < PROC_CGROUP_KINDS; k++)
         if (c->cgroup_fds[k] >= 0 && write(c->cgroup_fds[k], "0", 1) != 1)
@@ -242,6 +240,19 @@ static _Noreturn void child_run(const struct child_plan *c)
         child_fail(c->report_fd, errno);
     int report = place_pass(c); /* before the limits: --max-files may leave no room */
     set_limits(&c->limits, report);
+    /* Root's rights end here, before anything of the bot's is looked at; its
+     * cgroups and limits were set with them. */
+    int err;
+    if (c->as_user && (err = proc_user_drop(c->uid, c->gid)) < 0)
+        child_fail(report, -err);
+#ifdef __linux__
+    /* Die with referee, even if it is SIGKILLed (the signal comes when the
+     * thread that forked dies, and workers outlive their bots). After the
+     * change of user, which clears it. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != c->parent)
+        _exit(127); /* referee died before the line above */
+#endif
 #ifdef HAVE_CLOSE_RANGE
     /* Ours are close-on-exec, but code we do not own (a test runner, a library) may have
      * left descriptors open that a bot should not hold. The report pipe closes at exec. */
@@ -253,7 +264,7 @@ static _Noreturn void child_run(const struct child_plan *c)
     if (c->cwd != NULL && chdir(c->cwd) < 0)
         child_fail(report, errno);
     if (strchr(c->argv[0], '/') != NULL)
-        execve(c->argv[0], c->argv, environ);
+        execve(c->argv[0], c->argv, c->envp);
     else
         child_exec_path(c);
     child_fail(report, errno);
@@ -327,6 +338,12 @@ static pid_t fork_child(const struct child_plan *plan)
     if (pid == 0)
         child_run(plan);
     int fork_errno = errno;
+#ifdef __linux__
+    /* The child's change of user made our shared memory undumpable (the
+     * kernel's rule for a process that was root): referee is as it was. */
+    if (plan->as_user)
+        prctl(PR_SET_DUMPABLE, plan->dumpable);
+#endif
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (pid < 0)
         return -fork_errno;
@@ -458,7 +475,15 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
         .reset = proc_signals_not_default(),
         .cgroup_fds = {-1, -1},
         .pass_fd = -1,
+        .envp = opt->envp != NULL ? opt->envp : environ,
+        .as_user = opt->as_user,
+        .uid = opt->uid,
+        .gid = opt->gid,
     };
+#ifdef __linux__
+    if (plan.as_user)
+        plan.dumpable = prctl(PR_GET_DUMPABLE);
+#endif
     long cgroup = 0;
     if ((ret = fill_pass(opt, &plan.pass_fd)) < 0 || (ret = plan_cgroup(&plan, &cgroup)) < 0) {
         proc_close_fd(&plan.pass_fd);

@@ -4,6 +4,7 @@
 #include "message.h"
 #include "proc.h"
 #include "sandbox_owners.h"
+#include "sandbox_user.h"
 #include "xalloc.h"
 
 #include <dirent.h>
@@ -195,14 +196,14 @@ static struct sandbox_paths *plan(const struct run_config *c, const struct sandb
 
 /* True if --max-procs is to be set inside each sandbox: no cgroup for it
  * here, but a user namespace counts it for the bot alone (not for root,
- * whom RLIMIT_NPROC never binds). Says once what --max-procs then means if
- * neither holds. */
-static bool uses_namespace_nproc(void)
+ * whom RLIMIT_NPROC never binds: unless bots run as a user of their own,
+ * as_user). Says once what --max-procs then means if neither holds. */
+static bool uses_namespace_nproc(bool as_user)
 {
     char why[256];
     if (proc_has_bot_cgroups(why, sizeof(why)))
         return false;
-    if (getuid() != 0 && access(SANDBOX_PRLIMIT, X_OK) == 0)
+    if ((getuid() != 0 || as_user) && access(SANDBOX_PRLIMIT, X_OK) == 0)
         return true;
     cli_error("--max-procs: %s%s; it then limits the processes of the whole user "
               "(RLIMIT_NPROC), the bots' and yours together, and not root's",
@@ -234,7 +235,11 @@ static int trial(const struct sandbox_paths *s, bool quiet)
                                .log_path = fd >= 0 ? log : NULL,
                                .log_cap = 4096,
                                .pass = s->filter_len ? s->filter : NULL,
-                               .pass_len = s->filter_len};
+                               .pass_len = s->filter_len,
+
+                               .as_user = s->as_user, /* as the bots will run */
+                               .uid = s->uid,
+                               .gid = s->gid};
     int rc = proc_spawn(&p, &opt);
     if (rc == -ENOENT || rc < 0) {
         if (fd >= 0)
@@ -294,9 +299,10 @@ int sandbox_setup(struct run_config *c)
     struct sandbox_owners *r = xmalloc(sizeof(*r));
     int rc = sandbox_owners_find(r, c);
 
-    if (rc != 0)
+    struct sandbox_user user;
+    if (rc != 0 || (rc = sandbox_user_choose(c, &user)) != 0)
         goto out_owners;
-    bool nproc_inside = c->limits.processes > 0 && uses_namespace_nproc();
+    bool nproc_inside = c->limits.processes > 0 && uses_namespace_nproc(user.given);
     unsigned char filter[sizeof(((struct sandbox_paths *)0)->filter)];
     size_t filter_len = sandbox_filter_build(filter, sizeof(filter)); /* once a run */
     if (filter_len == 0)
@@ -315,6 +321,13 @@ int sandbox_setup(struct run_config *c)
             rc = EXIT_USAGE;
             goto out_owners;
         }
+        b->sandbox->as_user = user.given;
+        b->sandbox->uid = user.uid;
+        b->sandbox->gid = user.gid;
+        b->sandbox->env = b->env;
+        b->sandbox->nenv = b->nenv;
+        if ((rc = sandbox_user_check(&user, c, r, i, b->sandbox)) != 0)
+            goto out_owners;
         if (nproc_inside) {
             sandbox_set_nproc(b->sandbox, b->limits.processes + 1); /* + bwrap's init */
             b->limits.processes = 0; /* on bwrap, it would count the whole user again */

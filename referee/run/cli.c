@@ -10,6 +10,18 @@
 #include <string.h>
 #include <unistd.h>
 
+void cli_say_bots_run_as_root(bool sandbox, bool has_sandbox)
+{
+    static bool said;
+
+    if (sandbox || said || (getuid() != 0 && geteuid() != 0))
+        return;
+    said = true;
+    cli_error("bots run as root, as referee does, with every right on this machine; %s",
+              has_sandbox ? "--sandbox runs them as an unprivileged user"
+                          : "run referee as a plain user for a bot you do not trust");
+}
+
 int cli_cores(void)
 {
 #ifdef __linux__

@@ -240,6 +240,7 @@ int cmd_doctor(int argc, char **argv)
         opt.log_path = log;
     }
     struct doctor_report rep;
+    cli_say_bots_run_as_root(false, false);
     doctor_run(&bot, &opt, &rep);
     if (fd >= 0)
         unlink(log);

@@ -12,6 +12,7 @@
 #include "path.h"
 #include "results.h"
 #include "roster.h"
+#include "sandbox_user.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -32,6 +33,7 @@ struct league_cmd {
     const struct game_def *game;
     long seed, openings, min_games, lag;
     bool no_early_draw;
+    struct bot_spec env; /* add: the entry's --env, as a bot's (name and argv unused) */
 };
 
 #define FIELD(name) offsetof(struct league_cmd, name)
@@ -69,6 +71,25 @@ static int opt_shard(void *target, const char *arg)
     return 0;
 }
 
+static int opt_env(void *target, const char *arg)
+{
+    struct league_cmd *c = target;
+    const char *why;
+
+    if (config_bot_set_env(&c->env, arg, &why) < 0) {
+        char text[4 * PROTOCOL_ECHO_MAX + 8];
+        cli_error("--env '%s': %s", protocol_escape(text, sizeof(text), arg, strlen(arg)), why);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+static int opt_sandbox_user(void *target, const char *arg)
+{
+    struct league_cmd *c = target;
+    return sandbox_user_parse(arg, &c->lo.run.sandbox_user);
+}
+
 #define CALL  OPTION_ENTRY_CALL
 #define FLAG  OPTION_ENTRY_FLAG
 #define GAME  OPTION_ENTRY_GAME
@@ -104,6 +125,10 @@ static const struct option_def league_options_table[] = {
           "-j up to 2 x PAIRS never waits; a batch of --shard\n"
           "runs is PAIRS pairs",
           .only = FOR_ADD),
+    CALL("env", "VAR=VALUE", opt_env,
+         "add: a variable of the entry's environment (repeatable;\n"
+         "bots.csv's column env)",
+         .only = FOR_ADD),
     COUNT("games", "N", lo.games, 1, 100000000, "run: N more games, then stop", .only = FOR_RUN),
     CALL("for", "DURATION", opt_for,
          "run: start no game after DURATION (90s, 30m, 2h, 1d);\n"
@@ -132,6 +157,10 @@ static const struct option_def league_options_table[] = {
     MS("startup", lo.run.startup_ms, "run: deadline of a GTP or Gomocup handshake (default 10000)",
        .only = FOR_RUN),
     FLAG("sandbox", lo.run.sandbox, "run: each bot in a bubblewrap sandbox, as a tournament's",
+         .only = FOR_RUN),
+    CALL("sandbox-user", "USER[:GROUP]", opt_sandbox_user,
+         "run: run by root, the user sandboxed bots run as\n"
+         "(default: uid and gid 65533)",
          .only = FOR_RUN),
     COUNT("memory", "MB", lo.run.limits.memory_mb, 1, 1L << 30,
           "run: memory each bot process may hold (a cgroup; else\n"
@@ -229,6 +258,26 @@ static int league_settings(const char *dir, const struct roster_settings *want, 
     return 0;
 }
 
+/* The --env of b as the engines file's column env: NAME=VALUE;NAME=VALUE,
+ * `\;` a ';' of a value and `\\` a backslash (malloc'ed; "" for none). */
+static char *env_field(const struct bot_spec *b)
+{
+    size_t len = 1;
+    for (int i = 0; i < 2 * b->nenv; i++)
+        len += 2 * strlen(b->env[i]) + 1;
+    char *field = xmalloc(len), *w = field;
+    for (int i = 0; i < b->nenv; i++) {
+        w += sprintf(w, "%s%s=", i ? ";" : "", b->env[2 * i]);
+        for (const char *v = b->env[2 * i + 1]; *v; v++) {
+            if (*v == ';' || *v == '\\')
+                *w++ = '\\';
+            *w++ = *v;
+        }
+    }
+    *w = '\0';
+    return field;
+}
+
 /* `league add DIR NAME=COMMAND`: the first makes the league with the settings
  * given; later ones may repeat them, not change them. */
 static int league_add(struct league_cmd *c, const bool *given, const char *dir, const char *text)
@@ -263,11 +312,14 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
         config_bot_release(&bot);
         return rc;
     }
+    char *env = env_field(&c->env);
     struct roster_entry e = {.name = bot.name,
                              .command = eq + 1,
                              .cwd = c->bot_dir,
-                             .proto = c->proto == PROTO_COUNT ? NULL : adapter_of(c->proto)->name};
+                             .proto = c->proto == PROTO_COUNT ? NULL : adapter_of(c->proto)->name,
+                             .env = env};
     rc = roster_add_bot(dir, &e, whyf, sizeof(whyf));
+    free(env);
     if (rc == -EEXIST)
         cli_error("league '%s' has an entry '%s' already; a new version is a new entry: give "
                   "it another name",
@@ -394,6 +446,10 @@ static int league_play(struct league_cmd *c, const bool *given, const char *dir)
         cli_error("--disk bounds what a sandboxed bot writes: give --sandbox too");
         return EXIT_USAGE;
     }
+    if (r->sandbox_user.given && !r->sandbox) {
+        cli_error("--sandbox-user is the user sandboxed bots run as: give --sandbox too");
+        return EXIT_USAGE;
+    }
     r->results = dir;
     return league_run(&c->lo);
 }
@@ -438,6 +494,7 @@ int cmd_league(int argc, char **argv)
         default: rc = league_show(argv[first]); break;
         }
     }
+    config_bot_release(&c->env);
     free(c);
     return rc == 1 ? EXIT_OK : rc;
 }

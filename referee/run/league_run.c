@@ -372,7 +372,9 @@ int league_run(struct league_options *o)
     proc_become_subreaper();
     proc_watchdog_start();
     cli_catch_signals();
-    if ((rc = open_league(lr)) == 0 && o->shards > 0) {
+    if ((rc = open_league(lr)) == 0 && !o->merge)
+        cli_say_bots_run_as_root(o->run.sandbox, true);
+    if (rc == 0 && o->shards > 0) {
         rc = lr->nlist > 0 ? segment(lr) : 0;
         if (rc == 0)
             fprintf(stderr,

@@ -153,7 +153,7 @@ int roster_read_bots(const char *dir, struct roster_bot **out, size_t *n, char *
 }
 
 /* Columns a bots.csv that referee writes has, at least. */
-static const char *const bots_columns[] = {"name", "command", "dir", "proto", "retired"};
+static const char *const bots_columns[] = {"name", "command", "dir", "proto", "env", "retired"};
 #define NBOTCOLS (sizeof(bots_columns) / sizeof(bots_columns[0]))
 
 /* Rewrite dir's bots.csv from t (loaded, or empty), its columns and those of
@@ -225,8 +225,12 @@ int roster_add_bot(const char *dir, const struct roster_entry *e, char *why, siz
     if (rc == 0 && row >= 0)
         rc = -EEXIST;
     if (rc == 0) {
-        const char *add[NBOTCOLS] = {e->name, e->command, e->cwd ? e->cwd : "",
-                                     e->proto ? e->proto : "", ""};
+        const char *add[NBOTCOLS] = {e->name,
+                                     e->command,
+                                     e->cwd ? e->cwd : "",
+                                     e->proto ? e->proto : "",
+                                     e->env ? e->env : "",
+                                     ""};
         if ((rc = write_bots(dir, &t, add, -1)) < 0)
             snprintf(why, len, "cannot write '%s/%s': %s", dir, ROSTER_BOTS, strerror(-rc));
     }

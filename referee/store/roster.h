@@ -48,6 +48,7 @@ int roster_read_bots(const char *dir, struct roster_bot **out, size_t *n, char *
  * (the tournament's defaults). */
 struct roster_entry {
     const char *name, *command, *cwd, *proto;
+    const char *env; /* the column env: NAME=VALUE;... (the engines file's form), or NULL */
 };
 
 /* Add entry e's row to dir's bots.csv (made if missing), its other columns
