@@ -150,21 +150,29 @@ static long memfd_held(const char *log)
     return at ? atol(at + strlen("attack memfd: done held ")) : -1;
 }
 
+/* Every game without the attacker has no foul; the attacker's memfds (it
+ * fills them on its first turn, in each process) end as its foul. */
 static void expect_every_other_game_clean(const char *league)
 {
     struct table t;
-    int honest_games = 0;
+    int honest_games = 0, out_of_memory = 0;
     test_load(&t, league, "games.csv");
     cr_expect_eq(t.nrows, GAMES, "%zu games of %d", t.nrows, GAMES);
     for (size_t i = 0; i < t.nrows; i++) {
         const char *first = test_cell(&t, i, "first"), *second = test_cell(&t, i, "second");
-        if (strcmp(first, "mallory") == 0 || strcmp(second, "mallory") == 0)
+        if (strcmp(first, "mallory") == 0 || strcmp(second, "mallory") == 0) {
+            out_of_memory += strcmp(test_cell(&t, i, "foul_by"), "mallory") == 0 &&
+                             strstr(test_cell(&t, i, "reason"), "out of memory");
             continue;
+        }
         honest_games++;
         cr_expect_str_empty(test_cell(&t, i, "foul"), "game %zu (%s-%s): foul %s", i + 1, first,
                             second, test_cell(&t, i, "foul"));
     }
     cr_expect_gt(honest_games, GAMES / 3, "%d games between honest entries", honest_games);
+    if (access("/sys/fs/cgroup/memory", F_OK) == 0 ||
+        access("/sys/fs/cgroup/memory.max", F_OK) == 0)
+        cr_expect_gt(out_of_memory, 0, "no game of the attacker's ended 'out of memory'");
     table_release(&t);
 }
 
