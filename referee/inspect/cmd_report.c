@@ -84,7 +84,7 @@ static void read_roster(struct report *r, const char *dir)
     if (roster_read_events(dir, &ev, &n, why, sizeof(why)) < 0)
         return; /* a report without the roster's marks */
     if (n == 0) {
-        free(ev);
+        roster_free_events(ev, n);
         return;
     }
     struct report_entry *e = calloc(n, sizeof(*e));
@@ -95,9 +95,10 @@ static void read_roster(struct report *r, const char *dir)
             k++;
         if (k == ne)
             snprintf(e[ne++].name, sizeof(e[0].name), "%s", ev[i].name);
-        *(ev[i].retired ? &e[k].retired : &e[k].entered) = ev[i].game;
+        if (ev[i].kind == ROSTER_ENTERED || ev[i].kind == ROSTER_RETIRED)
+            *(ev[i].kind == ROSTER_RETIRED ? &e[k].retired : &e[k].entered) = ev[i].game;
     }
-    free(ev);
+    roster_free_events(ev, n);
     free(r->entries);
     r->entries = e;
     r->nentries = e ? ne : 0;

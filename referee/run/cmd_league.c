@@ -322,7 +322,7 @@ static int league_show(const char *dir)
     if (rc < 0 || (rc = roster_read_events(dir, &ev, &nev, why, sizeof(why))) < 0 ||
         (rc = roster_read_bots(dir, &bots, &nbots, why, sizeof(why))) < 0) {
         cli_error("cannot read %s", why);
-        free(ev);
+        roster_free_events(ev, nev);
         return EXIT_DATA;
     }
     printf("League '%s': %s, seed %llu, openings of %ld plies, %ld games before the standings "
@@ -330,20 +330,29 @@ static int league_show(const char *dir)
            dir, set.game, (unsigned long long)set.seed, set.openings, set.min_games);
     for (size_t b = 0; b < nbots; b++) {
         long entered = 0, retired = 0;
-        for (size_t e = 0; e < nev; e++)
-            if (strcmp(ev[e].name, bots[b].name) == 0)
-                *(ev[e].retired ? &retired : &entered) = ev[e].game;
+        const struct roster_event *refused = NULL; /* held now, by this event */
+        for (size_t e = 0; e < nev; e++) {
+            if (strcmp(ev[e].name, bots[b].name) != 0)
+                continue;
+            if (ev[e].kind == ROSTER_ENTERED || ev[e].kind == ROSTER_RETIRED)
+                *(ev[e].kind == ROSTER_RETIRED ? &retired : &entered) = ev[e].game;
+            if (ev[e].kind == ROSTER_REFUSED || ev[e].kind == ROSTER_BOUND)
+                refused = ev[e].kind == ROSTER_REFUSED ? &ev[e] : NULL;
+        }
         printf("  %-24s ", bots[b].name);
         if (entered == 0)
             printf("enters at the next run's next pair%s\n", bots[b].retired ? " (retired)" : "");
         else if (retired)
             printf("played from game %ld, retired from game %ld\n", entered, retired);
+        else if (refused)
+            printf("played from game %ld, refused from game %ld: %s\n", entered, refused->game,
+                   refused->reason);
         else if (bots[b].retired)
             printf("plays from game %ld, retires at the run's next pair\n", entered);
         else
             printf("plays from game %ld\n", entered);
     }
-    free(ev);
+    roster_free_events(ev, nev);
     free(bots);
     printf("\n");
     fflush(stdout);

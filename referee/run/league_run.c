@@ -402,6 +402,7 @@ int league_run(struct league_options *o)
     results_free(lr->out_files);
     standings_free(lr->st);
     league_release(&lr->l);
+    lrun_release_bindings(lr);
     runlock_release(lr->lock_fd);
     runlock_release(lr->shard_lock);
     free(lr->list);
