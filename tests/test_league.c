@@ -741,3 +741,82 @@ Test(league_run, a_league_older_than_bindings_is_bound_at_its_next_run, .timeout
     cr_expect_eq(test_count_rows(dir, "games.csv"), 20);
     expect_check_passes(dir);
 }
+
+/* A program replaced by rename, as an upload does (a running program cannot
+ * be written in place): seen by its stat at the next pair, refused there. */
+Test(league_run, a_program_replaced_while_it_runs_is_refused_at_the_next_pair, .timeout = 240)
+{
+    char dir[64], log[96], subs[80], prog[96], fresh[112], entry[160];
+    test_tmpdir(dir, "league");
+    snprintf(log, sizeof(log), "%s.out", dir);
+    snprintf(subs, sizeof(subs), "%s/subs", dir);
+    snprintf(prog, sizeof(prog), "%s/slow", subs);
+    snprintf(fresh, sizeof(fresh), "%s.new", prog);
+    cr_assert_eq(mkdir(subs, 0755), 0);
+    static char image[1 << 20];
+    FILE *in = fopen(FIXTURE, "r");
+    cr_assert_not_null(in);
+    size_t n = fread(image, 1, sizeof(image), in);
+    fclose(in);
+    cr_assert(n > 0 && n < sizeof(image));
+    FILE *out = fopen(prog, "w");
+    cr_assert_not_null(out);
+    cr_assert_eq(fwrite(image, 1, n, out), n);
+    cr_assert_eq(fclose(out), 0);
+    cr_assert_eq(chmod(prog, 0755), 0);
+    snprintf(entry, sizeof(entry), "slow=%s slow 2", prog);
+    add(dir, entry);
+    add(dir, "r1=" BOTDIR "random");
+    add(dir, "greedy=" BOTDIR "greedy");
+    char *run[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", "300", "-q", NULL};
+    pid_t pid = test_start(run, log);
+    test_wait_rows(pid, dir, 60);
+    /* The upload: the perfect bot under slow's name and file. */
+    copy_file(BOTDIR "perfect", fresh, -1);
+    cr_assert_eq(chmod(fresh, 0755), 0);
+    cr_assert_eq(rename(fresh, prog), 0);
+    cr_assert_eq(test_wait_status(pid), 0);
+
+    long from = roster_game(dir, "slow", "refused"), first, last;
+    cr_assert_gt(from, 60, "slow refused from game %ld", from);
+    expect_reason(dir, "slow", "refused", "/subs/slow' changed (sha256 ");
+    games_of(dir, "slow", from, &first, &last);
+    cr_expect_eq(first, 0, "slow played game %ld, refused from game %ld", first, from);
+    cr_expect_eq(test_count_rows(dir, "games.csv"), 300);
+    expect_check_passes(dir);
+    unlink(log);
+}
+
+/* A batch's shard only reads the league: a changed program waits for a
+ * merge to take it in, as a change of bots.csv does. */
+Test(league_run, a_shard_refuses_to_play_a_changed_program, .timeout = 120)
+{
+    char dir[64], subs[80], bot[96], entry[160];
+    test_tmpdir(dir, "league");
+    snprintf(subs, sizeof(subs), "%s/subs", dir);
+    snprintf(bot, sizeof(bot), "%s/a.py", subs);
+    cr_assert_eq(mkdir(subs, 0755), 0);
+    copy_file(SOURCE_DIR "/bots/random.py", bot, -1);
+    snprintf(entry, sizeof(entry), "a=python3 %s", bot);
+    const char *entries[] = {entry, "b=" BOTDIR "random", "c=" BOTDIR "greedy"};
+    for (int i = 0; i < 3; i++) {
+        char *make[] = {REFEREE_BIN, "league", "add", dir, (char *)entries[i], "--lag", "4", NULL};
+        referee(entries[i], make, 0);
+    }
+    char *merge[] = {REFEREE_BIN, "league", "run", dir, "--merge", "-q", NULL};
+    referee("the roster taken in", merge, 0);
+    FILE *f = fopen(bot, "a");
+    cr_assert_not_null(f);
+    fputs("# version 2\n", f);
+    fclose(f);
+    char *s1[] = {REFEREE_BIN, "league", "run", dir, "--shard", "1/2", "-q", NULL};
+    refused(s1, "entry 'a' has a change the league has not taken in (refusing it: its file '");
+    struct table t;
+    test_load(&t, dir, "roster.csv");
+    cr_expect_eq(t.nrows, 3, "a shard wrote roster.csv");
+    table_release(&t);
+    referee("the merge", merge, 0);
+    cr_expect_eq(roster_game(dir, "a", "refused"), 1);
+    char *s2[] = {REFEREE_BIN, "league", "run", dir, "--shard", "2/2", "-q", NULL};
+    referee("a shard of the roster that stands", s2, 0);
+}
