@@ -129,10 +129,11 @@ static int hash_file(struct bound_file *f, const struct binding *cache)
 {
     struct sha256 s;
     unsigned char d[SHA256_BYTES];
-    int fd = open(f->path, O_RDONLY | O_CLOEXEC);
+    /* Not blocking: a file swapped for a FIFO since it was found must not stall the run. */
+    int fd = open(f->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    int err = fd < 0 || fstat(fd, &f->seen) < 0 ? -errno : S_ISREG(f->seen.st_mode) ? 0 : -EINVAL;
 
-    if (fd < 0 || fstat(fd, &f->seen) < 0) {
-        int err = -errno;
+    if (err < 0) {
         if (fd >= 0)
             close(fd);
         else if (stat(f->path, &f->seen) < 0) /* seen as it is: stale once it changes */
@@ -153,12 +154,22 @@ static int hash_file(struct bound_file *f, const struct binding *cache)
         }
     }
     unsigned char *buf = xmalloc(1 << 16);
-    ssize_t k;
+    ssize_t k = 0;
+    off_t left = BINDING_HASH_MAX;
     sha256_init(&s);
-    while ((k = read(fd, buf, 1 << 16)) > 0 || (k < 0 && errno == EINTR))
-        if (k > 0)
+    while (left > 0 && ((k = read(fd, buf, 1 << 16)) > 0 || (k < 0 && errno == EINTR)))
+        if (k > 0) {
+            k = k < left ? k : (ssize_t)left;
             sha256_update(&s, buf, (size_t)k);
-    int err = k < 0 ? -errno : 0;
+            left -= k;
+        }
+    if (f->seen.st_size > BINDING_HASH_MAX) { /* its size too, as 8 bytes, big-endian */
+        unsigned char size[8];
+        for (int i = 0; i < 8; i++)
+            size[i] = (unsigned char)((uint64_t)f->seen.st_size >> (56 - 8 * i));
+        sha256_update(&s, size, sizeof(size));
+    }
+    err = k < 0 ? -errno : 0;
     close(fd);
     free(buf);
     sha256_final(&s, d);

@@ -11,6 +11,11 @@
 #include <stddef.h>
 #include <sys/stat.h>
 
+/* Bytes of a file hashed at most: a larger one is bound by the SHA-256 of
+ * its first BINDING_HASH_MAX bytes and its size (8 bytes, big-endian), so
+ * that a huge file costs a second or so, not a stalled run. */
+#define BINDING_HASH_MAX (256L << 20)
+
 /* A file an entry's command names, as hashed. */
 struct bound_file {
     char *path;       /* canonical (links resolved), malloc'ed */

@@ -60,7 +60,7 @@ static void say(const struct lrun *lr, const struct roster_event *e)
 
 int lrun_take_in(struct lrun *lr, const struct roster_event *e, bool dry)
 {
-    static const char *const doing[] = {"adding", "retiring", "refusing", "binding again"};
+    static const char *const doing[] = {"adding", "retiring", "refusing it", "binding it again"};
 
     if (!dry) {
         int rc = roster_append_event(lr->dir, e);
@@ -73,7 +73,7 @@ int lrun_take_in(struct lrun *lr, const struct roster_event *e, bool dry)
                   "run %s --merge' takes it in, then a batch's shards can play",
                   lr->dir, ROSTER_BOTS, doing[e->kind], e->name, lr->dir);
     else
-        cli_error("entry '%s' has a change the league has not taken in (%s it: %s): 'referee "
+        cli_error("entry '%s' has a change the league has not taken in (%s: %s): 'referee "
                   "league run %s --merge' takes it in, then a batch's shards can play",
                   e->name, doing[e->kind], e->reason, lr->dir);
     return -EBUSY;
