@@ -712,6 +712,11 @@ Test(league_run, a_program_changed_between_runs_is_refused_until_it_is_put_back,
     cr_expect_eq(first, 0, "b played game %ld with another command", first);
     cr_expect_eq(test_count_rows(dir, "games.csv"), 60);
     expect_check_passes(dir);
+    /* The report's roster says it too: b refused, a no more. */
+    static char page[1 << 20];
+    cr_assert_not_null(test_slurp(dir, "report.html", page, sizeof(page)));
+    cr_expect(strstr(page, "<tr><td>b</td><td>1</td><td></td><td>41</td></tr>"), "b's row");
+    cr_expect(strstr(page, "<tr><td>a</td><td>1</td><td></td><td></td></tr>"), "a's row");
 }
 
 Test(league_run, a_league_older_than_bindings_is_bound_at_its_next_run, .timeout = 120)

@@ -74,7 +74,8 @@ static void read_engines(struct report *r, const char *dir)
     table_release(&t);
 }
 
-/* A league's roster.csv, if dir has one: when each entry entered and retired. */
+/* A league's roster.csv, if dir has one: when each entry entered and
+ * retired, and since when it is refused. */
 static void read_roster(struct report *r, const char *dir)
 {
     struct roster_event *ev;
@@ -95,8 +96,12 @@ static void read_roster(struct report *r, const char *dir)
             k++;
         if (k == ne)
             snprintf(e[ne++].name, sizeof(e[0].name), "%s", ev[i].name);
-        if (ev[i].kind == ROSTER_ENTERED || ev[i].kind == ROSTER_RETIRED)
-            *(ev[i].kind == ROSTER_RETIRED ? &e[k].retired : &e[k].entered) = ev[i].game;
+        if (ev[i].kind == ROSTER_ENTERED)
+            e[k].entered = ev[i].game;
+        else if (ev[i].kind == ROSTER_RETIRED)
+            e[k].retired = ev[i].game;
+        else /* refused, or bound again */
+            e[k].refused = ev[i].kind == ROSTER_REFUSED ? ev[i].game : 0;
     }
     roster_free_events(ev, n);
     free(r->entries);
