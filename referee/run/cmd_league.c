@@ -164,7 +164,10 @@ static const char league_head[] =
     "runs: bots.csv is its roster (a tournament's --bots file with a 'retired'\n"
     "column, which a person may edit too); a run takes in its changes at its next\n"
     "pair of games. A new entry first plays the field, then games go where they\n"
-    "change the standings most (README.md, 'League').\n\n";
+    "change the standings most (README.md, 'League'). An entry is bound to its\n"
+    "program: a command or program file changed under its name is refused from\n"
+    "the next pair until it is put back (roster.csv says why); a new version is\n"
+    "a new entry.\n\n";
 static const char league_tail[] =
     "Exit status: 0 done, 2 bad usage, an unknown or already retired entry, or a\n"
     "league another run holds, 3 unreadable league files or a batch short of a\n"
