@@ -626,7 +626,7 @@ Test(league_run, a_command_changed_while_it_runs_is_refused_at_the_next_pair, .t
     test_tmpdir(dir, "league");
     snprintf(log, sizeof(log), "%s.out", dir);
     make_league(dir);
-    char *run[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", "300", "-q", NULL};
+    char *run[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", "400", "-q", NULL};
     pid_t pid = test_start(run, log);
     test_wait_rows(pid, dir, 60);
     /* r1 is given the perfect bot's command under its old name. */
@@ -640,7 +640,7 @@ Test(league_run, a_command_changed_while_it_runs_is_refused_at_the_next_pair, .t
                   "its command changed: '" BOTDIR "random' is now '" BOTDIR "perfect'");
     games_of(dir, "r1", from, &first, &last);
     cr_expect_eq(first, 0, "r1 played game %ld, refused from game %ld", first, from);
-    cr_expect_eq(test_count_rows(dir, "games.csv"), 300, "the others play on");
+    cr_expect_eq(test_count_rows(dir, "games.csv"), 400, "the others play on");
     char msg[128];
     snprintf(msg, sizeof(msg), "Entry 'r1' is not played from game %ld: its command changed", from);
     run_slurp(log, out, sizeof(out));
@@ -773,7 +773,7 @@ Test(league_run, a_program_replaced_while_it_runs_is_refused_at_the_next_pair, .
     add(dir, entry);
     add(dir, "r1=" BOTDIR "random");
     add(dir, "greedy=" BOTDIR "greedy");
-    char *run[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", "300", "-q", NULL};
+    char *run[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", "400", "-q", NULL};
     pid_t pid = test_start(run, log);
     test_wait_rows(pid, dir, 60);
     /* The upload: the perfect bot under slow's name and file. */
@@ -787,7 +787,7 @@ Test(league_run, a_program_replaced_while_it_runs_is_refused_at_the_next_pair, .
     expect_reason(dir, "slow", "refused", "/subs/slow' changed (sha256 ");
     games_of(dir, "slow", from, &first, &last);
     cr_expect_eq(first, 0, "slow played game %ld, refused from game %ld", first, from);
-    cr_expect_eq(test_count_rows(dir, "games.csv"), 300);
+    cr_expect_eq(test_count_rows(dir, "games.csv"), 400);
     expect_check_passes(dir);
     unlink(log);
 }
