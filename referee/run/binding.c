@@ -123,9 +123,28 @@ static char *program(const char *name, const char *cwd)
     }
 }
 
+/* The file of the n bindings of cache that is f's path with f's stat (device,
+ * inode, size, mtime, ctime): hashed already, unchanged since; or NULL. */
+static const struct bound_file *cached(const struct bound_file *f, const struct binding *cache,
+                                       int n)
+{
+    for (int b = 0; b < n; b++)
+        for (int i = 0; i < cache[b].nfiles; i++) {
+            const struct bound_file *c = &cache[b].file[i];
+            if (strcmp(c->path, f->path) == 0 && c->seen.st_dev == f->seen.st_dev &&
+                c->seen.st_ino == f->seen.st_ino && c->seen.st_size == f->seen.st_size &&
+                c->seen.st_mtim.tv_sec == f->seen.st_mtim.tv_sec &&
+                c->seen.st_mtim.tv_nsec == f->seen.st_mtim.tv_nsec &&
+                c->seen.st_ctim.tv_sec == f->seen.st_ctim.tv_sec &&
+                c->seen.st_ctim.tv_nsec == f->seen.st_ctim.tv_nsec)
+                return c;
+        }
+    return NULL;
+}
+
 /* f->path's digest and stat into f: from cache if it hashed the same file
  * unchanged, else read. Returns 0 or a negative errno. */
-static int hash_file(struct bound_file *f, const struct binding *cache)
+static int hash_file(struct bound_file *f, const struct binding *cache, int ncache)
 {
     struct sha256 s;
     unsigned char d[SHA256_BYTES];
@@ -140,18 +159,11 @@ static int hash_file(struct bound_file *f, const struct binding *cache)
             memset(&f->seen, 0, sizeof(f->seen));
         return err;
     }
-    for (int i = 0; cache && i < cache->nfiles; i++) {
-        const struct bound_file *c = &cache->file[i];
-        if (strcmp(c->path, f->path) == 0 && c->seen.st_dev == f->seen.st_dev &&
-            c->seen.st_ino == f->seen.st_ino && c->seen.st_size == f->seen.st_size &&
-            c->seen.st_mtim.tv_sec == f->seen.st_mtim.tv_sec &&
-            c->seen.st_mtim.tv_nsec == f->seen.st_mtim.tv_nsec &&
-            c->seen.st_ctim.tv_sec == f->seen.st_ctim.tv_sec &&
-            c->seen.st_ctim.tv_nsec == f->seen.st_ctim.tv_nsec) {
-            memcpy(f->digest, c->digest, sizeof(f->digest));
-            close(fd);
-            return 0;
-        }
+    const struct bound_file *c = cached(f, cache, ncache);
+    if (c) {
+        memcpy(f->digest, c->digest, sizeof(f->digest));
+        close(fd);
+        return 0;
     }
     unsigned char *buf = xmalloc(1 << 16);
     ssize_t k = 0;
@@ -191,7 +203,8 @@ static void add_file(struct binding *b, char *path)
     b->file[b->nfiles++] = (struct bound_file){.path = path};
 }
 
-void binding_take(struct binding *b, const struct bot_spec *bot, const struct binding *cache)
+void binding_take(struct binding *b, const struct bot_spec *bot, const struct binding *cache,
+                  int ncache)
 {
     struct text command = {0}, files = {0};
 
@@ -205,7 +218,7 @@ void binding_take(struct binding *b, const struct bot_spec *bot, const struct bi
     put(&files, "", 0);
     for (int i = 0; i < b->nfiles; i++) {
         /* Unreadable, it is bound as such: readable later, it has changed. */
-        if (hash_file(&b->file[i], cache) < 0)
+        if (hash_file(&b->file[i], cache, ncache) < 0)
             memset(b->file[i].digest, '-', 64);
         puts_text(&files, b->file[i].digest);
         puts_text(&files, "  ");

@@ -36,10 +36,12 @@ struct binding {
  * it, from its cwd) and each argument that names a regular file, links
  * resolved, less those of the system (/usr, /bin, /sbin, /lib*, /etc, /opt,
  * /nix, /snap, /gnu): an interpreter's upgrade is no entry's change. A file
- * that `cache` (NULL: none) hashed with the same device, inode, size, mtime
- * and ctime is not read again; one that cannot be read has the digest
- * "-" x 64. */
-void binding_take(struct binding *b, const struct bot_spec *bot, const struct binding *cache);
+ * that one of the ncache bindings of cache (may be NULL if ncache is 0)
+ * hashed with the same device, inode, size, mtime and ctime is not read
+ * again, so an interpreter many entries name is read once; one that cannot be
+ * read has the digest "-" x 64. */
+void binding_take(struct binding *b, const struct bot_spec *bot, const struct binding *cache,
+                  int ncache);
 
 /* Whether a file of b has changed since it was hashed, by its stat alone
  * (device, inode, size, mtime, ctime; or gone): cheap enough for each pair. */

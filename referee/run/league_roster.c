@@ -84,7 +84,7 @@ int lrun_enter(struct lrun *lr, const struct bot_spec *spec, long from, bool dry
     struct binding now;
     struct roster_event e = {.game = from, .kind = ROSTER_ENTERED};
 
-    binding_take(&now, spec, NULL);
+    binding_take(&now, spec, lr->seen, lr->l.n);
     snprintf(e.name, sizeof(e.name), "%s", spec->name);
     e.command = now.command;
     e.files = now.files;
@@ -105,9 +105,9 @@ int lrun_check_binding(struct lrun *lr, int i, const struct bot_spec *spec, long
     struct roster_event e = {.game = from, .reason = why};
     bool held = league_is_held(&lr->l, i);
 
-    /* Its files not changed since, their digests are the ones seen. */
+    /* Files not changed since they were seen (for any entry) are not read again. */
     struct binding now;
-    binding_take(&now, spec, &lr->seen[i]);
+    binding_take(&now, spec, lr->seen, lr->l.n);
     binding_release(&lr->seen[i]);
     lr->seen[i] = now;
     snprintf(e.name, sizeof(e.name), "%s", lr->names[i]);
