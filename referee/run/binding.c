@@ -78,8 +78,9 @@ static void put_command(struct text *t, const struct bot_spec *bot)
 /* Whether a canonical path is the system's: what a package manager changes. */
 static bool is_system(const char *path)
 {
-    static const char *const roots[] = {"/usr/", "/bin/", "/sbin/", "/lib", "/etc/",
-                                        "/opt/", "/nix/", "/snap/", "/gnu/"};
+    static const char *const roots[] = {"/usr/",   "/bin/",   "/sbin/",   "/lib/",
+                                        "/lib32/", "/lib64/", "/libx32/", "/etc/",
+                                        "/opt/",   "/nix/",   "/snap/",   "/gnu/"};
     for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++)
         if (strncmp(path, roots[i], strlen(roots[i])) == 0)
             return true;

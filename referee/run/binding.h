@@ -34,12 +34,11 @@ struct binding {
 /* The binding of bot as it is now into *b (zeroed or released first): the
  * files are the program it executes (argv[0], through PATH as execvp finds
  * it, from its cwd) and each argument that names a regular file, links
- * resolved, less those of the system (/usr, /bin, /sbin, /lib*, /etc, /opt,
- * /nix, /snap, /gnu): an interpreter's upgrade is no entry's change. A file
- * that one of the ncache bindings of cache (may be NULL if ncache is 0)
- * hashed with the same device, inode, size, mtime and ctime is not read
- * again, so an interpreter many entries name is read once; one that cannot be
- * read has the digest "-" x 64. */
+ * resolved, less those of the system (under /usr, /bin, /sbin, /lib, /lib32,
+ * /lib64, /libx32, /etc, /opt, /nix, /snap, /gnu): an interpreter's upgrade is no entry's change. A
+ * file that one of the ncache bindings of cache (may be NULL if ncache is 0) hashed with the same
+ * device, inode, size, mtime and ctime is not read again, so an interpreter many entries name is
+ * read once; one that cannot be read has the digest "-" x 64. */
 void binding_take(struct binding *b, const struct bot_spec *bot, const struct binding *cache,
                   int ncache);
 
