@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Text grown by appending, for the command and the files. */
@@ -124,20 +125,29 @@ static char *program(const char *name, const char *cwd)
     }
 }
 
-/* The file of the n bindings of cache that is f's path with f's stat (device,
- * inode, size, mtime, ctime): hashed already, unchanged since; or NULL. */
+static bool same_stat(const struct stat *a, const struct stat *b)
+{
+    return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+           a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+           a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+static int64_t realtime_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+/* The file of the n bindings of cache that is f's path with f's stat, read
+ * when it was not racy: hashed already, unchanged since; or NULL. */
 static const struct bound_file *cached(const struct bound_file *f, const struct binding *cache,
                                        int n)
 {
     for (int b = 0; b < n; b++)
         for (int i = 0; i < cache[b].nfiles; i++) {
             const struct bound_file *c = &cache[b].file[i];
-            if (strcmp(c->path, f->path) == 0 && c->seen.st_dev == f->seen.st_dev &&
-                c->seen.st_ino == f->seen.st_ino && c->seen.st_size == f->seen.st_size &&
-                c->seen.st_mtim.tv_sec == f->seen.st_mtim.tv_sec &&
-                c->seen.st_mtim.tv_nsec == f->seen.st_mtim.tv_nsec &&
-                c->seen.st_ctim.tv_sec == f->seen.st_ctim.tv_sec &&
-                c->seen.st_ctim.tv_nsec == f->seen.st_ctim.tv_nsec)
+            if (!c->racy && strcmp(c->path, f->path) == 0 && same_stat(&c->seen, &f->seen))
                 return c;
         }
     return NULL;
@@ -163,9 +173,14 @@ static int hash_file(struct bound_file *f, const struct binding *cache, int ncac
     const struct bound_file *c = cached(f, cache, ncache);
     if (c) {
         memcpy(f->digest, c->digest, sizeof(f->digest));
+        f->hashed_ns = c->hashed_ns;
         close(fd);
         return 0;
     }
+    f->hashed_ns = realtime_ns();
+    f->racy =
+        (int64_t)f->seen.st_ctim.tv_sec * 1000000000 + f->seen.st_ctim.tv_nsec + BINDING_RACY_NS >
+        f->hashed_ns;
     unsigned char *buf = xmalloc(1 << 16);
     ssize_t k = 0;
     off_t left = BINDING_HASH_MAX;
@@ -232,14 +247,10 @@ void binding_take(struct binding *b, const struct bot_spec *bot, const struct bi
 bool binding_is_stale(const struct binding *b)
 {
     for (int i = 0; i < b->nfiles; i++) {
-        const struct stat *was = &b->file[i].seen;
+        const struct bound_file *f = &b->file[i];
         struct stat now;
-        if (stat(b->file[i].path, &now) < 0 || now.st_dev != was->st_dev ||
-            now.st_ino != was->st_ino || now.st_size != was->st_size ||
-            now.st_mtim.tv_sec != was->st_mtim.tv_sec ||
-            now.st_mtim.tv_nsec != was->st_mtim.tv_nsec ||
-            now.st_ctim.tv_sec != was->st_ctim.tv_sec ||
-            now.st_ctim.tv_nsec != was->st_ctim.tv_nsec)
+        if (stat(f->path, &now) < 0 || !same_stat(&now, &f->seen) ||
+            (f->racy && realtime_ns() >= f->hashed_ns + BINDING_RACY_NS))
             return true;
     }
     return false;

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/stat.h>
 
 /* Bytes of a file hashed at most: a larger one is bound by the SHA-256 of
@@ -18,10 +19,17 @@
 
 /* A file an entry's command names, as hashed. */
 struct bound_file {
-    char *path;       /* canonical (links resolved), malloc'ed */
-    char digest[65];  /* SHA-256 in hex */
-    struct stat seen; /* as it was when hashed: a file whose stat is the same is not read again */
+    char *path;        /* canonical (links resolved), malloc'ed */
+    char digest[65];   /* SHA-256 in hex */
+    struct stat seen;  /* as it was when hashed: a file whose stat is the same is not read again */
+    int64_t hashed_ns; /* CLOCK_REALTIME when it was read */
+    /* Changed within BINDING_RACY_NS of being read: a change as it was read
+     * may leave the same stat (timestamps are coarse), so its stat is not
+     * trusted until it is read again (git's "racily clean" entries). */
+    bool racy;
 };
+
+#define BINDING_RACY_NS 1000000000LL
 
 /* An entry's program as it is now. The strings are malloc'ed and owned. */
 struct binding {
@@ -43,7 +51,8 @@ void binding_take(struct binding *b, const struct bot_spec *bot, const struct bi
                   int ncache);
 
 /* Whether a file of b has changed since it was hashed, by its stat alone
- * (device, inode, size, mtime, ctime; or gone): cheap enough for each pair. */
+ * (device, inode, size, mtime, ctime; or gone), or was racy when read and
+ * BINDING_RACY_NS have passed since: cheap enough for each pair. */
 bool binding_is_stale(const struct binding *b);
 
 /* What differs between a bound command and files and b, as a phrase in why
