@@ -747,28 +747,28 @@ Test(league_run, a_league_older_than_bindings_is_bound_at_its_next_run, .timeout
     expect_check_passes(dir);
 }
 
-/* A program replaced by rename, as an upload does (a running program cannot
- * be written in place): seen by its stat at the next pair, refused there. */
+/* The program at `from` put at `to` by rename, as an upload does (a running
+ * program cannot be written in place). */
+static void upload(const char *from, const char *to)
+{
+    char fresh[128];
+    snprintf(fresh, sizeof(fresh), "%s.new", to);
+    copy_file(from, fresh, -1);
+    cr_assert_eq(chmod(fresh, 0755), 0);
+    cr_assert_eq(rename(fresh, to), 0);
+}
+
+/* A program replaced while the league runs: seen by its stat at the next
+ * pair, refused there. */
 Test(league_run, a_program_replaced_while_it_runs_is_refused_at_the_next_pair, .timeout = 240)
 {
-    char dir[64], log[96], subs[80], prog[96], fresh[112], entry[160];
+    char dir[64], log[96], subs[80], prog[96], entry[160];
     test_tmpdir(dir, "league");
     snprintf(log, sizeof(log), "%s.out", dir);
     snprintf(subs, sizeof(subs), "%s/subs", dir);
     snprintf(prog, sizeof(prog), "%s/slow", subs);
-    snprintf(fresh, sizeof(fresh), "%s.new", prog);
     cr_assert_eq(mkdir(subs, 0755), 0);
-    static char image[1 << 20];
-    FILE *in = fopen(FIXTURE, "r");
-    cr_assert_not_null(in);
-    size_t n = fread(image, 1, sizeof(image), in);
-    fclose(in);
-    cr_assert(n > 0 && n < sizeof(image));
-    FILE *out = fopen(prog, "w");
-    cr_assert_not_null(out);
-    cr_assert_eq(fwrite(image, 1, n, out), n);
-    cr_assert_eq(fclose(out), 0);
-    cr_assert_eq(chmod(prog, 0755), 0);
+    upload(FIXTURE, prog);
     snprintf(entry, sizeof(entry), "slow=%s slow 2", prog);
     add(dir, entry);
     add(dir, "r1=" BOTDIR "random");
@@ -776,10 +776,7 @@ Test(league_run, a_program_replaced_while_it_runs_is_refused_at_the_next_pair, .
     char *run[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", "400", "-q", NULL};
     pid_t pid = test_start(run, log);
     test_wait_rows(pid, dir, 60);
-    /* The upload: the perfect bot under slow's name and file. */
-    copy_file(BOTDIR "perfect", fresh, -1);
-    cr_assert_eq(chmod(fresh, 0755), 0);
-    cr_assert_eq(rename(fresh, prog), 0);
+    upload(BOTDIR "perfect", prog); /* the perfect bot under slow's name and file */
     cr_assert_eq(test_wait_status(pid), 0);
 
     long from = roster_game(dir, "slow", "refused"), first, last;
@@ -790,6 +787,47 @@ Test(league_run, a_program_replaced_while_it_runs_is_refused_at_the_next_pair, .
     cr_expect_eq(test_count_rows(dir, "games.csv"), 400);
     expect_check_passes(dir);
     unlink(log);
+}
+
+/* A shard cannot refuse an entry: a program changed while it plays stops it,
+ * its games kept; put back, the same command plays the rest. */
+Test(league_run, a_shard_stops_when_a_program_changes_under_it, .timeout = 240)
+{
+    char dir[64], log[96], subs[80], prog[96], entry[160], shard[96];
+    test_tmpdir(dir, "league");
+    snprintf(log, sizeof(log), "%s.out", dir);
+    snprintf(subs, sizeof(subs), "%s/subs", dir);
+    snprintf(prog, sizeof(prog), "%s/slow", subs);
+    snprintf(shard, sizeof(shard), "%s/shard-1", dir);
+    cr_assert_eq(mkdir(subs, 0755), 0);
+    upload(FIXTURE, prog);
+    snprintf(entry, sizeof(entry), "slow=%s slow 5", prog);
+    const char *entries[] = {entry, "r1=" BOTDIR "random", "greedy=" BOTDIR "greedy"};
+    for (int i = 0; i < 3; i++) {
+        char *make[] = {REFEREE_BIN, "league", "add", dir, (char *)entries[i], "--lag", "60", NULL};
+        referee(entries[i], make, 0);
+    }
+    char *merge[] = {REFEREE_BIN, "league", "run", dir, "--merge", "-q", NULL};
+    referee("the roster taken in", merge, 0);
+    char *s1[] = {REFEREE_BIN, "league", "run", dir, "--shard", "1/1", "-j", "2", "-q", NULL};
+    pid_t pid = test_start(s1, log);
+    for (int i = 0; i < 20000 && test_count_rows(shard, "games.csv") < 10; i++)
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    upload(BOTDIR "perfect", prog);
+    cr_assert_eq(test_wait_status(pid), 2);
+    char out[8192];
+    run_slurp(log, out, sizeof(out));
+    cr_expect(strstr(out, "entry 'slow' has a change the league has not taken in (refusing it: "),
+              "%s", out);
+    cr_expect(strstr(out, "shard 1/1 stopped: its games so far are kept"), "%s", out);
+    long kept = test_count_rows(shard, "games.csv");
+    cr_expect(kept >= 10 && kept < 120, "%ld games", kept);
+    upload(FIXTURE, prog); /* put back */
+    referee("the shard again", s1, 0);
+    cr_expect_eq(test_count_rows(shard, "games.csv"), 120);
+    referee("the merge", merge, 0);
+    cr_expect_eq(test_count_rows(dir, "games.csv"), 120);
+    expect_check_passes(dir);
 }
 
 /* A batch's shard only reads the league: a changed program waits for a

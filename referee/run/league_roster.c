@@ -232,13 +232,20 @@ int lrun_sync_roster(struct lrun *lr, bool dry)
 }
 
 /* Whether bots.csv, or an entry's program, changed since sync_roster last read it. */
+bool lrun_programs_changed(const struct lrun *lr)
+{
+    for (int i = 0; i < lr->l.n; i++)
+        if (!lr->l.e[i].retired && binding_is_stale(&lr->seen[i]))
+            return true;
+    return false;
+}
+
 bool lrun_roster_changed(const struct lrun *lr)
 {
     char path[PATH_MAX];
     struct stat now;
-    for (int i = 0; i < lr->l.n; i++)
-        if (!lr->l.e[i].retired && binding_is_stale(&lr->seen[i]))
-            return true;
+    if (lrun_programs_changed(lr))
+        return true;
     if (path_join(path, sizeof(path), lr->dir, ROSTER_BOTS) < 0 || stat(path, &now) < 0)
         return lr->roster_seen.st_ino != 0;
     return now.st_ino != lr->roster_seen.st_ino || now.st_size != lr->roster_seen.st_size ||

@@ -52,7 +52,9 @@ struct lrun {
     int shard_lock;
     struct scheduled_game *list; /* a shard's games, nlist; NULL: the league's picks */
     long nlist;
-    int failed; /* the entry the last segment could not start, or -1 */
+    int failed;   /* the entry the last segment could not start, or -1 */
+    bool changed; /* a shard stopped: an entry's program changed under it */
+    long handed;  /* a shard's games handed over by its segment */
     char logs[PATH_MAX + 8];
 };
 
@@ -74,6 +76,10 @@ int lrun_sync_roster(struct lrun *lr, bool dry);
 /* Whether bots.csv, or a file of an entry's program that is not retired,
  * changed since lrun_sync_roster last read it (by their stat). */
 bool lrun_roster_changed(const struct lrun *lr);
+
+/* Whether a file of the program of an entry that is not retired changed
+ * since lrun_sync_roster last read it (by its stat: binding_is_stale). */
+bool lrun_programs_changed(const struct lrun *lr);
 
 /* Apply event e of roster.csv to the league: an entry entered (bound to the
  * program e names), retired, refused (held out of the games) or bound again.
