@@ -169,11 +169,12 @@ static const char league_head[] =
     "the next pair until it is put back (roster.csv says why); a new version is\n"
     "a new entry.\n\n";
 static const char league_tail[] =
-    "Exit status: 0 done, 2 bad usage, an unknown or already retired entry, or a\n"
-    "league another run holds, 3 unreadable league files or a batch short of a\n"
-    "shard, 4 results that cannot be written (an entry that cannot be started is\n"
-    "retired, and the league goes on), 5 an internal error, 130 interrupted\n"
-    "(finished games are kept; the next run goes on).\n";
+    "Exit status: 0 done, 2 bad usage, an unknown or already retired entry, a\n"
+    "league another run holds, or a shard facing a change not taken in (a\n"
+    "program changed under it: it stops), 3 unreadable league files or a batch\n"
+    "short of a shard, 4 results that cannot be written (an entry that cannot be\n"
+    "started is retired, and the league goes on), 5 an internal error, 130\n"
+    "interrupted (finished games are kept; the next run goes on).\n";
 
 const struct option_set league_options = {.table = league_options_table,
                                           .n = NOPTIONS,
