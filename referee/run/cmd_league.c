@@ -195,13 +195,17 @@ static const char league_head[] =
     "runs: bots.csv is its roster (a tournament's --bots file with a 'retired'\n"
     "column, which a person may edit too); a run takes in its changes at its next\n"
     "pair of games. A new entry first plays the field, then games go where they\n"
-    "change the standings most (README.md, 'League').\n\n";
+    "change the standings most (README.md, 'League'). An entry is bound to its\n"
+    "program: a command or program file changed under its name is refused from\n"
+    "the next pair until it is put back (roster.csv says why); a new version is\n"
+    "a new entry.\n\n";
 static const char league_tail[] =
-    "Exit status: 0 done, 2 bad usage, an unknown or already retired entry, or a\n"
-    "league another run holds, 3 unreadable league files or a batch short of a\n"
-    "shard, 4 results that cannot be written (an entry that cannot be started is\n"
-    "retired, and the league goes on), 5 an internal error, 130 interrupted\n"
-    "(finished games are kept; the next run goes on).\n";
+    "Exit status: 0 done, 2 bad usage, an unknown or already retired entry, a\n"
+    "league another run holds, or a shard facing a change not taken in (a\n"
+    "program changed under it: it stops), 3 unreadable league files or a batch\n"
+    "short of a shard, 4 results that cannot be written (an entry that cannot be\n"
+    "started is retired, and the league goes on), 5 an internal error, 130\n"
+    "interrupted (finished games are kept; the next run goes on).\n";
 
 const struct option_set league_options = {.table = league_options_table,
                                           .n = NOPTIONS,
@@ -376,7 +380,7 @@ static int league_show(const char *dir)
     if (rc < 0 || (rc = roster_read_events(dir, &ev, &nev, why, sizeof(why))) < 0 ||
         (rc = roster_read_bots(dir, &bots, &nbots, why, sizeof(why))) < 0) {
         cli_error("cannot read %s", why);
-        free(ev);
+        roster_free_events(ev, nev);
         return EXIT_DATA;
     }
     printf("League '%s': %s, seed %llu, openings of %ld plies, %ld games before the standings "
@@ -384,20 +388,29 @@ static int league_show(const char *dir)
            dir, set.game, (unsigned long long)set.seed, set.openings, set.min_games);
     for (size_t b = 0; b < nbots; b++) {
         long entered = 0, retired = 0;
-        for (size_t e = 0; e < nev; e++)
-            if (strcmp(ev[e].name, bots[b].name) == 0)
-                *(ev[e].retired ? &retired : &entered) = ev[e].game;
+        const struct roster_event *refused = NULL; /* held now, by this event */
+        for (size_t e = 0; e < nev; e++) {
+            if (strcmp(ev[e].name, bots[b].name) != 0)
+                continue;
+            if (ev[e].kind == ROSTER_ENTERED || ev[e].kind == ROSTER_RETIRED)
+                *(ev[e].kind == ROSTER_RETIRED ? &retired : &entered) = ev[e].game;
+            if (ev[e].kind == ROSTER_REFUSED || ev[e].kind == ROSTER_BOUND)
+                refused = ev[e].kind == ROSTER_REFUSED ? &ev[e] : NULL;
+        }
         printf("  %-24s ", bots[b].name);
         if (entered == 0)
             printf("enters at the next run's next pair%s\n", bots[b].retired ? " (retired)" : "");
         else if (retired)
             printf("played from game %ld, retired from game %ld\n", entered, retired);
+        else if (refused)
+            printf("played from game %ld, refused from game %ld: %s\n", entered, refused->game,
+                   refused->reason);
         else if (bots[b].retired)
             printf("plays from game %ld, retires at the run's next pair\n", entered);
         else
             printf("plays from game %ld\n", entered);
     }
-    free(ev);
+    roster_free_events(ev, nev);
     free(bots);
     printf("\n");
     fflush(stdout);
