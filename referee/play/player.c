@@ -477,8 +477,11 @@ static void player_fail(struct player *p, int rc, bool input, int limit_ms, stru
             snprintf(r->reason, sizeof(r->reason),
                      "timeout (no output at all: is standard output flushed after each line?)");
         else
-            snprintf(r->reason, sizeof(r->reason), "timeout (%lld ms over %d ms)",
-                     (long long)(r->elapsed_ns / NS_PER_MS), limit_ms);
+            /* A reply ended by CR alone (a Windows habit) is there, unended. */
+            snprintf(r->reason, sizeof(r->reason), "timeout (%lld ms over %d ms)%s",
+                     (long long)(r->elapsed_ns / NS_PER_MS), limit_ms,
+                     proc_has_bare_cr(&p->proc) ? ": ended its line with CR: end lines with \\n"
+                                                : "");
         p->tainted = true; /* a late reply would be read as the next one */
         return;
     case PROC_TOO_LONG:

@@ -114,6 +114,11 @@ bool proc_has_unread(const struct proc *p);
 /* True once any byte came from the child's stdout. */
 bool proc_has_written(const struct proc *p);
 
+/* True if the bytes read from its stdout and not yet taken as a line hold a
+ * CR: where only LF ends a line (not cr_ends_line), a line ended with CR
+ * alone, which waits for an end that never comes. No system call. */
+bool proc_has_bare_cr(const struct proc *p);
+
 /* Append a line of referee's own (text, without its newline) to the child's
  * log, within the log's cap: "referee: <text>". */
 void proc_log_note(struct proc *p, const char *text);

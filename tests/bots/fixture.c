@@ -75,6 +75,7 @@ static const char *usage_text =
     "               the processes in /proc; writes 'probe <what> ok|refused|N' to\n"
     "               stderr for each, then plays legally\n"
     "  byte N       answers its legal move, the byte N (0-255) and 'z' on every turn\n"
+    "  cr           answers its legal move ended by a CR alone, no LF, on every turn\n"
     "  daemon       on its first turn double-forks a grandchild in a session of its\n"
     "               own that sleeps 60 s (its pid to stderr: 'daemon <pid>'), plays\n"
     "               legally\n"
@@ -537,6 +538,9 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
         raw[k++] = 'z';
         raw[k++] = '\n';
         fwrite(raw, 1, k, stdout);
+        fflush(stdout);
+    } else if (strcmp(mode, "cr") == 0) {
+        printf("%s\r", legal); /* the line is never ended: no LF follows */
         fflush(stdout);
     } else if (strcmp(mode, "twolines") == 0) {
         printf("%s\n%s\n", legal, legal);
