@@ -105,6 +105,38 @@ Test(engines, gtp_engine_answering_as_edax_does_plays_a_match, .timeout = 60)
     cr_expect(strstr(log, " time_left b 1 1\n") || strstr(log, " time_left w 1 1\n"), "%s", log);
 }
 
+/* An engine whose `name` is 5,000 bytes (longer than a line referee reads)
+ * is no failed handshake: it plays, and its name is cut to what the record
+ * keeps, 256 bytes, in standings.csv's engine column and in its log. */
+Test(engines, gtp_engine_with_a_5000_byte_name_plays_and_its_name_is_cut, .timeout = 60)
+{
+    char dir[64], log[1 << 16];
+    test_tmpdir(dir, "engines");
+    char *run[] = {REFEREE_BIN,  "match",
+                   "--game",     "reversi",
+                   "--bot",      "long=" BUILD_DIR "/testbots/othello gtp longname",
+                   "--proto",    "long=gtp",
+                   "--bot",      "reversi=" BOTDIR "reversi",
+                   "--games",    "2",
+                   "--openings", "2",
+                   "--results",  dir,
+                   "-q",         NULL};
+    expect_clean_run(run, dir, "");
+    struct table t;
+    test_load(&t, dir, "standings.csv");
+    for (size_t i = 0; i < t.nrows; i++) {
+        if (strcmp(test_cell(&t, i, "bot"), "long") != 0)
+            continue;
+        const char *engine = test_cell(&t, i, "engine");
+        cr_expect_eq(strlen(engine), 256, "%zu", strlen(engine));
+        cr_expect(strncmp(engine, "Othello fixture NNNN", 20) == 0, "%s", engine);
+        cr_expect_eq(strspn(engine + 16, "N"), 240, "%s", engine);
+    }
+    table_release(&t);
+    test_slurp(dir, "logs/long.log", log, sizeof(log));
+    cr_expect(strstr(log, "gtp engine: Othello fixture NNNN"), "%s", log);
+}
+
 /* A position where the side to move must pass, found by random play of
  * referee's own rules, as an openings file. Returns its plies. */
 static int forced_pass_opening(const char *path)

@@ -38,6 +38,10 @@ struct player {
     size_t later_len;
 };
 
+/* The longest line of an answer outside a game (an engine's name in its
+ * handshake) read whole, its head kept; longer fails the handshake. */
+#define PLAYER_HELLO_LINE_MAX 65536
+
 /* Lines a bot may write for its log (Gomocup's MESSAGE...) while one answer is
  * due, or between two: more is a flood, and a foul. */
 #define PLAYER_LOG_LINES_MAX 1000

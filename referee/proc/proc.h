@@ -200,8 +200,9 @@ int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns
  * PROC_TIMEOUT, PROC_CLOSED (EOF before a newline; it is reported again by
  * every later call), or PROC_TOO_LONG when more than cap - 1 bytes arrive
  * without a newline (a '\r' counts; cap is clipped to PROC_LINE_MAX + 1): its
- * first cap bytes are dropped, the rest of that line is left for the next
- * call. What is already readable is returned even past the deadline, so a
+ * first cap bytes are dropped (the first cap - 1 of them are in line, *len
+ * set: its head, for a caller that keeps it), the rest of that line is left
+ * for the next call. What is already readable is returned even past the deadline, so a
  * deadline of proc_now_ns() only looks. Drains stderr into the log while it
  * waits. */
 int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns);
