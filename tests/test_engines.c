@@ -228,8 +228,15 @@ Test(engines, gtp_handshake_unanswered_is_a_failed_start, .timeout = 60)
                    "--results", dir,
                    "-q",        NULL};
     cr_assert_eq(run_program(run, NULL, &r), 0);
-    cr_expect_eq(r.status, 4, "%s", r.err);
+    cr_expect_eq(r.status, 6, "%s", r.err);
     cr_expect(strstr(r.err, "no gtp handshake within 500 ms"), "%s", r.err);
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_expect_eq(t.nrows, 2, "its games are forfeits");
+    for (size_t i = 0; i < t.nrows; i++)
+        cr_expect_str_eq(test_cell(&t, i, "reason"),
+                         "could not start (no gtp handshake within 500 ms (--startup))");
+    table_release(&t);
 }
 
 /* An engine that dies mid-game (killed after a second of a slow level) loses
@@ -375,7 +382,7 @@ ParameterizedTest(struct misbehaviour *m, engines, gomocup_misbehaviour_is_a_fou
 }
 
 /* A brain that refuses START, or answers it after --startup, cannot start:
- * the run says so (exit 4), naming the handshake. */
+ * the run says so (exit 6), naming the handshake, and its game is a forfeit. */
 Test(engines, gomocup_start_refused_or_slow_is_a_failed_start, .timeout = 60)
 {
     static const char *const modes[][2] = {{"nostart", "ERROR no such size"},
@@ -390,8 +397,14 @@ Test(engines, gomocup_start_refused_or_slow_is_a_failed_start, .timeout = 60)
                        "--proto",   "p=gomocup", "--games", "1",
                        "--results", dir,         "-q",      NULL};
         cr_assert_eq(run_program(run, NULL, &r), 0);
-        cr_expect_eq(r.status, 4, "%s: %s", modes[i][0], r.err);
+        cr_expect_eq(r.status, 6, "%s: %s", modes[i][0], r.err);
         cr_expect(strstr(r.err, modes[i][1]), "%s: %s", modes[i][0], r.err);
+        struct table t;
+        test_load(&t, dir, "games.csv");
+        cr_expect_eq(t.nrows, 1);
+        cr_expect(t.nrows == 1 && strstr(test_cell(&t, 0, "reason"), modes[i][1]), "%s",
+                  modes[i][0]);
+        table_release(&t);
     }
 }
 
