@@ -545,6 +545,35 @@ static void run_workers(struct run *r, int jobs)
     free(threads);
 }
 
+/* What r holds per bot: the flags and the log paths (if t->log_dir). Returns
+ * 0, or fills *failure and returns -1 (nothing left to release). */
+static int run_init_bots(struct run *r, struct tournament_failure *failure)
+{
+    const struct tournament *t = r->t;
+
+    r->answered = calloc((size_t)t->nbots, sizeof(*r->answered));
+    r->broken = calloc((size_t)t->nbots, sizeof(*r->broken));
+    if (t->log_dir)
+        r->log_paths = calloc((size_t)t->nbots, sizeof(*r->log_paths));
+    *failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
+    bool ok = r->answered && r->broken && (!t->log_dir || r->log_paths);
+    for (int b = 0; ok && b < t->nbots; b++) {
+        atomic_init(&r->answered[b], false);
+        if (t->log_dir &&
+            tournament_log_path(r->log_paths[b], PATH_MAX, t->log_dir, t->bots[b].name) < 0) {
+            *failure = (struct tournament_failure){
+                .error = -ENAMETOOLONG, .bot = b, .what = "name its log file"};
+            ok = false;
+        }
+    }
+    if (ok)
+        return 0;
+    free(r->log_paths);
+    free(r->answered);
+    free(r->broken);
+    return -1;
+}
+
 enum tournament_end tournament_run(const struct tournament *t, const struct gameset *skip,
                                    const struct tournament_hooks *hooks,
                                    volatile sig_atomic_t *interrupt,
@@ -556,38 +585,9 @@ enum tournament_end tournament_run(const struct tournament *t, const struct game
     /* A source's games end when it says so. */
     r.count = t->source ? LONG_MAX : schedule_count(&t->schedule);
     r.memory_kb = proc_memory_available_kb();
-    inorder_init(&r.order, r.count, skip);
-    r.answered = calloc((size_t)t->nbots, sizeof(*r.answered));
-    r.broken = calloc((size_t)t->nbots, sizeof(*r.broken));
-    for (int b = 0; r.answered && b < t->nbots; b++)
-        atomic_init(&r.answered[b], false);
-    if (!r.answered || !r.broken) {
-        free(r.answered);
-        free(r.broken);
-        inorder_release(&r.order);
-        *failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
+    if (run_init_bots(&r, failure) < 0)
         return TOURNAMENT_FAILED;
-    }
-    if (t->log_dir) {
-        r.log_paths = calloc((size_t)t->nbots, sizeof(*r.log_paths));
-        if (!r.log_paths) {
-            free(r.answered);
-            free(r.broken);
-            inorder_release(&r.order);
-            *failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
-            return TOURNAMENT_FAILED;
-        }
-        for (int b = 0; b < t->nbots; b++)
-            if (tournament_log_path(r.log_paths[b], PATH_MAX, t->log_dir, t->bots[b].name) < 0) {
-                free(r.log_paths);
-                free(r.answered);
-                free(r.broken);
-                inorder_release(&r.order);
-                *failure = (struct tournament_failure){
-                    .error = -ENAMETOOLONG, .bot = b, .what = "name its log file"};
-                return TOURNAMENT_FAILED;
-            }
-    }
+    inorder_init(&r.order, r.count, skip);
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.released, NULL);
     pthread_cond_init(&r.ended, NULL);
