@@ -135,6 +135,19 @@ Test(engines, gtp_engine_with_a_5000_byte_name_plays_and_its_name_is_cut, .timeo
     table_release(&t);
     test_slurp(dir, "logs/long.log", log, sizeof(log));
     cr_expect(strstr(log, "gtp engine: Othello fixture NNNN"), "%s", log);
+
+    /* A name of 100,000 bytes is past what a handshake line may be: its
+     * start fails, saying so, and its games are forfeits. */
+    test_tmpdir(dir, "engines");
+    run[5] = "long=" BUILD_DIR "/testbots/othello gtp hugename";
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_expect_eq(r.status, 6, "%s", r.err);
+    test_load(&t, dir, "games.csv");
+    cr_expect_eq(t.nrows, 2);
+    for (size_t i = 0; i < t.nrows; i++)
+        cr_expect_str_eq(test_cell(&t, i, "reason"),
+                         "could not start (a line of more than 65536 bytes in its gtp handshake)");
+    table_release(&t);
 }
 
 /* A position where the side to move must pass, found by random play of

@@ -4,10 +4,11 @@
  * move (row by row from a1) and writes every line it reads to stderr (the
  * bot's log), so that tests can check what an engine is told.
  *
- *   othello gtp [longname]
+ *   othello gtp [longname|hugename]
  *   othello nboard [MODE]
  *
- * GTP mode longname: its `name` is 5,000 bytes ("Othello fixture NNN...N").
+ * GTP modes: longname, its `name` is 5,000 bytes ("Othello fixture NNN...N");
+ * hugename, 100,000 bytes.
  *
  * NBoard modes:
  *   chat     `status`, `nodestats` and `search` lines around each answer
@@ -102,12 +103,13 @@ static void gtp_answer(const char *id, const char *text)
 
 static int gtp(const char *mode)
 {
-    char name[5001] = "Othello fixture";
-    if (strcmp(mode, "longname") == 0) {
+    static char name[100001] = "Othello fixture";
+    size_t len = strcmp(mode, "longname") == 0 ? 5000 : strcmp(mode, "hugename") == 0 ? 100000 : 0;
+    if (len > 0) {
         size_t k = strlen(name);
-        memset(name + k, 'N', sizeof(name) - 1 - k);
+        memset(name + k, 'N', len - k);
         name[k] = ' ';
-        name[sizeof(name) - 1] = '\0';
+        name[len] = '\0';
     }
 
     char line[4096], id[16], cmd[64], arg1[64], arg2[64];
@@ -220,7 +222,7 @@ int main(int argc, char **argv)
         return gtp(argc >= 3 ? argv[2] : "");
     if (argc >= 2 && strcmp(argv[1], "nboard") == 0)
         return nboard(argc >= 3 ? argv[2] : "");
-    fprintf(stderr,
-            "usage: othello gtp [longname] | othello nboard [chat|slash|stale|garbage|illegal]\n");
+    fprintf(stderr, "usage: othello gtp [longname|hugename] | othello nboard "
+                    "[chat|slash|stale|garbage|illegal]\n");
     return 2;
 }
