@@ -60,7 +60,6 @@ int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap)
         "--die-with-parent", /* and PR_SET_PDEATHSIG from proc_spawn for bwrap itself */
         "--new-session",     /* setsid(): no controlling terminal to inject keystrokes into
                               * (TIOCSTI); bwrap itself stays in the bot's process group */
-        "--unshare-user-try",
         "--unshare-pid",
         "--unshare-ipc",
         "--unshare-uts",
@@ -73,12 +72,20 @@ int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap)
     };
     size_t n = 0, nfixed = sizeof(fixed) / sizeof(fixed[0]);
 
-    /* fixed, 3 a mount, /dev /proc /tmp /dev/shm (12), two remounts (4),
-     * --chdir (2), "--" */
-    if (nfixed + 3 * (size_t)p->n + 12 + 4 + 2 + 1 + 3 >= cap)
+    /* fixed, the user namespace (2), 3 a mount, /dev /proc /tmp /dev/shm
+     * (12), two remounts (4), --chdir (2), "--" */
+    if (nfixed + 2 + 3 * (size_t)p->n + 12 + 4 + 2 + 1 + 3 >= cap)
         return -1;
     for (size_t i = 0; i < nfixed; i++)
         words[n++] = fixed[i];
+    if (p->nested_userns) {
+        words[n++] = "--unshare-user-try";
+    } else {
+        /* No user namespace made inside, and so no mount of its own: a tmpfs
+         * of its own making would be memory outside --disk */
+        words[n++] = "--unshare-user";
+        words[n++] = "--disable-userns";
+    }
     put_mounts(p, 0, p->nsystem, words, &n);
     const char *const middle[] = {
         "--dev",   "/dev", "--proc", "/proc", "--size",  p->size,

@@ -1,6 +1,7 @@
 /* sandbox.h: the bubblewrap (bwrap) command line that runs a bot in a
  * sandbox, for --sandbox: its own user, pid, ipc, uts and network namespaces
- * (no network at all), no capability, death with referee, and a filesystem
+ * (no network at all), and no user namespace of its own inside (so no mount
+ * of its own either), no capability, death with referee, and a filesystem
  * built from an allowlist: a read-only root on which only the mounts listed
  * here exist, /dev and /proc as bwrap makes them, and a private /tmp and
  * /dev/shm of a bounded size. Pure: the paths come in absolute, the words go
@@ -8,6 +9,7 @@
 #ifndef REFEREE_SANDBOX_H
 #define REFEREE_SANDBOX_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define SANDBOX_MOUNTS_MAX 160                               /* mounts of one bot, at most */
@@ -36,6 +38,8 @@ struct sandbox_paths {
     const char *workdir; /* where it starts, absolute */
     char size[24];       /* bytes each of /tmp and /dev/shm may hold, in decimal */
     char nproc[32];      /* "--nproc=N" for prlimit inside the sandbox, or "": none */
+    bool nested_userns;  /* bwrap cannot forbid user namespaces inside (--disable-userns,
+                          * bwrap 0.8.0): --unshare-user-try alone */
 };
 
 /* Free p, its workdir and the strings of its mounts, for a p whose strings

@@ -37,7 +37,7 @@ static void no_start(struct player *p, int rc, struct player_reply *r)
 {
     static const char head[] = "could not start (";
     const size_t at = sizeof(head) - 1; /* the cause's first letter */
-    bool why = (rc == -EPROTONOSUPPORT || rc == MATCH_NEVER_ANSWERED) && p->why[0];
+    bool why = (rc == -EPROTONOSUPPORT || rc == -EAGAIN || rc == MATCH_NEVER_ANSWERED) && p->why[0];
     int n = snprintf(r->reason, sizeof(r->reason), "%s%s)", head, why ? p->why : strerror(-rc));
     if (n > (int)at && r->reason[at] >= 'A' && r->reason[at] <= 'Z') /* reasons are lowercase */
         r->reason[at] = (char)(r->reason[at] - 'A' + 'a');

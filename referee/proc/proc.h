@@ -24,6 +24,20 @@
  *                Never blocks past its own deadlines. Every child is also set
  *                to get SIGKILL when referee dies (PR_SET_PDEATHSIG, Linux).
  *
+ * Where referee may make cgroups (proc_has_bot_cgroups), each child is put in
+ * cgroups of its own before its exec: pids (its --max-procs) and, with a
+ * memory limit, memory. When the child is reaped, every process left in its
+ * cgroup is killed, whatever group or session it made.
+ *
+ * What a bot leaves when referee dies, even by SIGKILL: the watchdog
+ * (proc_watchdog_start), a process forked once at start-up, in a session of
+ * its own, that proc_spawn tells of each bot's pid (and proc_wait of its
+ * reaping) over a pipe. When the pipe ends (referee exited or died) it kills,
+ * in passes until one finds nothing: each bot's process group and pid, every
+ * process in the bots' cgroups, and every process whose group, session or
+ * parent chain leads to a bot, or whose environment holds the run's mark
+ * (PROC_RUN_MARK); then it removes the cgroups and exits.
+ *
  * Deadlines are absolute, in nanoseconds of CLOCK_MONOTONIC (see proc_now_ns);
  * poll() is re-armed with the time remaining on every pass. The parent must
  * ignore SIGPIPE (proc_ignore_sigpipe does it): a write to a dead child then
@@ -54,7 +68,8 @@ enum proc_io {
  * bot over its memory limit sees allocations fail; over its CPU time it gets
  * SIGXCPU, then SIGKILL. Core dumps are always off. */
 struct proc_limits {
-    long memory_mb;   /* address space (RLIMIT_AS), in MiB */
+    long memory_mb;   /* address space (RLIMIT_AS), and all it holds where
+                       * proc_has_memory_cgroups (its cgroup's limit), in MiB */
     long cpu_seconds; /* CPU time of the whole process life (RLIMIT_CPU) */
     long open_files;  /* descriptors (RLIMIT_NOFILE) */
     long processes;   /* processes and threads of the bot: a cgroup's pids.max where
@@ -66,6 +81,7 @@ struct proc_limits {
 
 struct proc_options {
     char *const *argv;    /* argv[0] is looked up in PATH if it has no '/'; NULL-terminated */
+    const char *name;     /* who it is, for proc_most_processes (a bot's name), or NULL */
     const char *cwd;      /* working directory of the child, or NULL for ours; entered
                            * before exec, so a relative argv[0] is relative to it */
     const char *log_path; /* file that gets the child's stderr (appended), or NULL to drop it */
@@ -93,6 +109,8 @@ struct proc {
     bool cr_ends_line; /* as proc_options says */
     bool after_cr;     /* the last line taken ended with a CR that was the last byte
                         * read: an LF that comes first next is that CR's (CR LF) */
+    long cgroup;       /* the id of its cgroups (proc_cgroup.c), 0 if none */
+    bool out_of_memory; /* after reaping: the kernel killed in its memory cgroup */
 };
 
 /* Set up p with no child and no descriptor: what proc_spawn expects, and what
@@ -141,6 +159,10 @@ void proc_trace_note(struct proc *p, const char *text);
  * 128 + the signal that ended it; -1 before. */
 int proc_status(const struct proc *p);
 
+/* True once reaped if the kernel killed a process in its memory cgroup for
+ * want of memory (its --memory): why it ended, if it was killed. */
+bool proc_was_out_of_memory(const struct proc *p);
+
 /* Make this process the subreaper of its descendants (Linux): a bot's child
  * or grandchild orphaned by its parent (double fork, setsid) is handed to
  * referee, which proc_stop then kills and reaps. Returns 0 or -errno. */
@@ -158,11 +180,37 @@ int proc_reap_strays(void);
 /* How many bots are spawned and not yet reaped (the registry's entries). */
 size_t proc_live_count(void);
 
-/* True if each bot's --max-procs can be a budget of its own: a cgroup (v1, or
- * v2 with the pids controller delegated) in which referee may make one per
- * bot process, with pids.max. Else false with why (one line) in why, and
+/* True if each bot process can have a pids cgroup of its own (v1, or v2 with
+ * the pids controller delegated), which proc_spawn then makes for each: its
+ * --max-procs a budget of its own (pids.max), and all it started killed at
+ * once when it is reaped. Else false with why (one line) in why, and
  * proc_spawn falls back on RLIMIT_NPROC, a budget of the whole user. */
 bool proc_has_bot_cgroups(char *why, size_t cap);
+
+/* True if each bot's --memory can cover all it holds: a memory cgroup (v1's
+ * controller, or v2's delegated) per bot process, with the limit on memory
+ * and swap, which shared memory, memfd and tmpfs pages count in. Else false
+ * with why in why, and --memory is RLIMIT_AS alone (address space). */
+bool proc_has_memory_cgroups(char *why, size_t cap);
+
+/* The variable each child finds in its environment once the watchdog runs:
+ * PROC_RUN_MARK=<referee's pid>.<a time>, one value a run. */
+#define PROC_RUN_MARK "REFEREE_RUN"
+
+/* Start the watchdog described at the top, once (later calls return 0): it
+ * sets PROC_RUN_MARK in referee's environment and forks. Call at start-up,
+ * before any thread (it changes the environment), after proc_ignore_sigpipe.
+ * Returns 0, or -errno (no watchdog then: a bot's daemon may outlive a
+ * referee killed by SIGKILL where no cgroup holds it). The watchdog exits
+ * once referee has, after its sweep; it holds none of referee's descriptors
+ * and ignores the signals of a terminal and of its job. */
+int proc_watchdog_start(void);
+
+/* The live bot that holds the most processes (its cgroup's pids.current, or
+ * its group, session and descendants as /proc shows them): its name (as
+ * proc_options gave it) into name, and how many. 0 if no bot holds any.
+ * For saying who a spawn that failed with EAGAIN was starved by. */
+long proc_most_processes(char *name, size_t cap);
 
 /* Ignore SIGPIPE for the whole process. Call once at start-up. Every change
  * of a signal's disposition (ignored, caught) belongs there, before the first

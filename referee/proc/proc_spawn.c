@@ -72,10 +72,10 @@ static int set_nonblock(int fd)
 struct child_plan {
     char *const *argv;
     const char *cwd;
-    const char *path;          /* PATH, for an argv[0] without '/' */
-    int in_fd, out_fd, err_fd; /* the child's ends, all above 2 */
-    int report_fd;             /* write end of the exec-error pipe */
-    int cgroup_fd;             /* cgroup.procs of its own cgroup, or -1 */
+    const char *path;                  /* PATH, for an argv[0] without '/' */
+    int in_fd, out_fd, err_fd;         /* the child's ends, all above 2 */
+    int report_fd;                     /* write end of the exec-error pipe */
+    int cgroup_fds[PROC_CGROUP_KINDS]; /* cgroup.procs of its own cgroups, or -1 */
     struct proc_limits limits;
     pid_t parent;   /* referee, for the death signal's race */
     uint64_t reset; /* signals (bit n-1: signal n) whose disposition is not the default */
@@ -215,9 +215,10 @@ static _Noreturn void child_run(const struct child_plan *c)
     if (getppid() != c->parent)
         _exit(127); /* referee died before the line above */
 #endif
-    /* Into its cgroup before anything it runs can fork. */
-    if (c->cgroup_fd >= 0 && write(c->cgroup_fd, "0", 1) != 1)
-        child_fail(c->report_fd, errno);
+    /* Into its cgroups before anything it runs can fork or allocate. */
+    for (int k = 0; k < PROC_CGROUP_KINDS; k++)
+        if (c->cgroup_fds[k] >= 0 && write(c->cgroup_fds[k], "0", 1) != 1)
+            child_fail(c->report_fd, errno);
     set_limits(&c->limits, c->report_fd);
     /* All sources are above 2, so no dup2 clobbers another; the copies on 0-2 lose
      * close-on-exec, the originals keep it. */
@@ -255,6 +256,8 @@ static void proc_clear(struct proc *p, size_t log_cap, bool cr_ends_line)
     p->trace = false;
     p->cr_ends_line = cr_ends_line;
     p->after_cr = false;
+    p->cgroup = 0;
+    p->out_of_memory = false;
 }
 
 /* Open the log file a child's stderr goes to, counting what it already holds
@@ -330,39 +333,43 @@ static int child_error(pid_t pid, int fd)
     return child_errno;
 }
 
-/* A cgroup of its own for the child of plan if it has a process limit
- * (*cgroup its id, plan->cgroup_fd its fd), counting in place of the user's
- * RLIMIT_NPROC; none where cgroups cannot be had (the rlimit counts then).
- * 0, or -errno. */
+/* Cgroups of its own for the child of plan (*cgroup their id, plan's
+ * cgroup_fds their cgroup.procs): its process budget counts in place of the
+ * user's RLIMIT_NPROC, its memory everything it holds; none where cgroups
+ * cannot be had (the rlimits count then). 0, or -errno. */
 static int plan_cgroup(struct child_plan *plan, long *cgroup)
 {
-    if (plan->limits.processes <= 0)
+    int *fds = plan->cgroup_fds;
+    int rc = proc_cgroup_make(&plan->limits, cgroup, fds);
+    if (rc == -ENOTSUP)
         return 0;
-    int fd = proc_cgroup_make(plan->limits.processes, cgroup);
-    if (fd == -ENOTSUP)
-        return 0;
-    if (fd < 0)
-        return fd;
-    if ((plan->cgroup_fd = fd_above_stdio(fd)) < 0) {
-        int ret = -errno;
-        proc_cgroup_release(*cgroup);
+    for (int k = 0; rc == 0 && k < PROC_CGROUP_KINDS; k++)
+        if (fds[k] >= 0 && (fds[k] = fd_above_stdio(fds[k])) < 0)
+            rc = -errno;
+    if (rc < 0) {
+        for (int k = 0; k < PROC_CGROUP_KINDS; k++)
+            proc_close_fd(&fds[k]);
+        if (*cgroup)
+            proc_cgroup_release(*cgroup);
         *cgroup = 0;
-        return ret;
+        return rc;
     }
-    plan->limits.processes = 0;
+    if (fds[PROC_CGROUP_PIDS] >= 0)
+        plan->limits.processes = 0;
     return 0;
 }
 
-/* Fork the child of plan and list it among the live; its pid, or -errno. */
-static pid_t start_child(struct child_plan *plan)
+/* Fork the child of plan and list it among the live, with its cgroups' id
+ * and name; its pid, or -errno. */
+static pid_t start_child(struct child_plan *plan, long cgroup, const char *name)
 {
     proc_registry_lock();
     pid_t pid = fork_child(plan);
     if (pid > 0)
-        proc_registry_add(pid);
+        proc_registry_add(pid, cgroup, name);
     proc_registry_unlock();
-    if (plan->cgroup_fd >= 0)
-        close(plan->cgroup_fd); /* the child has its copy */
+    for (int k = 0; k < PROC_CGROUP_KINDS; k++)
+        proc_close_fd(&plan->cgroup_fds[k]); /* the child has its copy */
     return pid;
 }
 
@@ -406,12 +413,12 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
         .limits = opt->limits,
         .parent = getpid(),
         .reset = proc_signals_not_default(),
-        .cgroup_fd = -1,
+        .cgroup_fds = {-1, -1},
     };
     long cgroup = 0;
     if ((ret = plan_cgroup(&plan, &cgroup)) < 0)
         goto out_close;
-    pid_t pid = start_child(&plan);
+    pid_t pid = start_child(&plan, cgroup, opt->name);
     if (pid < 0) {
         ret = (int)pid;
         if (cgroup)
@@ -423,13 +430,14 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
     proc_close_fd(&err[1]);
     proc_close_fd(&report[1]);
     ret = -child_error(pid, report[0]);
-    if (cgroup) /* only now: the child joined it before exec, or failed */
-        proc_cgroup_release(cgroup);
     if (ret < 0) {
         proc_registry_remove(pid); /* child_error reaped it */
+        if (cgroup)
+            proc_cgroup_release(cgroup);
         goto out_close;
     }
     proc_close_fd(&report[0]);
+    p->cgroup = cgroup; /* released once the child is reaped (proc_wait) */
 
     return adopt(p, pid, in[1], out[0], err[0]);
 

@@ -227,8 +227,9 @@ static bool uses_namespace_nproc(void)
     return false;
 }
 
-/* Start bwrap with `true` in a sandbox like a bot's. */
-static int trial(const struct sandbox_paths *s)
+/* Start bwrap with `true` in a sandbox like a bot's; quiet: say nothing of a
+ * failure. */
+static int trial(const struct sandbox_paths *s, bool quiet)
 {
     const char *words[SANDBOX_WORDS_MAX + 2];
     struct proc p;
@@ -252,6 +253,8 @@ static int trial(const struct sandbox_paths *s)
     if (rc == -ENOENT || rc < 0) {
         if (fd >= 0)
             unlink(log);
+        if (quiet)
+            return EXIT_SYSTEM;
         if (rc == -ENOENT)
             cli_error("--sandbox: bubblewrap (bwrap) not found on PATH; install Debian's "
                       "package bubblewrap");
@@ -270,8 +273,8 @@ static int trial(const struct sandbox_paths *s)
         fclose(f);
     if (fd >= 0)
         unlink(log);
-    if (status == 0)
-        return 0;
+    if (status == 0 || quiet)
+        return status == 0 ? 0 : EXIT_SYSTEM;
     /* Without a word of its own, or one about namespaces, the usual cause. */
     bool userns = !said[0] || strstr(said, "namespace") || strstr(said, "not permitted");
     cli_error("--sandbox: bubblewrap cannot make a sandbox here (%s %d)%s%s%s%s",
@@ -281,6 +284,23 @@ static int trial(const struct sandbox_paths *s)
                        "kernel.unprivileged_userns_clone)?"
                      : "");
     return EXIT_SYSTEM;
+}
+
+/* The trial, with user namespaces forbidden inside; where bubblewrap cannot
+ * (older than 0.8.0, or no user namespace of its own), again without, saying
+ * once what is then left open. */
+static int trial_userns(struct run_config *c)
+{
+    if (trial(c->bots[0].sandbox, true) == 0)
+        return 0;
+    for (int i = 0; i < c->nbots; i++)
+        c->bots[i].sandbox->nested_userns = true;
+    int rc = trial(c->bots[0].sandbox, false);
+    if (rc == 0)
+        cli_error("--sandbox: bubblewrap cannot forbid user namespaces inside the sandbox "
+                  "(--disable-userns, bubblewrap 0.8.0): a bot may make its own, and mount "
+                  "there a tmpfs that only a memory cgroup bounds");
+    return rc;
 }
 
 int sandbox_setup(struct run_config *c)
@@ -307,7 +327,7 @@ int sandbox_setup(struct run_config *c)
             b->limits.processes = 0; /* on bwrap, it would count the whole user again */
         }
     }
-    rc = c->nbots > 0 ? trial(c->bots[0].sandbox) : 0;
+    rc = c->nbots > 0 ? trial_userns(c) : 0;
 out_owners:
     sandbox_owners_release(r);
     free(r);

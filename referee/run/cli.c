@@ -59,6 +59,21 @@ void cli_catch_signals(void)
     sigaction(SIGHUP, &sa, NULL);
 }
 
+void cli_say_memory_cover(const struct run_config *c)
+{
+    static bool said;
+    char why[256];
+    bool asked = false;
+    for (int i = 0; i < c->nbots; i++)
+        asked = asked || c->bots[i].limits.memory_mb > 0;
+    if (!asked || said || proc_has_memory_cgroups(why, sizeof(why)))
+        return;
+    said = true;
+    cli_error("--memory: %s; it then bounds each bot process's address space alone "
+              "(RLIMIT_AS), not what it holds in memfd, shared memory or tmpfs pages",
+              why);
+}
+
 int cli_check_plays(const char *bot, enum proto proto, const struct game_def *def)
 {
     if (adapter_plays(proto, def))

@@ -7,6 +7,7 @@
 
 #include <signal.h>
 
+#include "config.h"
 #include "message.h"
 #include "options.h"
 
@@ -21,6 +22,11 @@ int cli_cores(void);
  * SIGHUP is, as hang-ups come in pairs. */
 extern volatile sig_atomic_t cli_interrupted;
 void cli_catch_signals(void);
+
+/* Say once, where --memory is given (to any bot of c) and no memory cgroup
+ * can be made, what it then does not bound: memfd, shared memory and tmpfs
+ * pages (it is RLIMIT_AS alone). */
+void cli_say_memory_cover(const struct run_config *c);
 
 /* Whether bot, speaking proto, can play def; if not, says so (the game and
  * the protocol named) and returns EXIT_USAGE, else 0. */

@@ -134,7 +134,9 @@ static const struct option_def league_options_table[] = {
     FLAG("sandbox", lo.run.sandbox, "run: each bot in a bubblewrap sandbox, as a tournament's",
          .only = FOR_RUN),
     COUNT("memory", "MB", lo.run.limits.memory_mb, 1, 1L << 30,
-          "run: address space of each bot process", .only = FOR_RUN),
+          "run: memory each bot process may hold (a cgroup; else\n"
+          "its address space)",
+          .only = FOR_RUN),
     COUNT("cpu-time", "S", lo.run.limits.cpu_seconds, 1, 1L << 30,
           "run: CPU seconds of each bot process", .only = FOR_RUN),
     COUNT("max-files", "N", lo.run.limits.open_files, 4, 1L << 20,

@@ -299,6 +299,7 @@ int cmd_play(int argc, char **argv)
         a.results = dir;
     }
     proc_ignore_sigpipe();
+    proc_watchdog_start();
     struct game_record *rec = xcalloc(1, sizeof(*rec));
     struct player p;
     player_init(&p, &a.bot, a.def, NULL, 0);

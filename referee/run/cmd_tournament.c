@@ -357,8 +357,10 @@ static const struct option_def run_options[] = {
          "4321 > turn ...', '... < c2' (any protocol; bytes\n"
          "outside printable ASCII escaped)"),
     CALL("memory", "[NAME=]MB", opt_memory,
-         "address space of each bot process (default: no\n"
-         "limit); NAME=MB: bot NAME's alone"),
+         "memory each bot process may hold, memfd and shared\n"
+         "memory too (a cgroup of its own; where none can be\n"
+         "made, its address space alone; default: no limit);\n"
+         "NAME=MB: bot NAME's alone"),
     COUNT("cpu-time", "S", limits.cpu_seconds, 1, 1L << 30,
           "CPU seconds of each bot process, over its whole life"),
     COUNT("max-files", "N", limits.open_files, 4, 1L << 20, "open descriptors of each bot process"),
@@ -567,6 +569,7 @@ static int run_checked(struct run_config *c)
         cli_error("--max-procs: %s; it then limits the processes of the whole user "
                   "(RLIMIT_NPROC), the bots' and yours together, and not root's",
                   why);
+    cli_say_memory_cover(c);
     if (!c->sandbox || (rc = sandbox_setup(c)) == 0)
         rc = runner_run(c);
     return rc;

@@ -150,6 +150,7 @@ static int segment_bots(struct lrun *lr, struct run_config *c)
         c->nbots = i + 1;
     }
     config_run_release(&file);
+    cli_say_memory_cover(c);
     return c->sandbox ? sandbox_setup(c) : 0;
 }
 
@@ -369,6 +370,7 @@ int league_run(struct league_options *o)
     lr->con.quiet = o->run.quiet;
     proc_ignore_sigpipe();
     proc_become_subreaper();
+    proc_watchdog_start();
     cli_catch_signals();
     if ((rc = open_league(lr)) == 0 && o->shards > 0) {
         rc = lr->nlist > 0 ? segment(lr) : 0;

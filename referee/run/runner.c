@@ -594,6 +594,7 @@ int runner_run(const struct run_config *c)
     }
     proc_ignore_sigpipe();
     proc_become_subreaper(); /* best effort: Linux only */
+    proc_watchdog_start();   /* likewise: no bot process outlives referee */
     cli_catch_signals();
     /* --plan only reads: it works beside a run. */
     if ((rc = set_up(rn)) == 0 && (c->plan_only || (rc = lock_results(rn)) == 0) &&
