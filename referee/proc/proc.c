@@ -54,6 +54,11 @@ bool proc_has_written(const struct proc *p)
     return p->got > 0;
 }
 
+bool proc_has_bare_cr(const struct proc *p)
+{
+    return !p->cr_ends_line && p->len > 0 && memchr(p->buf, '\r', p->len) != NULL;
+}
+
 int proc_status(const struct proc *p)
 {
     return p->status;

@@ -146,6 +146,11 @@ bool proc_has_unread(const struct proc *p);
 /* True once any byte came from the child's stdout. */
 bool proc_has_written(const struct proc *p);
 
+/* True if the bytes read from its stdout and not yet taken as a line hold a
+ * CR: where only LF ends a line (not cr_ends_line), a line ended with CR
+ * alone, which waits for an end that never comes. No system call. */
+bool proc_has_bare_cr(const struct proc *p);
+
 /* Append a line of referee's own (text, without its newline) to the child's
  * log, within the log's cap: "referee: <text>". */
 void proc_log_note(struct proc *p, const char *text);
@@ -265,8 +270,9 @@ int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns
  * PROC_TIMEOUT, PROC_CLOSED (EOF before a newline; it is reported again by
  * every later call), or PROC_TOO_LONG when more than cap - 1 bytes arrive
  * without a newline (a '\r' counts; cap is clipped to PROC_LINE_MAX + 1): its
- * first cap bytes are dropped, the rest of that line is left for the next
- * call. What is already readable is returned even past the deadline, so a
+ * first cap bytes are dropped (the first cap - 1 of them are in line, *len
+ * set: its head, for a caller that keeps it), the rest of that line is left
+ * for the next call. What is already readable is returned even past the deadline, so a
  * deadline of proc_now_ns() only looks. Drains stderr into the log while it
  * waits. */
 int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns);
