@@ -314,7 +314,13 @@ Test(tournament, users_errors_name_the_thing_and_exit_with_their_code, .timeout 
                      "--results", dir,
                      "--quiet",   NULL};
     cr_assert_eq(run_program(ghost, NULL, &r), 0);
-    cr_expect_eq(r.status, 4);
+    cr_expect_eq(r.status, 6, "its games are forfeits: %s", r.err);
+    cr_expect(strstr(r.err, "cannot start bot 'ghost' ('/nonexistent/ghost'): No such file"), "%s",
+              r.err);
+    test_tmpdir(dir, "tournament");
+    ghost[8] = "--stop-on-broken-bot"; /* for --quiet */
+    cr_assert_eq(run_program(ghost, NULL, &r), 0);
+    cr_expect_eq(r.status, 4, "%s", r.err);
     cr_expect(strstr(r.err, "cannot start bot 'ghost' ('/nonexistent/ghost'): No such file"), "%s",
               r.err);
 }

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+extern char **environ;
+
 #define NO_LINE ((size_t)-1)
 
 /* Start *a afresh for a new process of the bot: its protocol's options, and
@@ -117,6 +119,9 @@ static int handshake(struct player *p)
     else if (rc == PROC_TIMEOUT)
         snprintf(p->why, sizeof(p->why), "no %s handshake within %d ms (--startup)", ad->name,
                  startup_ms(p));
+    else if (rc == PROC_TOO_LONG)
+        snprintf(p->why, sizeof(p->why), "a line of more than %d bytes in its %s handshake",
+                 PLAYER_HELLO_LINE_MAX, ad->name);
     else
         snprintf(p->why, sizeof(p->why), "it ended during its %s handshake", ad->name);
     proc_log_note(&p->proc, p->why);
@@ -152,6 +157,18 @@ static bool renew(struct player *p, char *note, size_t len)
     return false;
 }
 
+/* Out of processes: p->why names the live bot that holds the most, if it
+ * holds more than one (a fork bomb's, say, starving this one); else empty. */
+static void name_starver(struct player *p)
+{
+    char name[65] = "";
+    long most = proc_most_processes(name, sizeof(name));
+    p->why[0] = '\0';
+    if (most > 1 && name[0])
+        snprintf(p->why, sizeof(p->why),
+                 "resource temporarily unavailable: bot '%s' holds %ld processes", name, most);
+}
+
 /* Stop what runs and start a new process; a note says why, if the bot was the
  * cause: the restart is then counted and noted in its log. */
 static int start_process(struct player *p, const char *note)
@@ -170,6 +187,7 @@ static int start_process(struct player *p, const char *note)
     }
     struct proc_options opt = {
         .argv = argv,
+        .name = p->bot->name,
         .cwd = p->bot->cwd,
         .log_path = p->log_path,
         .log_fd = p->log_fd,
@@ -182,7 +200,19 @@ static int start_process(struct player *p, const char *note)
                                 (p->bot->sandbox && p->bot->limits.processes ? 2 : 0),
                    .file_mb = p->bot->sandbox ? p->bot->limits.disk_mb : 0},
         .cr_ends_line = player_adapter(p)->cr_ends_line,
+        /* its seccomp filter, where bwrap reads it (SANDBOX_FILTER_FD) */
+        .pass = p->bot->sandbox && p->bot->sandbox->filter_len ? p->bot->sandbox->filter : NULL,
+        .pass_len = p->bot->sandbox ? p->bot->sandbox->filter_len : 0,
     };
+    char **env;
+    if (config_bot_environ(p->bot, environ, &env) < 0)
+        return -ENOMEM;
+    opt.envp = env;
+    if (p->bot->sandbox && p->bot->sandbox->as_user) {
+        opt.as_user = true;
+        opt.uid = p->bot->sandbox->uid;
+        opt.gid = p->bot->sandbox->gid;
+    }
     /* Out of processes or memory (a fork bomb's, perhaps): wait a little and
      * try again, for a bounded time, before the game is lost for it. */
     int rc = proc_spawn(&p->proc, &opt);
@@ -190,6 +220,9 @@ static int start_process(struct player *p, const char *note)
         nanosleep(&(struct timespec){0, ms * NS_PER_MS}, NULL);
         rc = proc_spawn(&p->proc, &opt);
     }
+    if (rc == -EAGAIN)
+        name_starver(p);
+    config_environ_free(env);
     if (rc < 0)
         return rc;
     if (p->bot->trace)
@@ -303,7 +336,12 @@ static void diagnose_gone(struct player *p, struct player_reply *r, bool input)
 
     if (proc_wait(&p->proc, wait_until)) {
         int st = proc_status(&p->proc);
-        if (st >= 128) {
+        if (proc_was_out_of_memory(&p->proc)) {
+            /* the kernel's doing, in its cgroup: all it held, memfd and tmpfs too */
+            r->foul = FOUL_CRASHED;
+            snprintf(r->reason, sizeof(r->reason), "killed: out of memory (--memory %ld MiB)",
+                     p->bot->limits.memory_mb);
+        } else if (st >= 128) {
             r->foul = FOUL_CRASHED;
             snprintf(r->reason, sizeof(r->reason), "crashed (signal %d)", st - 128);
         } else {
@@ -318,6 +356,24 @@ static void diagnose_gone(struct player *p, struct player_reply *r, bool input)
 }
 
 static void player_fail(struct player *p, int rc, bool input, int limit_ms, struct player_reply *r);
+
+/* A line of an answer into rq->line (*n bytes), as proc_read_line reads it.
+ * Outside a game (s NULL: a handshake, a renewal) a line longer than rq->cap
+ * is no foul: an engine's name or version may be long (a 5,000-byte `name`),
+ * and the record keeps its first ADAPTER_ENGINE_MAX bytes anyway. Its head
+ * is kept and the rest read and dropped, up to PLAYER_HELLO_LINE_MAX bytes in
+ * all; longer is PROC_TOO_LONG. */
+static int read_answer_line(struct player *p, const struct game_state *s,
+                            const struct proc_read *rq, size_t *n)
+{
+    char rest[PROC_LINE_MAX + 1];
+    size_t k = 0, all;
+    int rc = proc_read_line(&p->proc, rq->line, rq->cap, n, rq->deadline_ns);
+
+    for (all = *n; rc == PROC_TOO_LONG && s == NULL && all <= PLAYER_HELLO_LINE_MAX; all += k)
+        rc = proc_read_line(&p->proc, rest, sizeof(rest), &k, rq->deadline_ns);
+    return rc;
+}
 
 /* The lines of an answer, through the adapter, until it has the whole answer
  * (r->line, r->len) or a foul (r->foul, r->reason). rq is the read of the
@@ -337,8 +393,7 @@ static int exchange(struct player *p, const struct game_state *s, const struct p
 
     r->foul = FOUL_NONE;
     for (;;) {
-        if (!have &&
-            (rc = proc_read_line(&p->proc, rq->line, rq->cap, &n, rq->deadline_ns)) != PROC_OK)
+        if (!have && (rc = read_answer_line(p, s, rq, &n)) != PROC_OK)
             return rc;
         have = false;
         enum adapter_read kind = ad->read(&p->ad, s, rq->line, n, &out);
@@ -479,8 +534,11 @@ static void player_fail(struct player *p, int rc, bool input, int limit_ms, stru
             snprintf(r->reason, sizeof(r->reason),
                      "timeout (no output at all: is standard output flushed after each line?)");
         else
-            snprintf(r->reason, sizeof(r->reason), "timeout (%lld ms over %d ms)",
-                     (long long)(r->elapsed_ns / NS_PER_MS), limit_ms);
+            /* A reply ended by CR alone (a Windows habit) is there, unended. */
+            snprintf(r->reason, sizeof(r->reason), "timeout (%lld ms over %d ms)%s",
+                     (long long)(r->elapsed_ns / NS_PER_MS), limit_ms,
+                     proc_has_bare_cr(&p->proc) ? ": ended its line with CR: end lines with \\n"
+                                                : "");
         p->tainted = true; /* a late reply would be read as the next one */
         return;
     case PROC_TOO_LONG:

@@ -9,6 +9,8 @@
 #include "game.h"
 #include "proc.h"
 
+#include <stdatomic.h>
+
 #define PLAYER_REASON_MAX 160
 
 struct player {
@@ -32,12 +34,36 @@ struct player {
     struct adapter_state ad; /* the protocol it speaks, and where the talk is */
     const struct adapter *adapter; /* a table its owner has it speak through instead of
                                     * its protocol's (doctor's probes); NULL: none */
-    char why[PLAYER_REASON_MAX];   /* why its last start failed, if its handshake did */
+    char why[PLAYER_REASON_MAX];   /* why its last start failed: its handshake, or a starver */
     size_t asked_len;              /* bytes written for its last turn (player_ask) */
     /* Lines told with player_tell_later, not written yet (the last `result`). */
     char later[PROTOCOL_LINE_MAX];
     size_t later_len;
+    /* The bot's own flag that it answered, shared by its players on every
+     * worker (tournament.c) and set as soon as one answers; NULL: none. */
+    atomic_bool *answered_anywhere;
 };
+
+/* The longest line of an answer outside a game (an engine's name in its
+ * handshake) read whole, its head kept; longer fails the handshake. */
+#define PLAYER_HELLO_LINE_MAX 65536
+
+/* Whether the bot answered a turn in this run: this player, or any player of
+ * the same bot that shares its answered_anywhere. */
+static inline bool player_has_answered(const struct player *p)
+{
+    return p->answered || (p->answered_anywhere && atomic_load(p->answered_anywhere));
+}
+
+/* The bot answered a turn: its command works (p->answered, and the flag
+ * shared with its other players at once, so that none of them calls it a
+ * command that never answered). */
+static inline void player_set_answered(struct player *p)
+{
+    p->answered = true;
+    if (p->answered_anywhere)
+        atomic_store(p->answered_anywhere, true);
+}
 
 /* Lines a bot may write for its log (Gomocup's MESSAGE...) while one answer is
  * due, or between two: more is a flood, and a foul. */
@@ -86,7 +112,8 @@ void player_look(struct player *const players[2]);
  * every later one, not counted as a restart (the protocol allows it).
  * Returns 0, or a negative errno when it cannot be started: -EPROTONOSUPPORT
  * when the handshake failed or did not end within bot->startup_ms, p->why
- * saying how. */
+ * saying how; -EAGAIN when out of processes, p->why naming the bot that holds
+ * the most (proc_most_processes), or empty. */
 int player_ensure_started(struct player *p, bool fresh);
 
 /* The process found gone at the first turn of a game it was kept alive for

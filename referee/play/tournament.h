@@ -29,6 +29,13 @@ struct tournament {
     const int *log_fds; /* per bot, its log open to append (borrowed: tournament_open_logs);
                          * NULL: no logs */
     size_t log_cap;     /* bytes a bot's log may reach; 0: no log at all */
+    /* A bot that cannot be started or never answers (match.h's operator's
+     * mistake) loses that game by forfeit (`could not start (...)`), and every
+     * later game of it too, without a process started for it or its opponent
+     * (hooks->broken is told once); the run goes on. false: the run fails
+     * there (TOURNAMENT_FAILED, naming the bot), recording none of it (a
+     * league retires such an entry instead). */
+    bool forfeit_broken;
     /* Where the games come from: NULL, the schedule (its games 0 .. count-1).
      * Else (a league) source(source_ctx, index, g) gives game `index` of this
      * run, asked 0, 1, ... in turn with the run's lock held, after
@@ -53,6 +60,11 @@ struct tournament_hooks {
      * as finished: to flush what finished buffered. Returns 0, or a negative
      * errno that stops the tournament. */
     int (*tick)(void *ctx);
+    /* With forfeit_broken: bot (its index) was found broken, error its
+     * negative errno (MATCH_NEVER_ANSWERED, an exec error...), why how in
+     * words; its games from now on are forfeits. Once per bot, with the lock
+     * of finished (may be NULL). */
+    void (*broken)(void *ctx, int bot, int error, const char *why);
     void *ctx;
 };
 

@@ -54,9 +54,19 @@ bool proc_has_written(const struct proc *p)
     return p->got > 0;
 }
 
+bool proc_has_bare_cr(const struct proc *p)
+{
+    return !p->cr_ends_line && p->len > 0 && memchr(p->buf, '\r', p->len) != NULL;
+}
+
 int proc_status(const struct proc *p)
 {
     return p->status;
+}
+
+bool proc_was_out_of_memory(const struct proc *p)
+{
+    return p->out_of_memory;
 }
 
 int64_t proc_now_ns(void)
@@ -125,9 +135,16 @@ bool proc_wait(struct proc *p, int64_t deadline_ns)
             /* r < 0: ECHILD, someone else reaped it (SIGCHLD ignored); status unknown. */
             p->status = r < 0 ? -1 : status_of(&si);
             kill(-p->pid, SIGKILL);
+            if (p->cgroup) { /* and all it started, whatever group or session */
+                proc_cgroup_kill(p->cgroup);
+                p->out_of_memory = proc_cgroup_is_out_of_memory(p->cgroup);
+            }
             while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
                 ;
             proc_registry_remove(p->pid);
+            if (p->cgroup)
+                proc_cgroup_release(p->cgroup);
+            p->cgroup = 0;
             p->pid = 0;
             return true;
         }

@@ -79,3 +79,42 @@ void console_standings(struct console *con, struct standings *st)
     cli_print_standings(stdout, st);
     fflush(stdout);
 }
+
+void console_log_tail(const char *path)
+{
+    char buf[2048];
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    size_t n = 0;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long size = ftell(f);
+        if (size > (long)sizeof(buf) - 1)
+            fseek(f, size - (long)sizeof(buf) + 1, SEEK_SET);
+        else
+            rewind(f);
+        n = fread(buf, 1, sizeof(buf) - 1, f);
+    }
+    fclose(f);
+    while (n > 0 && buf[n - 1] == '\n')
+        n--;
+    buf[n] = '\0';
+    char *from = buf + n;
+    for (int lines = 0; from > buf && lines < 5; from--)
+        if (from[-1] == '\n' && ++lines == 5)
+            break;
+    if (n == 0)
+        return;
+    /* A bot's bytes reach the terminal without their control characters (an
+     * escape sequence could rewrite the screen). */
+    for (char *p = from; *p; p++)
+        if (*p != '\n' && *p != '\t' && ((unsigned char)*p < 0x20 || *p == 0x7f))
+            *p = '?';
+    fprintf(stderr, "The last lines of its log (%s):\n", path);
+    for (const char *line = from; *line;) {
+        const char *end = strchr(line, '\n');
+        int len = end ? (int)(end - line) : (int)strlen(line);
+        fprintf(stderr, "  %.*s\n", len, line);
+        line += len + (end != NULL);
+    }
+}

@@ -55,6 +55,9 @@ struct runner {
     int log_fds[CONFIG_MAX_BOTS]; /* each bot's log in it (tournament_open_logs) */
     struct runlock lock;          /* the folder's lock (runlock.h) */
     bool lock_remade;             /* said that run.lock was made again */
+    bool broken[CONFIG_MAX_BOTS]; /* could not be started or never answered: its games
+                                   * from then on are forfeits (tournament.h) */
+    int nbroken;
 };
 
 /* The tournament of the config; checks that its openings can be played.
@@ -82,6 +85,7 @@ static int set_up(struct runner *rn)
         .max_live = (int)c->max_live,
         .affinity = c->affinity,
         .log_cap = (size_t)c->log_cap,
+        .forfeit_broken = !c->stop_on_broken,
     };
     /* Spinning for a reply holds a core while the bot thinks on another: only
      * when every game under way can have two, and never on a pinned worker,
@@ -410,23 +414,25 @@ static int on_tick(void *ctx)
 static void hint(struct runner *rn, const struct game_record *rec)
 {
     const struct run_config *c = rn->cfg;
+    int b = 0;
 
     if (rec->state.end != END_FOUL || rec->foul_side > SIDE_SECOND)
         return;
+    while (b < c->nbots && strcmp(c->bots[b].name, rec->bots[rec->foul_side]) != 0)
+        b++;
+    /* A bot that cannot play had its log named once (on_broken), not at each forfeit. */
+    if (b == c->nbots || rn->broken[b])
+        return;
     if (!c->quiet) {
         char path[PATH_MAX + 16];
-        tournament_log_path(path, sizeof(path), rn->logs, rec->bots[rec->foul_side]);
+        tournament_log_path(path, sizeof(path), rn->logs, c->bots[b].name);
         console_clear(&rn->con);
-        fprintf(stderr, "Log of %s: %s\n", rec->bots[rec->foul_side], path);
+        fprintf(stderr, "Log of %s: %s\n", c->bots[b].name, path);
     }
-    for (int b = 0; b < c->nbots; b++) {
-        if (strcmp(c->bots[b].name, rec->bots[rec->foul_side]) != 0)
-            continue;
-        if (!rn->hinted[b] && strstr(rec->reason, "no output at all")) {
-            console_clear(&rn->con);
-            console_hint_flush(&rn->con, c->bots[b].name, c->bots[b].argv);
-            rn->hinted[b] = true;
-        }
+    if (!rn->hinted[b] && strstr(rec->reason, "no output at all")) {
+        console_clear(&rn->con);
+        console_hint_flush(&rn->con, c->bots[b].name, c->bots[b].argv);
+        rn->hinted[b] = true;
     }
 }
 
@@ -488,53 +494,51 @@ static long first_missing(const struct runner *rn, long *missing)
     return first;
 }
 
-/* The last lines (at most 5, from its last 2 KB) of bot's log, on stderr: why
- * a command failed is there, not in referee's message. */
-static void print_log_tail(const struct runner *rn, const char *bot)
+/* Say that bot b cannot play (error and why from the tournament), then the
+ * last lines of its log; `then` ends the first line (what happens now). */
+static void say_broken(const struct runner *rn, int b, int error, const char *why, const char *then)
 {
-    char path[PATH_MAX + 16], name[PATH_MAX], buf[2048];
-    int fd;
-    /* Through logs/, as it was written: not a link put in its place. */
-    if (tournament_log_path(path, sizeof(path), rn->logs, bot) < 0 ||
-        tournament_log_path(name, sizeof(name), NULL, bot) < 0 ||
-        folder_open_file(rn->logs_fd, name, O_RDONLY, &fd) < 0)
-        return;
-    FILE *f = fdopen(fd, "r");
-    if (!f) {
-        close(fd);
-        return;
-    }
+    const struct bot_spec *bot = &rn->cfg->bots[b];
+    char path[PATH_MAX + 16];
+
+    if (error == MATCH_NEVER_ANSWERED)
+        cli_error("bot '%s' ('%s') cannot play: %s%s", bot->name, bot->argv[0], why, then);
+    else
+        cli_error("cannot start bot '%s' ('%s'): %s%s", bot->name, bot->argv[0], why, then);
+    if (tournament_log_path(path, sizeof(path), rn->logs, bot->name) == 0)
+        console_log_tail(path);
+}
+
+/* A bot that cannot play, in a run that plays on without it (its games are
+ * forfeits): said at once, with where it went wrong. */
+static void on_broken(void *ctx, int bot, int error, const char *why)
+{
+    struct runner *rn = ctx;
+
+    console_clear(&rn->con);
+    say_broken(rn, bot, error, why,
+               "; its games are forfeits, the others are played (--stop-on-broken-bot stops "
+               "the run instead)");
+    rn->broken[bot] = true;
+    rn->nbroken++;
+}
+
+/* The exit status of a run played to its end in which some bot could not
+ * play: the run is not clean, whatever else it says (an SPRT's verdict
+ * included), and CI sees it. */
+static int broken_exit(const struct runner *rn)
+{
+    char names[CONFIG_MAX_BOTS * 8] = "";
     size_t n = 0;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        long size = ftell(f);
-        if (size > (long)sizeof(buf) - 1)
-            fseek(f, size - (long)sizeof(buf) + 1, SEEK_SET);
-        else
-            rewind(f);
-        n = fread(buf, 1, sizeof(buf) - 1, f);
-    }
-    fclose(f);
-    while (n > 0 && buf[n - 1] == '\n')
-        n--;
-    buf[n] = '\0';
-    char *from = buf + n;
-    for (int lines = 0; from > buf && lines < 5; from--)
-        if (from[-1] == '\n' && ++lines == 5)
-            break;
-    if (n == 0)
-        return;
-    /* A bot's bytes reach the terminal without their control characters (an
-     * escape sequence could rewrite the screen). */
-    for (char *p = from; *p; p++)
-        if (*p != '\n' && *p != '\t' && ((unsigned char)*p < 0x20 || *p == 0x7f))
-            *p = '?';
-    fprintf(stderr, "The last lines of its log (%s):\n", path);
-    for (const char *line = from; *line;) {
-        const char *end = strchr(line, '\n');
-        int len = end ? (int)(end - line) : (int)strlen(line);
-        fprintf(stderr, "  %.*s\n", len, line);
-        line += len + (end != NULL);
-    }
+
+    for (int b = 0; b < rn->cfg->nbots && n < sizeof(names); b++)
+        if (rn->broken[b])
+            n += (size_t)snprintf(names + n, sizeof(names) - n, "%s'%s'", n ? ", " : "",
+                                  rn->cfg->bots[b].name);
+    cli_error("%d bot%s could not play and lost %s games by forfeit from then on: %s; the "
+              "other games were played",
+              rn->nbroken, rn->nbroken == 1 ? "" : "s", rn->nbroken == 1 ? "its" : "their", names);
+    return EXIT_BOT_FAILED;
 }
 
 /* The exit status of a run that ended so, having said what went wrong. */
@@ -549,13 +553,8 @@ static int run_exit(struct runner *rn, enum tournament_end end,
         if (failure->bot >= 0) {
             /* The operator's mistake (match.h): the run stops rather than
              * record it as the bot's losses. */
-            const struct bot_spec *b = &c->bots[failure->bot];
             const char *why = failure->detail[0] ? failure->detail : strerror(-failure->error);
-            if (failure->error == MATCH_NEVER_ANSWERED)
-                cli_error("bot '%s' ('%s') cannot play: %s", b->name, b->argv[0], why);
-            else
-                cli_error("cannot start bot '%s' ('%s'): %s", b->name, b->argv[0], why);
-            print_log_tail(rn, b->name);
+            say_broken(rn, failure->bot, failure->error, why, "");
             if (rn->done > 0 || c->resume)
                 cli_error("%ld of %ld games kept; once the bot is fixed, continue with: "
                           "--results '%s' --resume",
@@ -568,7 +567,7 @@ static int run_exit(struct runner *rn, enum tournament_end end,
                       : strerror(-failure->error));
         return failure->error == -EPROTO ? EXIT_INTERNAL : EXIT_SYSTEM;
     case TOURNAMENT_INTERRUPTED: return EXIT_INTERRUPTED;
-    case TOURNAMENT_STOPPED: return cli_sprt_exit(rn->verdict);
+    case TOURNAMENT_STOPPED: return rn->nbroken > 0 ? broken_exit(rn) : cli_sprt_exit(rn->verdict);
     case TOURNAMENT_DONE: break;
     }
     /* Every run ends by comparing the games it wrote with the games it planned. */
@@ -579,6 +578,8 @@ static int run_exit(struct runner *rn, enum tournament_end end,
                   missing, rn->planned, first + 1);
         return EXIT_INTERNAL;
     }
+    if (rn->nbroken > 0)
+        return broken_exit(rn);
     return c->sprt ? EXIT_SPRT_NONE : EXIT_OK;
 }
 
@@ -586,8 +587,11 @@ static int run_exit(struct runner *rn, enum tournament_end end,
 static int play(struct runner *rn)
 {
     const struct run_config *c = rn->cfg;
-    struct tournament_hooks hooks = {
-        .started = on_started, .finished = on_finished, .tick = on_tick, .ctx = rn};
+    struct tournament_hooks hooks = {.started = on_started,
+                                     .finished = on_finished,
+                                     .tick = on_tick,
+                                     .broken = on_broken,
+                                     .ctx = rn};
     struct tournament_failure failure = {0};
     enum tournament_end end = TOURNAMENT_STOPPED; /* a verdict already reached: play nothing */
 
@@ -631,7 +635,7 @@ static int conclude(struct runner *rn, int rc)
             int status = refuse_write(path, err);
             rc = rc ? rc : status;
         }
-        if (!c->quiet || rc == EXIT_OK || c->sprt)
+        if (!c->quiet || rc == EXIT_OK || rc == EXIT_BOT_FAILED || c->sprt)
             console_standings(&rn->con, rn->st);
         if (c->sprt) {
             struct sprt_result r;
@@ -678,6 +682,7 @@ int runner_run(const struct run_config *c)
     }
     proc_ignore_sigpipe();
     proc_become_subreaper(); /* best effort: Linux only */
+    proc_watchdog_start();   /* likewise: no bot process outlives referee */
     cli_catch_signals();
     /* --plan only reads: it works beside a run. */
     if ((rc = set_up(rn)) == 0 && (c->plan_only || (rc = lock_results(rn)) == 0) &&
@@ -686,6 +691,7 @@ int runner_run(const struct run_config *c)
         printf("games=%ld written=%ld missing=%ld first_missing=%ld\n", rn->planned, rn->done,
                missing, first + 1);
     } else if (rc == 0 && (rc = open_results(rn)) == 0) {
+        cli_say_bots_run_as_root(c->sandbox, true);
         rn->con.total = rn->total;
         rn->report_run = (struct report_run){.sprt = c->sprt,
                                              .params = c->sprt_params,

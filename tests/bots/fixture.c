@@ -46,6 +46,7 @@ static const char *usage_text =
     "               first game; later games, and the other processes, none\n"
     "  exitafter    answers its first two turns at once, exits 0 at its third\n"
     "  cpus         writes 'cpus N' to stderr as it starts, N the cores it may run\n"
+    "  env          'env V=X', 'pid1 V=X' (of process 1) to stderr; plays\n"
     "               on, then plays legally\n"
     "  hello        writes 'hello' as it starts, before it reads a line, then plays\n"
     "               legally\n"
@@ -75,6 +76,7 @@ static const char *usage_text =
     "               the processes in /proc; writes 'probe <what> ok|refused|N' to\n"
     "               stderr for each, then plays legally\n"
     "  byte N       answers its legal move, the byte N (0-255) and 'z' on every turn\n"
+    "  cr           answers its legal move ended by a CR alone, no LF, on every turn\n"
     "  daemon       on its first turn double-forks a grandchild in a session of its\n"
     "               own that sleeps 60 s (its pid to stderr: 'daemon <pid>'), plays\n"
     "               legally\n"
@@ -109,6 +111,11 @@ static const char *usage_hostile =
     "  bomb N       on its first turn forks children that sleep 60 s until a fork\n"
     "               fails or N of them run, writes 'bomb forked K' to stderr, plays\n"
     "               legally\n"
+    "  onlyfirst N  the first of its processes under one referee answers its first\n"
+    "               turn at once, later ones after N ms; every other process, at its\n"
+    "               first turn, waits for that first answer, then exits with status 3\n"
+    "  unexec N     answers its first N turns (of this process), then removes the\n"
+    "               execute bits of its own program file and crashes (SIGSEGV)\n"
     "  forkeach     on every turn forks a child that exits at once and waits for\n"
     "               it; if the fork fails, writes 'forkeach failed' to stderr and\n"
     "               answers 'nofork' (a foul); else plays legally\n";
@@ -290,6 +297,37 @@ static bool first_of_its_kind(void)
     return first;
 }
 
+/* /tmp/referee-onlyfirst-<referee's pid><suffix>, into path. */
+static void onlyfirst_path(char *path, size_t len, const char *suffix)
+{
+    snprintf(path, len, "/tmp/referee-onlyfirst-%d%s", (int)getppid(), suffix);
+}
+
+/* For onlyfirst, at each turn: the first process (the one that makes the
+ * marker) is slow after its first turn, and says once it has answered; any
+ * other waits (10 s at most) until it has, then exits. */
+static void only_first(long ms, int turns)
+{
+    static int first = -1;
+    char path[64];
+    if (first < 0) {
+        onlyfirst_path(path, sizeof(path), "");
+        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        first = fd >= 0;
+        if (fd >= 0)
+            close(fd);
+    }
+    onlyfirst_path(path, sizeof(path), "-answered");
+    if (first && turns > 1)
+        sleep_ms(ms);
+    if (first && turns == 2) /* the first reply is out: line-buffered */
+        close(open(path, O_WRONLY | O_CREAT, 0644));
+    for (int i = 0; !first && i < 1000 && access(path, F_OK) != 0; i++)
+        sleep_ms(10);
+    if (!first)
+        exit(3);
+}
+
 /* What a sandbox lets a bot do, to stderr: open a file, connect to a port of
  * 127.0.0.1, how many processes it sees, write in its working directory. */
 static void probe(const char *path, long port)
@@ -457,6 +495,20 @@ static bool knows_every_key(const char *line)
     return true;
 }
 
+/* Remove the execute bits of this program's file (through /proc/self/exe),
+ * then crash: a bot that cannot be started again. */
+static _Noreturn void unexec(void)
+{
+    struct stat st;
+    struct rlimit no_core = {0, 0};
+    if (stat("/proc/self/exe", &st) == 0)
+        chmod("/proc/self/exe", st.st_mode & ~(mode_t)0111);
+    setrlimit(RLIMIT_CORE, &no_core);
+    signal(SIGSEGV, SIG_DFL);
+    raise(SIGSEGV);
+    _exit(139);
+}
+
 static void take_turn(const char *mode, long n, const char *line, char mark, int turns)
 {
     char legal[16], board[64], square[4];
@@ -473,6 +525,10 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
         sleep_ms(mode_n2);
     if (strcmp(mode, "exitafter") == 0 && turns > 2)
         exit(0);
+    if (strcmp(mode, "onlyfirst") == 0)
+        only_first(n, turns);
+    if (strcmp(mode, "unexec") == 0 && turns > n)
+        unexec();
     if (strcmp(mode, "crash") == 0) {
         struct rlimit no_core = {0, 0};
         setrlimit(RLIMIT_CORE, &no_core);
@@ -538,6 +594,9 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
         raw[k++] = '\n';
         fwrite(raw, 1, k, stdout);
         fflush(stdout);
+    } else if (strcmp(mode, "cr") == 0) {
+        printf("%s\r", legal); /* the line is never ended: no LF follows */
+        fflush(stdout);
     } else if (strcmp(mode, "twolines") == 0) {
         printf("%s\n%s\n", legal, legal);
     } else if (strcmp(mode, "say") == 0) {
@@ -569,6 +628,25 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
     }
 }
 
+extern char **environ;
+
+/* Its environment, and process 1's (in a sandbox, bubblewrap's init) as far
+ * as it may read it, to stderr a variable a line. */
+static void write_env(void)
+{
+    for (char **e = environ; *e; e++)
+        fprintf(stderr, "env %s\n", *e);
+    FILE *f = fopen("/proc/1/environ", "r");
+    char *var = NULL;
+    size_t cap = 0;
+    while (f && getdelim(&var, &cap, '\0', f) > 0)
+        fprintf(stderr, "pid1 %s\n", var);
+    if (f)
+        fclose(f);
+    free(var);
+    fflush(stderr);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -592,6 +670,8 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, strcmp(mode, "buffered") == 0 ? _IOFBF : _IOLBF, 0);
     if (strcmp(mode, "hello") == 0)
         printf("hello\n");
+    if (strcmp(mode, "env") == 0)
+        write_env();
     if (strcmp(mode, "cpus") == 0) {
         cpu_set_t set;
         CPU_ZERO(&set);
