@@ -296,11 +296,13 @@ static int trial_userns(struct run_config *c)
 
 int sandbox_setup(struct run_config *c)
 {
-    struct sandbox_owners *r = xmalloc(sizeof(*r));
-    int rc = sandbox_owners_find(r, c);
-
+    struct sandbox_owners *r = xcalloc(1, sizeof(*r));
     struct sandbox_user user;
-    if (rc != 0 || (rc = sandbox_user_choose(c, &user)) != 0)
+    char *path = NULL; /* the bots' PATH, as their user may use it */
+    int rc = sandbox_user_choose(c, &user);
+
+    if (rc != 0 || (rc = sandbox_user_path(&user, getenv("PATH"), &path)) != 0 ||
+        (rc = sandbox_owners_find(r, c, path)) != 0)
         goto out_owners;
     bool nproc_inside = c->limits.processes > 0 && uses_namespace_nproc(user.given);
     unsigned char filter[sizeof(((struct sandbox_paths *)0)->filter)];
@@ -313,6 +315,7 @@ int sandbox_setup(struct run_config *c)
         if (b->limits.disk_mb == 0)
             b->limits.disk_mb = sandbox_default_disk(b->limits.memory_mb);
         b->sandbox = plan(c, r, i);
+        b->sandbox->path = xstrdup(path);
         memcpy(b->sandbox->filter, filter, filter_len);
         b->sandbox->filter_len = filter_len;
         if (b->sandbox->n == SANDBOX_MOUNTS_MAX) { /* full: one may be missing */
@@ -337,5 +340,6 @@ int sandbox_setup(struct run_config *c)
 out_owners:
     sandbox_owners_release(r);
     free(r);
+    free(path);
     return rc;
 }
