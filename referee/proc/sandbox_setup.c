@@ -153,11 +153,13 @@ static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, i
     const struct sandbox_files *fs = &r->files[i];
     for (int k = 0; k < fs->n; k++) {
         const struct sandbox_file *f = &fs->f[k];
-        if (sandbox_is_system(f->real) || sandbox_is_others(r, i, f->real))
+        bool system = sandbox_is_system(f->real);
+        /* a link of its own to the system's (a venv's bin/python) is shown as named */
+        if ((system && sandbox_is_system(f->path)) || sandbox_is_others(r, i, f->real))
             continue;
         if (!sandbox_is_system(f->path) && !is_in_own_dir(r, i, f->path))
             add_read(s, f->path, link); /* where its command finds it */
-        if (!is_in_own_dir(r, i, f->real))
+        if (!system && !is_in_own_dir(r, i, f->real))
             add_read(s, f->real, link); /* where its links lead: /proc/self/exe */
         for (int pass = 0; pass < 2 && f->interpreter; pass++) {
             char *root = sandbox_installation(r, i, pass ? f->real : f->path);

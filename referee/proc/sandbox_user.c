@@ -210,7 +210,7 @@ static int mode_needed(const char *path, bool program)
     return program ? R_OK | X_OK : R_OK;
 }
 
-#define CHECKS_MAX (SANDBOX_MOUNTS_MAX + SANDBOX_FILES_MAX + 2)
+#define CHECKS_MAX (SANDBOX_MOUNTS_MAX + 2 * SANDBOX_FILES_MAX + 2)
 
 /* Bot i's own paths into paths and modes: its --dir, its working folder, the
  * mounts of its own, the files of its command; how many. */
@@ -233,9 +233,16 @@ static int own_paths(const struct run_config *c, const struct sandbox_owners *r,
         }
     for (int k = 0; k < r->files[i].n; k++) {
         const struct sandbox_file *f = &r->files[i].f[k];
-        if (!sandbox_is_system(f->real) && !sandbox_is_others(r, i, f->real)) {
+        bool run = f->word == 0 || f->interpreter;
+        if (sandbox_is_others(r, i, f->real))
+            continue;
+        if (!sandbox_is_system(f->real)) {
             paths[n] = f->real;
-            modes[n++] = mode_needed(f->real, f->word == 0 || f->interpreter);
+            modes[n++] = mode_needed(f->real, run);
+        }
+        if (!sandbox_is_system(f->path)) { /* as named: a link may lie where it cannot go */
+            paths[n] = f->path;
+            modes[n++] = mode_needed(f->path, run);
         }
     }
     return n;
