@@ -300,10 +300,10 @@ int sandbox_setup(struct run_config *c)
 {
     struct sandbox_owners *r = xcalloc(1, sizeof(*r));
     struct sandbox_user user;
-    char *path = NULL; /* the bots' PATH, as their user may use it */
+    char *path = NULL, *left = NULL; /* the bots' PATH, as their user may use it */
     int rc = sandbox_user_choose(c, &user);
 
-    if (rc != 0 || (rc = sandbox_user_path(&user, getenv("PATH"), &path)) != 0 ||
+    if (rc != 0 || (rc = sandbox_user_path(&user, getenv("PATH"), &path, &left)) != 0 ||
         (rc = sandbox_owners_find(r, c, path)) != 0)
         goto out_owners;
     bool nproc_inside = c->limits.processes > 0 && uses_namespace_nproc(user.given);
@@ -338,10 +338,12 @@ int sandbox_setup(struct run_config *c)
             b->limits.processes = 0; /* on bwrap, it would count the whole user again */
         }
     }
-    rc = c->nbots > 0 ? trial_userns(c) : 0;
+    if ((rc = c->nbots > 0 ? trial_userns(c) : 0) == 0)
+        sandbox_user_say_left_out(&user, left, path); /* a run refused says only why */
 out_owners:
     sandbox_owners_release(r);
     free(r);
     free(path);
+    free(left);
     return rc;
 }

@@ -135,11 +135,10 @@ static char *join_kept(char *const *ent, const bool *left, int n, size_t cap)
     return path;
 }
 
-/* Say once, a run, which entries of ent (n) were left out for user u, each once. */
-static void say_left_out(const struct sandbox_user *u, char *const *ent, const bool *left, int n,
-                         size_t cap, bool none_kept)
+/* The entries of ent (n) left out, each once, quoted and joined by ", "
+ * (malloc'ed, cap bytes at most), or NULL if none is. */
+static char *list_left_out(char *const *ent, const bool *left, int n, size_t cap)
 {
-    static bool said;
     char *list = xmalloc(cap);
     size_t len = 0;
     for (int k = 0; k < n; k++) {
@@ -149,20 +148,30 @@ static void say_left_out(const struct sandbox_user *u, char *const *ent, const b
         if (left[k] && !again)
             len += (size_t)snprintf(list + len, cap - len, "%s'%s'", len ? ", " : "", ent[k]);
     }
-    if (len && !said)
-        cli_error("--sandbox: left out of the bots' PATH, as uid %u cannot read them: %s%s",
-                  (unsigned)u->uid, list,
-                  none_kept ? "; none is left, they get " CONFIG_PATH_DEFAULT : "");
-    said = said || len;
-    free(list);
+    if (len == 0) {
+        free(list);
+        return NULL;
+    }
+    return list;
 }
 
-int sandbox_user_path(const struct sandbox_user *u, const char *host, char **out)
+void sandbox_user_say_left_out(const struct sandbox_user *u, const char *left, const char *path)
+{
+    static bool said;
+    if (!left || said)
+        return;
+    said = true;
+    bool usual = strcmp(path, CONFIG_PATH_DEFAULT) == 0; /* perhaps none was left */
+    cli_error("--sandbox: left out of the bots' PATH, as uid %u cannot read them: %s%s%s",
+              (unsigned)u->uid, left, usual ? "; their PATH: " : "", usual ? path : "");
+}
+
+int sandbox_user_path(const struct sandbox_user *u, const char *host, char **out, char **left_out)
 {
     const char *text = host ? host : CONFIG_PATH_DEFAULT;
     int n = 1;
 
-    *out = NULL;
+    *out = *left_out = NULL;
     if (!u->given) {
         *out = xstrdup(text);
         return 0;
@@ -189,7 +198,7 @@ int sandbox_user_path(const struct sandbox_user *u, const char *host, char **out
                   strerror(-rc));
     } else {
         *out = join_kept(ent, left, n, cap);
-        say_left_out(u, ent, left, n, cap, *out == NULL);
+        *left_out = list_left_out(ent, left, n, cap);
         if (!*out)
             *out = xstrdup(CONFIG_PATH_DEFAULT);
     }
