@@ -166,13 +166,15 @@ Test(sandbox_user, what_the_user_cannot_reach_is_refused_naming_it, .timeout = 6
 }
 
 /* Root's PATH often starts with folders only root may enter
- * (/root/.pyenv/shims): here a folder of root's, 0700, holding a python3
- * link, then /usr/bin:/bin. A sandboxed `python3 bot.py` is looked up as its
- * user would: past that folder, to /usr/bin/python3. It plays without a
- * foul, starts with the PATH it was looked up in (the folder left out), and
- * the run says once which entry it left out. A program named by a path
- * through that folder is still refused, naming it. Before: refused, "cannot
- * read 'DIR/python3' as uid 65533". */
+ * (/root/.pyenv/shims): here a folder of root's, 0700, holding python3 (a
+ * shim, as pyenv's: a script that execs the system's) and a link to the
+ * system's python3, then /usr/bin:/bin. A sandboxed `python3 bot.py` is
+ * looked up as its user would: past that folder, to /usr/bin/python3. It
+ * plays without a foul, starts with the PATH it was looked up in (the
+ * folder left out), and the run says once which entry it left out. The
+ * link named by its path is refused naming it, as a file there is. Before:
+ * refused, "cannot read 'DIR/python3' as uid 65533"; the link failed in
+ * the sandbox ("execvp: No such file or directory"). */
 Test(sandbox_user, a_path_entry_the_user_cannot_read_is_left_out_of_its_path, .timeout = 60)
 {
     need_root_and_bwrap();
@@ -183,14 +185,16 @@ Test(sandbox_user, a_path_entry_the_user_cannot_read_is_left_out_of_its_path, .t
     cr_assert_eq(chmod(top, 0755), 0);
     test_tmpdir(hidden, "sandboxuser"); /* 0700, root's, as /root */
     snprintf(cmd, sizeof(cmd),
-             "ln -s /usr/bin/python3 %s/python3 && printf '%%s\n' 'import os, sys' "
+             "printf '#!/bin/sh\nexec /usr/bin/python3 \"$@\"\n' >%s/python3 && "
+             "chmod 755 %s/python3 && ln -s /usr/bin/python3 %s/link && "
+             "printf '%%s\n' 'import os, sys' "
              "'print(\"path=\" + os.environ[\"PATH\"], file=sys.stderr, flush=True)' "
              "'for line in sys.stdin:' '    w = line.split()' "
              "'    if w and w[0] == \"turn\": print(w[w.index(\"legal\") + 1], flush=True)' "
              ">%s/bot.py && cd %s && PATH=%s:/usr/bin:/bin exec " REFEREE_BIN
              " match -q --bot 'p=python3 bot.py' --bot r=" BOTDIR "random --games 2 --sandbox "
              "--results res",
-             hidden, top, top, hidden);
+             hidden, hidden, hidden, top, top, hidden);
     char *sh[] = {"/bin/sh", "-c", cmd, NULL};
     cr_assert_eq(run_program(sh, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -206,12 +210,12 @@ Test(sandbox_user, a_path_entry_the_user_cannot_read_is_left_out_of_its_path, .t
     cr_expect(strstr(log, "path=/usr/bin:/bin\n"), "the PATH it was looked up in: %s", log);
 
     snprintf(cmd, sizeof(cmd),
-             "cd %s && exec " REFEREE_BIN " match -q --bot 'p=%s/python3 bot.py' --bot r=" BOTDIR
+             "cd %s && exec " REFEREE_BIN " match -q --bot 'p=%s/link bot.py' --bot r=" BOTDIR
              "random --sandbox --results res2",
              top, hidden);
     cr_assert_eq(run_program(sh, NULL, &r), 0);
     cr_expect_eq(r.status, 2, "%s", r.err);
-    snprintf(want, sizeof(want), "'%s/python3' as uid %d", hidden, SANDBOX_USER_DEFAULT);
+    snprintf(want, sizeof(want), "'%s/link' as uid %d", hidden, SANDBOX_USER_DEFAULT);
     cr_expect(strstr(r.err, want), "named by its path, refused: %s", r.err);
 }
 
