@@ -146,7 +146,8 @@ static bool is_in_own_dir(const struct sandbox_owners *r, int i, const char *pat
 }
 
 /* Bot i's own files, read-only, where its command names them and where they
- * really are; an interpreter's installation with it (sandbox_installation). */
+ * really are; the installation of its program or an interpreter with it (a
+ * venv, /opt/X: sandbox_installation). */
 static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, int i,
                       const char *link)
 {
@@ -161,7 +162,7 @@ static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, i
             add_read(s, f->path, link); /* where its command finds it */
         if (!system && !is_in_own_dir(r, i, f->real))
             add_read(s, f->real, link); /* where its links lead: /proc/self/exe */
-        for (int pass = 0; pass < 2 && f->interpreter; pass++) {
+        for (int pass = 0; pass < 2 && (f->interpreter || f->word == 0); pass++) {
             char *root = sandbox_installation(r, i, pass ? f->real : f->path);
             if (root && !is_in_own_dir(r, i, root))
                 add_read(s, root, link);
