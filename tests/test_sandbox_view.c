@@ -252,6 +252,31 @@ Test(sandbox_view, a_bare_file_name_works_as_without_the_sandbox, .timeout = 60)
     expect_no_foul(res);
 }
 
+/* A venv's bin/python is a link to the system's python3: the link is the
+ * bot's program, shown where it is named, with its venv (pyvenv.cfg), so
+ * Python runs as the venv's. Before: only the system's file was, and bwrap
+ * found nothing at venv/bin/python ("No such file or directory"). */
+Test(sandbox_view, a_venvs_python_a_link_to_the_systems_plays, .timeout = 60)
+{
+    need_python();
+    char dir[64], cmd[256], res[96], log[8192];
+    open_tmpdir(dir);
+    snprintf(cmd, sizeof(cmd), "exec /usr/bin/python3 -m venv --without-pip %s/venv", dir);
+    char *sh[] = {"/bin/sh", "-c", cmd, NULL};
+    if (run_program(sh, NULL, &r) != 0 || r.status != 0)
+        cr_skip_test("no venv of /usr/bin/python3 here: %s", r.err);
+    put_probe(dir, "probe.py", "import sys; print('probe prefix ' + sys.prefix, file=sys.stderr)",
+              "[]");
+    run_in(dir, "",
+           "--bot 'p=venv/bin/python probe.py' --bot r=" BUILD_DIR "/bots/random --games 2 "
+           "--sandbox --results res");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    snprintf(res, sizeof(res), "%s/res", dir);
+    expect_no_foul(res);
+    snprintf(cmd, sizeof(cmd), "probe prefix %s/venv\n", dir);
+    cr_expect(strstr(test_slurp(res, "logs/p.log", log, sizeof(log)), cmd), "its venv: %s", log);
+}
+
 /* A command naming a file of /proc (the sandbox has a /proc of its own) is
  * the bot's mistake: one line that names it, exit 2, before any game. */
 Test(sandbox_view, a_command_naming_proc_is_refused_as_the_bots, .timeout = 60)
