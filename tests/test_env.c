@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define FIXTURE BUILD_DIR "/testbots/fixture"
@@ -112,6 +113,34 @@ Test(env, a_sandboxed_bot_starts_from_a_clean_environment, .timeout = 60)
     cr_expect(has_var(log, home), "its private working folder is its home: %s", log);
     cr_expect(!strstr(log, "secret-4711"), "%s", log);
     expect_only_clean_vars(log);
+}
+
+/* A sandboxed bot given its own PATH (--env e=PATH=...) has its program, a
+ * name without '/', looked up there, as it runs: a folder of tools, not on
+ * referee's PATH, holds it; it plays and starts with that PATH. Before: it
+ * was looked up in referee's PATH, found nowhere, not shown, and bwrap
+ * found nothing ("No such file or directory"). */
+Test(env, a_sandboxed_bots_own_path_finds_its_program, .timeout = 60)
+{
+    if (!can_sandbox())
+        cr_skip_test("bubblewrap cannot make a sandbox here: %s", r.err);
+    char dir[64], tools[64], cmd[256], path[128], log[16384];
+    test_tmpdir(dir, "env");
+    test_tmpdir(tools, "envtools");
+    cr_assert_eq(chmod(tools, 0755), 0); /* run by root, its bots are not root */
+    snprintf(cmd, sizeof(cmd), "exec cp " FIXTURE " %s/envbot", tools);
+    char *sh[] = {"/bin/sh", "-c", cmd, NULL};
+    cr_assert_eq(run_program(sh, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    snprintf(path, sizeof(path), "e=PATH=%s:/usr/bin:/bin", tools);
+    char *run[] = {REFEREE_BIN,          "match", "--bot", "e=envbot env", "--bot",
+                   "r=" BOTDIR "random", "--env", path,    "--games",      "1",
+                   "--results",          dir,     "-q",    "--sandbox",    NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_eq(test_fouls_in(dir), 0);
+    test_slurp(dir, "logs/e.log", log, sizeof(log));
+    cr_expect(has_var(log, path + 2), "its own PATH: %s", log);
 }
 
 /* Without --sandbox: referee's environment as today, with --env added and

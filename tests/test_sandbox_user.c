@@ -165,6 +165,60 @@ Test(sandbox_user, what_the_user_cannot_reach_is_refused_naming_it, .timeout = 6
     cr_expect_eq(strchr(r.err, '\n'), strrchr(r.err, '\n'), "one line: %s", r.err);
 }
 
+/* Root's PATH often starts with folders only root may enter
+ * (/root/.pyenv/shims): here a folder of root's, 0700, holding python3 (a
+ * shim, as pyenv's: a script that execs the system's) and a link to the
+ * system's python3, then /usr/bin:/bin. A sandboxed `python3 bot.py` is
+ * looked up as its user would: past that folder, to /usr/bin/python3. It
+ * plays without a foul, starts with the PATH it was looked up in (the
+ * folder left out), and the run says once which entry it left out. The
+ * link named by its path is refused naming it, as a file there is. Before:
+ * refused, "cannot read 'DIR/python3' as uid 65533"; the link failed in
+ * the sandbox ("execvp: No such file or directory"). */
+Test(sandbox_user, a_path_entry_the_user_cannot_read_is_left_out_of_its_path, .timeout = 60)
+{
+    need_root_and_bwrap();
+    if (access("/usr/bin/python3", X_OK) != 0)
+        cr_skip_test("no /usr/bin/python3 here for the bot");
+    char top[64], hidden[64], cmd[1024], want[128], log[4096];
+    test_tmpdir(top, "sandboxuser");
+    cr_assert_eq(chmod(top, 0755), 0);
+    test_tmpdir(hidden, "sandboxuser"); /* 0700, root's, as /root */
+    snprintf(cmd, sizeof(cmd),
+             "printf '#!/bin/sh\nexec /usr/bin/python3 \"$@\"\n' >%s/python3 && "
+             "chmod 755 %s/python3 && ln -s /usr/bin/python3 %s/link && "
+             "printf '%%s\n' 'import os, sys' "
+             "'print(\"path=\" + os.environ[\"PATH\"], file=sys.stderr, flush=True)' "
+             "'for line in sys.stdin:' '    w = line.split()' "
+             "'    if w and w[0] == \"turn\": print(w[w.index(\"legal\") + 1], flush=True)' "
+             ">%s/bot.py && cd %s && PATH=%s:/usr/bin:/bin exec " REFEREE_BIN
+             " match -q --bot 'p=python3 bot.py' --bot r=" BOTDIR "random --games 2 --sandbox "
+             "--results res",
+             hidden, hidden, hidden, top, top, hidden);
+    char *sh[] = {"/bin/sh", "-c", cmd, NULL};
+    cr_assert_eq(run_program(sh, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char res[96];
+    snprintf(res, sizeof(res), "%s/res", top);
+    cr_expect_eq(test_fouls_in(res), 0);
+    snprintf(want, sizeof(want), "left out of the bots' PATH, as uid %d cannot read them: '%s'\n",
+             SANDBOX_USER_DEFAULT, hidden);
+    const char *at = strstr(r.err, want);
+    cr_expect(at, "the note names it: %s", r.err);
+    cr_expect(at && !strstr(at + 1, "left out of"), "once: %s", r.err);
+    test_slurp(res, "logs/p.log", log, sizeof(log));
+    cr_expect(strstr(log, "path=/usr/bin:/bin\n"), "the PATH it was looked up in: %s", log);
+
+    snprintf(cmd, sizeof(cmd),
+             "cd %s && exec " REFEREE_BIN " match -q --bot 'p=%s/link bot.py' --bot r=" BOTDIR
+             "random --sandbox --results res2",
+             top, hidden);
+    cr_assert_eq(run_program(sh, NULL, &r), 0);
+    cr_expect_eq(r.status, 2, "%s", r.err);
+    snprintf(want, sizeof(want), "'%s/link' as uid %d", hidden, SANDBOX_USER_DEFAULT);
+    cr_expect(strstr(r.err, want), "named by its path, refused: %s", r.err);
+}
+
 /* Root for bots, root to run them as, and a user without --sandbox: each
  * refused in one line. */
 Test(sandbox_user, sandbox_user_refusals, .timeout = 30)

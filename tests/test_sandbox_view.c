@@ -38,6 +38,14 @@ static void need_python(void)
         cr_skip_test("no python3 here: %s", r.err);
 }
 
+/* A new folder (test_tmpdir) of bots' programs, readable by every user
+ * (mkdtemp makes it 0700): run by root, sandboxed bots are not root. */
+static void open_tmpdir(char *dir)
+{
+    test_tmpdir(dir, "sandboxview");
+    cr_assert_eq(chmod(dir, 0755), 0, "%s", dir);
+}
+
 /* dir/name made (its folders too) with text, mode 0755. */
 static void put_file(const char *dir, const char *name, const char *text)
 {
@@ -117,7 +125,7 @@ Test(sandbox_view, a_script_line_of_a_file_an_interpreter_reads_shows_nothing, .
 {
     need_python();
     char dir[64], bob[128], paths[512], log[8192];
-    test_tmpdir(dir, "sandboxview");
+    open_tmpdir(dir);
     snprintf(bob, sizeof(bob), "%s/subs/bob/bot.py", dir);
     snprintf(paths, sizeof(paths), "['%s', '/etc/shadow']", bob);
     char alice_line[160];
@@ -147,7 +155,7 @@ Test(sandbox_view, a_programs_script_line_naming_another_bots_program_runs_none_
 {
     need_python();
     char dir[64], bob[128], paths[512], line[160], log[8192];
-    test_tmpdir(dir, "sandboxview");
+    open_tmpdir(dir);
     snprintf(bob, sizeof(bob), "%s/subs/bob/bot.py", dir);
     snprintf(paths, sizeof(paths), "['%s']", bob);
     snprintf(line, sizeof(line), "#!%s", bob);
@@ -165,7 +173,7 @@ Test(sandbox_view, files_its_arguments_name_show_only_in_its_own_folder, .timeou
 {
     need_python();
     char dir[64], book[128], note[128], paths[512], log[8192];
-    test_tmpdir(dir, "sandboxview");
+    open_tmpdir(dir);
     snprintf(book, sizeof(book), "%s/subs/alice/book.txt", dir);
     snprintf(note, sizeof(note), "%s/notes/secret.txt", dir);
     snprintf(paths, sizeof(paths), "['%s', '%s']", book, note);
@@ -203,7 +211,7 @@ Test(sandbox_view, an_installation_is_shown_a_tools_state_folder_is_not, .timeou
 {
     need_python();
     char dir[64], env[512], line[160], log[8192];
-    test_tmpdir(dir, "sandboxview");
+    open_tmpdir(dir);
     put_interpreter(dir, "home/.cargo/bin/cargo", "home/.cargo/credentials.toml");
     put_interpreter(dir, "home/.local/bin/pytool", "home/.local/share/keyrings/login.keyring");
     put_file(dir, "home/.local/lib/python3/site.py", "");
@@ -234,7 +242,7 @@ Test(sandbox_view, a_bare_file_name_works_as_without_the_sandbox, .timeout = 60)
 {
     need_python();
     char dir[64], res[96];
-    test_tmpdir(dir, "sandboxview");
+    open_tmpdir(dir);
     put_probe(dir, "probe.py", "", "[]");
     run_in(dir, "",
            "--bot 'p=python3 probe.py' --bot r=" BUILD_DIR "/bots/random --games 2 --sandbox "
@@ -242,6 +250,31 @@ Test(sandbox_view, a_bare_file_name_works_as_without_the_sandbox, .timeout = 60)
     cr_assert_eq(r.status, 0, "%s", r.err);
     snprintf(res, sizeof(res), "%s/res", dir);
     expect_no_foul(res);
+}
+
+/* A venv's bin/python is a link to the system's python3: the link is the
+ * bot's program, shown where it is named, with its venv (pyvenv.cfg), so
+ * Python runs as the venv's. Before: only the system's file was, and bwrap
+ * found nothing at venv/bin/python ("No such file or directory"). */
+Test(sandbox_view, a_venvs_python_a_link_to_the_systems_plays, .timeout = 60)
+{
+    need_python();
+    char dir[64], cmd[256], res[96], log[8192];
+    open_tmpdir(dir);
+    snprintf(cmd, sizeof(cmd), "exec /usr/bin/python3 -m venv --without-pip %s/venv", dir);
+    char *sh[] = {"/bin/sh", "-c", cmd, NULL};
+    if (run_program(sh, NULL, &r) != 0 || r.status != 0)
+        cr_skip_test("no venv of /usr/bin/python3 here: %s", r.err);
+    put_probe(dir, "probe.py", "import sys; print('probe prefix ' + sys.prefix, file=sys.stderr)",
+              "[]");
+    run_in(dir, "",
+           "--bot 'p=venv/bin/python probe.py' --bot r=" BUILD_DIR "/bots/random --games 2 "
+           "--sandbox --results res");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    snprintf(res, sizeof(res), "%s/res", dir);
+    expect_no_foul(res);
+    snprintf(cmd, sizeof(cmd), "probe prefix %s/venv\n", dir);
+    cr_expect(strstr(test_slurp(res, "logs/p.log", log, sizeof(log)), cmd), "its venv: %s", log);
 }
 
 /* A command naming a file of /proc (the sandbox has a /proc of its own) is
@@ -372,7 +405,7 @@ Test(sandbox_view, a_folder_holding_a_users_home_is_not_shown, .timeout = 60)
     if (getuid() != 0 || access("/usr/bin/unshare", X_OK) != 0)
         cr_skip_test("needs root and unshare, to give referee a passwd of the test's");
     char dir[64], text[1024], cmd[2048], log[8192];
-    test_tmpdir(dir, "sandboxview");
+    open_tmpdir(dir);
     snprintf(text, sizeof(text),
              "root:x:0:0:root:/root:/bin/sh\neve:x:1000:1000::%s/srv/home/eve:/bin/sh\n", dir);
     put_file(dir, "passwd", text);

@@ -108,11 +108,12 @@ int config_bot_set_env(struct bot_spec *bot, const char *text, const char **why)
 
 /* The environment bot b starts with, from host (referee's, NULL-terminated),
  * into *out: NULL-terminated, its strings and itself malloc'ed
- * (config_environ_free). Sandboxed (b->sandbox): only PATH (host's, or the
- * usual one), HOME (its working folder), LANG and LC_*, TMPDIR=/tmp; its own
- * variables are bwrap's to set (sandbox_words). Else host's with b's own put
- * in, a variable of the same name replaced; *out NULL when b has none (host's
- * as it is). Returns 0, or -1 out of memory. */
+ * (config_environ_free). Sandboxed (b->sandbox): only PATH (its sandbox's
+ * path, else host's, else the usual one), HOME (its working folder), LANG
+ * and LC_*, TMPDIR=/tmp; its own variables are bwrap's to set
+ * (sandbox_words). Else host's with b's own put in, a variable of the same
+ * name replaced; *out NULL when b has none (host's as it is). Returns 0, or
+ * -1 out of memory. */
 int config_bot_environ(const struct bot_spec *b, char *const *host, char ***out);
 
 /* Free an environment of config_bot_environ; NULL is fine. */

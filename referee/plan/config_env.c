@@ -115,6 +115,8 @@ int config_bot_environ(const struct bot_spec *b, char *const *host, char ***out)
         else if (!own && (!b->sandbox || is_kept_in_sandbox(host[i])))
             ok = put_var(env, &n, host[i], NULL, NULL);
     }
+    if (b->sandbox && b->sandbox->path) /* the one its programs were looked up in */
+        path = b->sandbox->path;
     if (b->sandbox) /* its own are bwrap's --setenv, for the bot alone */
         ok = ok && put_var(env, &n, NULL, "PATH", path ? path : CONFIG_PATH_DEFAULT) &&
              put_var(env, &n, NULL, "HOME", b->sandbox->workdir) &&

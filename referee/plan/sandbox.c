@@ -13,6 +13,7 @@ void sandbox_free(struct sandbox_paths *p)
         free((char *)p->m[i].dest);
     }
     free((char *)p->workdir);
+    free(p->path);
     free(p);
 }
 

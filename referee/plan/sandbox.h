@@ -60,6 +60,8 @@ struct sandbox_paths {
     struct sandbox_mount m[SANDBOX_MOUNTS_MAX];
     int n, nsystem;
     const char *workdir; /* where it starts, absolute */
+    char *path;          /* the PATH it starts with (its programs were looked up in it),
+                          * malloc'ed; NULL: referee's */
     char size[24];       /* bytes each of /tmp and /dev/shm may hold, in decimal */
     char nproc[32];      /* "--nproc=N" for prlimit inside the sandbox, or "": none */
     bool nested_userns;  /* bwrap cannot forbid user namespaces inside (--disable-userns,
@@ -76,8 +78,8 @@ struct sandbox_paths {
     int nenv;
 };
 
-/* Free p, its workdir and the strings of its mounts, for a p whose strings
- * were all malloc'ed (sandbox_setup's); NULL is fine. */
+/* Free p, its workdir, its path and the strings of its mounts, for a p whose
+ * strings were all malloc'ed (sandbox_setup's); NULL is fine. */
 void sandbox_free(struct sandbox_paths *p);
 
 /* Append a mount to p. Returns 0, or -1 if p is full. The strings are

@@ -27,13 +27,11 @@ static bool is_proc(const char *path)
 
 static void add(struct sandbox_files *fs, const char *path, bool interpreter, int depth);
 
-/* name (no '/') looked up in PATH as execvp would, from base for relative
- * entries; added if found. */
+/* name (no '/') looked up in the bot's PATH as execvp would, from base for
+ * relative entries; added if found. */
 static void add_from_path(struct sandbox_files *fs, const char *name, const char *base, int depth)
 {
-    const char *dirs = getenv("PATH");
-    if (!dirs)
-        dirs = "/bin:/usr/bin";
+    const char *dirs = fs->path ? fs->path : "/bin:/usr/bin";
     for (const char *d = dirs;; d++) {
         size_t len = strcspn(d, ":");
         char full[PATH_MAX * 2];
@@ -115,9 +113,11 @@ static bool names_proc(const char *full)
     return in;
 }
 
-void sandbox_files_find(struct sandbox_files *out, char *const *argv, const char *base)
+void sandbox_files_find(struct sandbox_files *out, char *const *argv, const char *base,
+                        const char *path)
 {
     memset(out, 0, sizeof(*out));
+    out->path = path;
     for (int i = 0; argv[i]; i++) {
         const char *w = argv[i];
         out->word = i;
@@ -139,6 +139,7 @@ void sandbox_files_find(struct sandbox_files *out, char *const *argv, const char
         add(out, named, false, 0);
         free(named);
     }
+    out->path = NULL;
 }
 
 void sandbox_files_keep_within(struct sandbox_files *fs, const char *const *dirs, int ndirs)

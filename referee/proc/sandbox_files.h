@@ -30,16 +30,19 @@ struct sandbox_file {
 struct sandbox_files {
     struct sandbox_file f[SANDBOX_FILES_MAX];
     int n;
-    int word;   /* the word being looked at, while sandbox_files_find runs */
-    char *proc; /* the first word that names a file of /proc, or NULL */
+    int word;         /* the word being looked at, while sandbox_files_find runs */
+    const char *path; /* the PATH names are looked up in, while it runs (borrowed) */
+    char *proc;       /* the first word that names a file of /proc, or NULL */
 };
 
 /* The files argv (NULL-terminated) runs or names, from the directory base
- * (absolute), into *out (zeroed first; at most SANDBOX_FILES_MAX, the rest
- * left out). Words that name nothing existing are skipped: a word with a '/'
- * need not be a path, nor a bare word a file. A word naming a file of /proc
- * (or leading there) is not taken: it is kept in out->proc. */
-void sandbox_files_find(struct sandbox_files *out, char *const *argv, const char *base);
+ * (absolute), a name without '/' looked up in path (the PATH the bot will
+ * have: sandbox_user_path), into *out (zeroed first; at most
+ * SANDBOX_FILES_MAX, the rest left out). Words that name nothing existing are skipped: a word with
+ * a '/' need not be a path, nor a bare word a file. A word naming a file of /proc (or leading
+ * there) is not taken: it is kept in out->proc. */
+void sandbox_files_find(struct sandbox_files *out, char *const *argv, const char *base,
+                        const char *path);
 
 /* Leave out of fs the files its arguments name outside the folders given
  * (canonical; NULL entries skipped), where and as they really are; the

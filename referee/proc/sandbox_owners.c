@@ -233,7 +233,16 @@ static int check_dirs(const struct run_config *c, const struct sandbox_owners *r
     return 0;
 }
 
-int sandbox_owners_find(struct sandbox_owners *r, const struct run_config *c)
+/* The PATH bot b looks its programs up in: its own (--env PATH=), or path. */
+static const char *bot_path(const struct bot_spec *b, const char *path)
+{
+    for (int k = 0; k < b->nenv; k++)
+        if (strcmp(b->env[2 * k], "PATH") == 0)
+            return b->env[2 * k + 1];
+    return path;
+}
+
+int sandbox_owners_find(struct sandbox_owners *r, const struct run_config *c, const char *path)
 {
     memset(r, 0, sizeof(*r));
     r->results = canon_path(c->results, NULL);
@@ -253,7 +262,7 @@ int sandbox_owners_find(struct sandbox_owners *r, const struct run_config *c)
             return EXIT_SYSTEM;
         }
         struct sandbox_files *fs = &r->files[i];
-        sandbox_files_find(fs, b->argv, r->dirs[i] ? r->dirs[i] : r->cwd);
+        sandbox_files_find(fs, b->argv, r->dirs[i] ? r->dirs[i] : r->cwd, bot_path(b, path));
         if (fs->proc) {
             cli_error("--sandbox: bot '%s' names '%s' in its command, a file of /proc, which "
                       "its sandbox has of its own; name the file itself",

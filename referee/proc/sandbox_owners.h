@@ -26,7 +26,9 @@ struct sandbox_owners {
     int nbots;
 };
 
-/* Fill *o (overwritten) for the bots of c: a file a bot's arguments name is
+/* Fill *o (overwritten) for the bots of c, a program named without '/'
+ * looked up in path (the bots' PATH, sandbox_user_path; a bot's own --env
+ * PATH instead, which it is given): a file a bot's arguments name is
  * its own only in its own folders, its --dir and its program's (for an
  * interpreter, the script's: sandbox_files_keep_within). Then judge their
  * commands and --dir: a command naming a file of /proc is refused, as is a
@@ -34,7 +36,7 @@ struct sandbox_owners {
  * bot's --dir or file. Returns 0, or an exit code having said why in one
  * line (EXIT_USAGE; EXIT_SYSTEM if a path cannot be resolved). Release *o
  * either way. */
-int sandbox_owners_find(struct sandbox_owners *o, const struct run_config *c);
+int sandbox_owners_find(struct sandbox_owners *o, const struct run_config *c, const char *path);
 
 /* Free what *o holds; safe on a zeroed struct. */
 void sandbox_owners_release(struct sandbox_owners *o);

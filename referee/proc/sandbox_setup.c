@@ -146,20 +146,23 @@ static bool is_in_own_dir(const struct sandbox_owners *r, int i, const char *pat
 }
 
 /* Bot i's own files, read-only, where its command names them and where they
- * really are; an interpreter's installation with it (sandbox_installation). */
+ * really are; the installation of its program or an interpreter with it (a
+ * venv, /opt/X: sandbox_installation). */
 static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, int i,
                       const char *link)
 {
     const struct sandbox_files *fs = &r->files[i];
     for (int k = 0; k < fs->n; k++) {
         const struct sandbox_file *f = &fs->f[k];
-        if (sandbox_is_system(f->real) || sandbox_is_others(r, i, f->real))
+        bool system = sandbox_is_system(f->real);
+        /* a link of its own to the system's (a venv's bin/python) is shown as named */
+        if ((system && sandbox_is_system(f->path)) || sandbox_is_others(r, i, f->real))
             continue;
         if (!sandbox_is_system(f->path) && !is_in_own_dir(r, i, f->path))
             add_read(s, f->path, link); /* where its command finds it */
-        if (!is_in_own_dir(r, i, f->real))
+        if (!system && !is_in_own_dir(r, i, f->real))
             add_read(s, f->real, link); /* where its links lead: /proc/self/exe */
-        for (int pass = 0; pass < 2 && f->interpreter; pass++) {
+        for (int pass = 0; pass < 2 && (f->interpreter || f->word == 0); pass++) {
             char *root = sandbox_installation(r, i, pass ? f->real : f->path);
             if (root && !is_in_own_dir(r, i, root))
                 add_read(s, root, link);
@@ -296,11 +299,13 @@ static int trial_userns(struct run_config *c)
 
 int sandbox_setup(struct run_config *c)
 {
-    struct sandbox_owners *r = xmalloc(sizeof(*r));
-    int rc = sandbox_owners_find(r, c);
-
+    struct sandbox_owners *r = xcalloc(1, sizeof(*r));
     struct sandbox_user user;
-    if (rc != 0 || (rc = sandbox_user_choose(c, &user)) != 0)
+    char *path = NULL, *left = NULL; /* the bots' PATH, as their user may use it */
+    int rc = sandbox_user_choose(c, &user);
+
+    if (rc != 0 || (rc = sandbox_user_path(&user, getenv("PATH"), &path, &left)) != 0 ||
+        (rc = sandbox_owners_find(r, c, path)) != 0)
         goto out_owners;
     bool nproc_inside = c->limits.processes > 0 && uses_namespace_nproc(user.given);
     unsigned char filter[sizeof(((struct sandbox_paths *)0)->filter)];
@@ -313,6 +318,7 @@ int sandbox_setup(struct run_config *c)
         if (b->limits.disk_mb == 0)
             b->limits.disk_mb = sandbox_default_disk(b->limits.memory_mb);
         b->sandbox = plan(c, r, i);
+        b->sandbox->path = xstrdup(path);
         memcpy(b->sandbox->filter, filter, filter_len);
         b->sandbox->filter_len = filter_len;
         if (b->sandbox->n == SANDBOX_MOUNTS_MAX) { /* full: one may be missing */
@@ -333,9 +339,12 @@ int sandbox_setup(struct run_config *c)
             b->limits.processes = 0; /* on bwrap, it would count the whole user again */
         }
     }
-    rc = c->nbots > 0 ? trial_userns(c) : 0;
+    if ((rc = c->nbots > 0 ? trial_userns(c) : 0) == 0)
+        sandbox_user_say_left_out(&user, left, path); /* a run refused says only why */
 out_owners:
     sandbox_owners_release(r);
     free(r);
+    free(path);
+    free(left);
     return rc;
 }

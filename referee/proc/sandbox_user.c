@@ -1,12 +1,15 @@
-/* sandbox_user.c: the unprivileged user root's sandboxed bots run as, and
- * the check, made as that user, that it can reach each bot's own files. */
+/* sandbox_user.c: the unprivileged user root's sandboxed bots run as, the
+ * PATH they look programs up in, and the check, made as that user, that it
+ * can reach each bot's own files. */
 #include "sandbox_user.h"
 #include "message.h"
 #include "proc.h"
+#include "xalloc.h"
 
 #include <errno.h>
 #include <grp.h>
 #include <pwd.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -92,6 +95,120 @@ int sandbox_user_choose(const struct run_config *c, struct sandbox_user *u)
     return 0;
 }
 
+/* Set left[k] for each entry of paths (n) user u cannot enter and read
+ * (EACCES); one that does not exist stays, as execvp passes over it. Returns
+ * 0, or proc_user_denied's negative errno. */
+static int mark_unreadable(const struct sandbox_user *u, const char *const *paths, int n,
+                           bool *left)
+{
+    int *modes = xcalloc((size_t)n, sizeof(*modes)), rc = 0;
+    for (int k = 0; k < n; k++)
+        modes[k] = R_OK | X_OK;
+    for (int start = 0; start < n;) {
+        int why = 0;
+        int at = proc_user_denied(u->uid, u->gid, paths + start, modes + start, n - start, &why);
+        if (at < 0) {
+            rc = at < -1 ? at : 0;
+            break;
+        }
+        left[start + at] = why == EACCES;
+        start += at + 1;
+    }
+    free(modes);
+    return rc;
+}
+
+/* The entries of ent (n) not left, joined by ':' (malloc'ed, cap bytes at
+ * most), or NULL if none is kept. */
+static char *join_kept(char *const *ent, const bool *left, int n, size_t cap)
+{
+    char *path = xmalloc(cap);
+    size_t len = 0;
+    int kept = 0;
+    for (int k = 0; k < n; k++)
+        if (!left[k])
+            len += (size_t)snprintf(path + len, cap - len, "%s%s", kept++ ? ":" : "", ent[k]);
+    if (kept == 0) {
+        free(path);
+        return NULL;
+    }
+    return path;
+}
+
+/* The entries of ent (n) left out, each once, quoted and joined by ", "
+ * (malloc'ed, cap bytes at most), or NULL if none is. */
+static char *list_left_out(char *const *ent, const bool *left, int n, size_t cap)
+{
+    char *list = xmalloc(cap);
+    size_t len = 0;
+    for (int k = 0; k < n; k++) {
+        bool again = false;
+        for (int j = 0; j < k && !again; j++)
+            again = left[j] && strcmp(ent[j], ent[k]) == 0;
+        if (left[k] && !again)
+            len += (size_t)snprintf(list + len, cap - len, "%s'%s'", len ? ", " : "", ent[k]);
+    }
+    if (len == 0) {
+        free(list);
+        return NULL;
+    }
+    return list;
+}
+
+void sandbox_user_say_left_out(const struct sandbox_user *u, const char *left, const char *path)
+{
+    static bool said;
+    if (!left || said)
+        return;
+    said = true;
+    bool usual = strcmp(path, CONFIG_PATH_DEFAULT) == 0; /* perhaps none was left */
+    cli_error("--sandbox: left out of the bots' PATH, as uid %u cannot read them: %s%s%s",
+              (unsigned)u->uid, left, usual ? "; their PATH: " : "", usual ? path : "");
+}
+
+int sandbox_user_path(const struct sandbox_user *u, const char *host, char **out, char **left_out)
+{
+    const char *text = host ? host : CONFIG_PATH_DEFAULT;
+    int n = 1;
+
+    *out = *left_out = NULL;
+    if (!u->given) {
+        *out = xstrdup(text);
+        return 0;
+    }
+    for (const char *s = text; *s; s++)
+        n += *s == ':';
+    size_t cap = strlen(text) + 4 * (size_t)n + 1; /* each entry quoted, then ", " */
+    char *copy = xstrdup(text), **ent = xcalloc((size_t)n, sizeof(*ent));
+    const char **check = xcalloc((size_t)n, sizeof(*check));
+    bool *left = xcalloc((size_t)n, sizeof(*left));
+    ent[0] = copy;
+    for (int k = 0; k < n; k++) {
+        char *colon = strchr(ent[k], ':');
+        if (colon) {
+            *colon = '\0';
+            ent[k + 1] = colon + 1;
+        }
+        /* A relative entry is found from each bot's own folder: not judged here. */
+        check[k] = ent[k][0] == '/' ? ent[k] : "/";
+    }
+    int rc = mark_unreadable(u, check, n, left);
+    if (rc < 0) {
+        cli_error("--sandbox: cannot check what uid %u may read: %s", (unsigned)u->uid,
+                  strerror(-rc));
+    } else {
+        *out = join_kept(ent, left, n, cap);
+        *left_out = list_left_out(ent, left, n, cap);
+        if (!*out)
+            *out = xstrdup(CONFIG_PATH_DEFAULT);
+    }
+    free(left);
+    free(check);
+    free(ent);
+    free(copy);
+    return rc < 0 ? EXIT_SYSTEM : 0;
+}
+
 /* What access(2) mode user needs on path: a folder entered and read, a file
  * read (and run, as the program). */
 static int mode_needed(const char *path, bool program)
@@ -102,7 +219,7 @@ static int mode_needed(const char *path, bool program)
     return program ? R_OK | X_OK : R_OK;
 }
 
-#define CHECKS_MAX (SANDBOX_MOUNTS_MAX + SANDBOX_FILES_MAX + 2)
+#define CHECKS_MAX (SANDBOX_MOUNTS_MAX + 2 * SANDBOX_FILES_MAX + 2)
 
 /* Bot i's own paths into paths and modes: its --dir, its working folder, the
  * mounts of its own, the files of its command; how many. */
@@ -125,9 +242,16 @@ static int own_paths(const struct run_config *c, const struct sandbox_owners *r,
         }
     for (int k = 0; k < r->files[i].n; k++) {
         const struct sandbox_file *f = &r->files[i].f[k];
-        if (!sandbox_is_system(f->real) && !sandbox_is_others(r, i, f->real)) {
+        bool run = f->word == 0 || f->interpreter;
+        if (sandbox_is_others(r, i, f->real))
+            continue;
+        if (!sandbox_is_system(f->real)) {
             paths[n] = f->real;
-            modes[n++] = mode_needed(f->real, f->word == 0 || f->interpreter);
+            modes[n++] = mode_needed(f->real, run);
+        }
+        if (!sandbox_is_system(f->path)) { /* as named: a link may lie where it cannot go */
+            paths[n] = f->path;
+            modes[n++] = mode_needed(f->path, run);
         }
     }
     return n;

@@ -21,6 +21,20 @@ int sandbox_user_parse(const char *text, struct sandbox_user *u);
  * taken by an account. */
 int sandbox_user_choose(const struct run_config *c, struct sandbox_user *u);
 
+/* The PATH sandboxed bots start with and their programs are looked up in
+ * (a name without '/', an env of a "#!" line), from host (referee's PATH;
+ * NULL: CONFIG_PATH_DEFAULT), into *out (malloc'ed): for bots run as another
+ * user (u->given), host's without the absolute entries that user cannot
+ * enter and read (root's /root/.pyenv/shims), CONFIG_PATH_DEFAULT if none is
+ * left; else host's as it is. *left_out: those entries, each once, quoted
+ * for a message (malloc'ed), or NULL if none. Returns 0, or EXIT_SYSTEM
+ * having said why (both NULL). */
+int sandbox_user_path(const struct sandbox_user *u, const char *host, char **out, char **left_out);
+
+/* Say once a run, on stderr, which entries (left, from sandbox_user_path;
+ * NULL: none, nothing said) were left out of the bots' PATH (path) for u. */
+void sandbox_user_say_left_out(const struct sandbox_user *u, const char *left, const char *path);
+
 /* Whether user u can reach what bot i of c is shown by its sandbox s (r its
  * files): its --dir writable, every file and folder of its own bound in it
  * readable, its program executable. Returns 0, or EXIT_USAGE having said in
