@@ -450,18 +450,17 @@ static void finish_defaults(struct run_config *c, const bool *given)
     }
 }
 
-/* Names: at most CONFIG_NAME_MAX bytes of printable ASCII, and distinct once
+/* Names: as config_name_problem wants them, and distinct once
  * made into log file names. Returns 0 or EXIT_USAGE, having said why. */
 static int check_names(const struct run_config *c)
 {
     char text[4 * PROTOCOL_ECHO_MAX + 8], a[PATH_MAX], b[PATH_MAX];
 
     for (int i = 0; i < c->nbots; i++) {
-        const char *name = c->bots[i].name;
-        size_t len = strlen(name);
-        if (len == 0 || len > CONFIG_NAME_MAX || !protocol_is_printable(name, len)) {
-            cli_error("bot name '%s' is not 1 to %d bytes of printable ASCII",
-                      protocol_escape(text, sizeof(text), name, len), CONFIG_NAME_MAX);
+        const char *name = c->bots[i].name, *problem = config_name_problem(name);
+        if (problem) {
+            cli_error("bot name '%s' %s", protocol_escape(text, sizeof(text), name, strlen(name)),
+                      problem);
             return EXIT_USAGE;
         }
         for (int j = 0; j < i; j++) {

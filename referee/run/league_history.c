@@ -89,16 +89,16 @@ int lrun_sync_roster(struct lrun *lr, bool dry)
         stat(path, &lr->roster_seen) < 0)
         memset(&lr->roster_seen, 0, sizeof(lr->roster_seen));
     for (size_t b = 0; b < n; b++) {
-        size_t len = strlen(bots[b].name);
+        const char *problem = config_name_problem(bots[b].name);
         bool twice = false;
         for (size_t a = 0; a < b; a++)
             twice |= strcmp(bots[a].name, bots[b].name) == 0;
-        if (len == 0 || len > CONFIG_NAME_MAX || !protocol_is_printable(bots[b].name, len) ||
-            twice) {
-            cli_error("'%s/%s', row %zu: %s", lr->dir, ROSTER_BOTS, b + 1,
-                      twice ? "a name given twice"
-                            : "a name of 1 to 64 bytes of printable ASCII "
-                              "is needed");
+        if (problem || twice) {
+            if (twice)
+                cli_error("'%s/%s', row %zu: a name given twice", lr->dir, ROSTER_BOTS, b + 1);
+            else
+                cli_error("'%s/%s', row %zu: name '%s' %s", lr->dir, ROSTER_BOTS, b + 1,
+                          bots[b].name, problem);
             free(bots);
             return EXIT_DATA;
         }

@@ -182,13 +182,13 @@ static int write_bots(const char *dir, const struct table *t, const char *const 
             while (i < (int)NBOTCOLS && have[i] != (int)c)
                 i++;
             const char *v = r < t->nrows ? t->rows[r][c] : i < (int)NBOTCOLS ? add[i] : "";
-            csvout_field(&out, (long)r == retire && i == (int)NBOTCOLS - 1 ? "yes" : v);
+            csvout_text(&out, (long)r == retire && i == (int)NBOTCOLS - 1 ? "yes" : v);
         }
         for (size_t i = 0; i < NBOTCOLS; i++)
             if (have[i] < 0)
-                csvout_field(&out, r < t->nrows
-                                       ? ((long)r == retire && i == NBOTCOLS - 1 ? "yes" : "")
-                                       : add[i]);
+                csvout_text(&out, r < t->nrows
+                                      ? ((long)r == retire && i == NBOTCOLS - 1 ? "yes" : "")
+                                      : add[i]);
         csvout_end(&out);
     }
     rc = csvout_replace_file(path, &out);
@@ -307,7 +307,7 @@ int roster_append_event(const char *dir, const struct roster_event *e)
     }
     csvout_fieldf(&out, "%ld", e->game);
     csvout_field(&out, e->retired ? "retired" : "entered");
-    csvout_field(&out, e->name);
+    csvout_text(&out, e->name);
     csvout_end(&out);
     rc = out.failed ? -ENOMEM : csvout_write_all(fd, out.buf, out.len);
     if (rc == 0 && fsync(fd) < 0)

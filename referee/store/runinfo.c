@@ -86,7 +86,7 @@ int runinfo_write(const char *dir, const struct run_config *c, int argc, char *c
     csvout_end(&out);
     csvout_field(&out, referee_version);
     csvout_field(&out, stamp);
-    csvout_field(&out, command);
+    csvout_text(&out, command);
     csvout_field(&out, c->game->name);
     csvout_field(&out, c->is_match                      ? "match"
                        : c->format == SCHEDULE_GAUNTLET ? "gauntlet"
@@ -103,7 +103,7 @@ int runinfo_write(const char *dir, const struct run_config *c, int argc, char *c
         csvout_fieldf(&out, "%d", c->nopenings);
     else
         csvout_fieldf(&out, "%ld", c->opening_plies);
-    csvout_field(&out, c->openings_file ? c->openings_file : "");
+    csvout_text(&out, c->openings_file ? c->openings_file : "");
     csvout_fieldf(&out, "%ld", c->seed);
     csvout_field(&out, c->no_early_draw ? "0" : "1");
     csvout_fieldf(&out, "%d/%d", c->shard + 1, c->shards > 0 ? c->shards : 1);
@@ -113,7 +113,7 @@ int runinfo_write(const char *dir, const struct run_config *c, int argc, char *c
                       c->sprt_model == SPRT_PENTANOMIAL ? "pentanomial" : "trinomial");
     else
         csvout_field(&out, "");
-    csvout_field(&out, c->sprt ? c->bots[0].name : "");
+    csvout_text(&out, c->sprt ? c->bots[0].name : "");
     csvout_end(&out);
     free(command);
     int rc = csvout_replace_file(path, &out);

@@ -4,7 +4,7 @@
  * move (row by row from a1) and writes every line it reads to stderr (the
  * bot's log), so that tests can check what an engine is told.
  *
- *   othello gtp
+ *   othello gtp [NAME]   (NAME: the name it gives, "Othello fixture" if none)
  *   othello nboard [MODE]
  *
  * NBoard modes:
@@ -98,7 +98,7 @@ static void gtp_answer(const char *id, const char *text)
     say("= %s %s\n\n", id, text);
 }
 
-static int gtp(void)
+static int gtp(const char *name)
 {
     char line[4096], id[16], cmd[64], arg1[64], arg2[64];
 
@@ -113,7 +113,7 @@ static int gtp(void)
         if (strcmp(cmd, "protocol_version") == 0)
             gtp_answer(id, "2");
         else if (strcmp(cmd, "name") == 0)
-            gtp_answer(id, "Othello fixture");
+            gtp_answer(id, name);
         else if (strcmp(cmd, "version") == 0)
             gtp_answer(id, "1.0");
         else if (strcmp(cmd, "clear_board") == 0 || strcmp(cmd, "boardsize") == 0) {
@@ -207,9 +207,10 @@ static int nboard(const char *mode)
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "gtp") == 0)
-        return gtp();
+        return gtp(argc >= 3 ? argv[2] : "Othello fixture");
     if (argc >= 2 && strcmp(argv[1], "nboard") == 0)
         return nboard(argc >= 3 ? argv[2] : "");
-    fprintf(stderr, "usage: othello gtp | othello nboard [chat|slash|stale|garbage|illegal]\n");
+    fprintf(stderr,
+            "usage: othello gtp [NAME] | othello nboard [chat|slash|stale|garbage|illegal]\n");
     return 2;
 }
