@@ -327,8 +327,9 @@ static const struct option_def run_options[] = {
          "--shard; W: those --resume finds in --results)"),
     FLAG("repair", repair,
          "with --resume: drop kept games whose moves do not\n"
-         "give their recorded result, and play them again\n"
-         "(without it, such a game stops the resume)"),
+         "give their recorded result, winner, end, foul or\n"
+         "reason, and play them again (without it, such a\n"
+         "game stops the resume)"),
     COUNT("only", "N", only, 1, 100000000,
           "play game N of the schedule alone, as the whole run\n"
           "would (its opening, colours and seed): to rerun it"),

@@ -34,6 +34,7 @@ static const char *const names[RI_COUNT] = {
     [RI_SHARD] = "shard",
     [RI_SPRT] = "sprt",
     [RI_CANDIDATE] = "candidate",
+    [RI_NAMES] = "names",
 };
 
 const char *runinfo_name(enum runinfo_column col)
@@ -57,6 +58,25 @@ static void put_word(char *out, size_t cap, size_t *n, const char *word)
     for (const char *p = word; *p; p++)
         *n += (size_t)snprintf(out + *n, *n < cap ? cap - *n : 0, *p == '\'' ? "'\\''" : "%c", *p);
     *n += (size_t)snprintf(out + *n, *n < cap ? cap - *n : 0, "'");
+}
+
+/* The bots' names in the order given, the schedule's, one a line: a name is
+ * printable ASCII, never a newline. */
+static void put_names(struct csvout *out, const struct run_config *c)
+{
+    size_t n = 1;
+    for (int i = 0; i < c->nbots; i++)
+        n += strlen(c->bots[i].name) + 1;
+    char *list = malloc(n), *at = list;
+    if (!list) {
+        out->failed = true;
+        return;
+    }
+    for (int i = 0; i < c->nbots; i++)
+        at += sprintf(at, "%s%s", i ? "\n" : "", c->bots[i].name);
+    *at = '\0';
+    csvout_text(out, list);
+    free(list);
 }
 
 int runinfo_write(const char *dir, const struct run_config *c, int argc, char *const *argv)
@@ -114,6 +134,7 @@ int runinfo_write(const char *dir, const struct run_config *c, int argc, char *c
     else
         csvout_field(&out, "");
     csvout_text(&out, c->sprt ? c->bots[0].name : "");
+    put_names(&out, c);
     csvout_end(&out);
     free(command);
     int rc = csvout_replace_file(path, &out);
