@@ -60,6 +60,18 @@ static void put_word(char *out, size_t cap, size_t *n, const char *word)
     *n += (size_t)snprintf(out + *n, *n < cap ? cap - *n : 0, "'");
 }
 
+/* The SPRT the run stops at, and its candidate; both empty without one. */
+static void put_sprt(struct csvout *out, const struct run_config *c)
+{
+    if (c->sprt)
+        csvout_fieldf(out, "elo0=%.15g elo1=%.15g alpha=%.15g beta=%.15g %s", c->sprt_params.elo0,
+                      c->sprt_params.elo1, c->sprt_params.alpha, c->sprt_params.beta,
+                      c->sprt_model == SPRT_PENTANOMIAL ? "pentanomial" : "trinomial");
+    else
+        csvout_field(out, "");
+    csvout_text(out, c->sprt ? c->bots[0].name : "");
+}
+
 /* The bots' names in the order given, the schedule's, one a line: a name is
  * printable ASCII, never a newline. */
 static void put_names(struct csvout *out, const struct run_config *c)
@@ -127,13 +139,7 @@ int runinfo_write(const char *dir, const struct run_config *c, int argc, char *c
     csvout_fieldf(&out, "%ld", c->seed);
     csvout_field(&out, c->no_early_draw ? "0" : "1");
     csvout_fieldf(&out, "%d/%d", c->shard + 1, c->shards > 0 ? c->shards : 1);
-    if (c->sprt)
-        csvout_fieldf(&out, "elo0=%.15g elo1=%.15g alpha=%.15g beta=%.15g %s", c->sprt_params.elo0,
-                      c->sprt_params.elo1, c->sprt_params.alpha, c->sprt_params.beta,
-                      c->sprt_model == SPRT_PENTANOMIAL ? "pentanomial" : "trinomial");
-    else
-        csvout_field(&out, "");
-    csvout_text(&out, c->sprt ? c->bots[0].name : "");
+    put_sprt(&out, c);
     put_names(&out, c);
     csvout_end(&out);
     free(command);
