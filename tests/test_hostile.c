@@ -132,6 +132,26 @@ Test(hostile, names_a_spreadsheet_takes_for_formulas_are_refused_at_the_door, .t
     cr_expect_eq(r.status, 2, "%s", r.err);
     cr_expect_str_eq(r.err, "referee: entry name '@SUM(1)' starts with '@', which a spreadsheet "
                             "takes for a formula\n");
+
+    /* A league's bots.csv edited by hand: its run refuses the row. */
+    char *a[] = {REFEREE_BIN, "league", "add", league, "a=" FIXTURE " legal", NULL};
+    char *b[] = {REFEREE_BIN, "league", "add", league, "b=" FIXTURE " legal", NULL};
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_eq(run_program(b, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char roster[160];
+    snprintf(roster, sizeof(roster), "%s/bots.csv", league);
+    f = fopen(roster, "a");
+    cr_assert(f);
+    fprintf(f, "\"-1\",\"%s legal\",\"\",\"\",\"\"\n", FIXTURE);
+    fclose(f);
+    char *run[] = {REFEREE_BIN, "league", "run", league, "--games", "2", "-q", NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_expect_eq(r.status, 3, "%s", r.err);
+    cr_expect(strstr(r.err, "/bots.csv', row 3: name '-1' starts with '-', which a spreadsheet "
+                            "takes for a formula\n"),
+              "%s", r.err);
 }
 
 Test(hostile, log_cap_0_keeps_no_log, .timeout = 30)
