@@ -151,6 +151,10 @@ Test(forged, a_derived_column_of_a_game_won_on_the_board_is_named, .timeout = 12
     snprintf(want, sizeof(want), "game %ld: column 'seed' says '12345', the plan says '", id);
     expect_named(dir, want, "another seed");
 
+    forge(dir, id, "bot_seed", "7");
+    snprintf(want, sizeof(want), "game %ld: column 'bot_seed' says '7', its seed and id say '", id);
+    expect_named(dir, want, "another seed told to the bots");
+
     forge(dir, id, "winner_mark", "");
     snprintf(want, sizeof(want), "game %ld: column 'winner_mark' says '', the moves say '", id);
     expect_named(dir, want, "no winner's mark");

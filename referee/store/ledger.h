@@ -25,7 +25,8 @@ void ledger_summary_of_row(const struct game_row *row, struct game_summary *g);
  * its recorded result, end, foul, foul_by, winner and winner_mark, its plies,
  * and where the end's words are the rules' own its reason (a timeout's reason
  * says it is one, and once the bots have begun to play it is the side to
- * move's); first_mark and second_mark are the game's. Nothing derived is
+ * move's); first_mark and second_mark are the game's, bot_seed the one its
+ * seed and id give (schedule_bot_seed). Nothing derived is
  * trusted (ledger_verify.c). Returns 0, or -EINVAL with why naming the game
  * and the column: "game 17: column 'winner' says 'b', the moves say 'a'". */
 int ledger_fold(const struct game_row *row, char *why, size_t len);

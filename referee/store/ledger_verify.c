@@ -149,6 +149,12 @@ int ledger_fold(const struct game_row *row, char *why, size_t len)
         (rc = differs(row, GC_FIRST_MARK, first, "the rules say", why, len)) < 0 ||
         (rc = differs(row, GC_SECOND_MARK, second, "the rules say", why, len)) < 0)
         return rc;
+    if (row->bot_seed != schedule_bot_seed(row->seed, row->id)) {
+        snprintf(why, len, "game %ld: column 'bot_seed' says '%s', its seed and id say '%llu'",
+                 row->id, row->text[GC_BOT_SEED],
+                 (unsigned long long)schedule_bot_seed(row->seed, row->id));
+        return -EINVAL;
+    }
     if (row->plies != s.plies) {
         snprintf(why, len, "game %ld: column 'plies' says '%s', the moves say '%d'", row->id,
                  row->text[GC_PLIES], s.plies);
