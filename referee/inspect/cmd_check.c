@@ -5,6 +5,7 @@
  * optionally, that it holds the same games as another directory. */
 #include "inspect.h"
 #include "ledger.h"
+#include "runplan.h"
 #include "notation.h"
 #include "schema.h"
 #include "xalloc.h"
@@ -159,8 +160,8 @@ struct check_run {
     long *ids;
     size_t n, cap;
     long problems, last;
-    size_t whole;                /* rows of moves.csv that are the games' */
-    struct ledger_run_plan plan; /* run.csv's, rows checked against it where known */
+    size_t whole;        /* rows of moves.csv that are the games' */
+    struct runplan plan; /* run.csv's, rows checked against it where known */
     char why[PATH_MAX + 200];
 };
 
@@ -196,7 +197,7 @@ static int check_games(struct check_run *c)
         }
         if (rc == EXIT_OK && ledger_fold(&row, c->why, sizeof(c->why)) < 0)
             problem(&c->problems, c->dir, c->why);
-        if (rc == EXIT_OK && ledger_check_planned(&c->plan, &row, c->why, sizeof(c->why)) < 0)
+        if (rc == EXIT_OK && runplan_check(&c->plan, &row, c->why, sizeof(c->why)) < 0)
             problem(&c->problems, c->dir, c->why);
     }
     return rc;
@@ -258,7 +259,7 @@ static int read_plan(struct check_run *c)
         cli_error("cannot read %s", c->why);
         return rc == -EINVAL || rc == -ENODATA ? EXIT_DATA : EXIT_SYSTEM;
     }
-    if (ledger_run_plan_of(&c->plan, &ri, c->why, sizeof(c->why)) < 0)
+    if (runplan_of(&c->plan, &ri, c->why, sizeof(c->why)) < 0)
         problem(&c->problems, c->dir, c->why);
     runinfo_release(&ri);
     return EXIT_OK;

@@ -9,7 +9,6 @@
 #include "gameset.h"
 #include "schedule.h"
 #include "csvout.h"
-#include "runinfo.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -30,36 +29,6 @@ void ledger_summary_of_row(const struct game_row *row, struct game_summary *g);
  * trusted (ledger_verify.c). Returns 0, or -EINVAL with why naming the game
  * and the column: "game 17: column 'winner' says 'b', the moves say 'a'". */
 int ledger_fold(const struct game_row *row, char *why, size_t len);
-
-/* A run's plan as its run.csv records it, for ledger_check_planned: the
- * schedule (format, bots, games, rounds, seed), the game, the early-draw rule,
- * random openings and the shard. run.csv does not name the bots: each bot of
- * the schedule is named by the first row that has it (the SPRT's candidate by
- * run.csv), and every other row must agree. */
-struct ledger_run_plan {
-    bool known; /* a tournament's or a match's run.csv: rows are checked */
-    struct schedule schedule;
-    const struct game_def *def;
-    bool early_draw;
-    int opening_plies; /* of each random opening; -1: from a file, not checked */
-    int shard, shards; /* 0-based shard of shards */
-    char names[CONFIG_MAX_BOTS][CONFIG_NAME_MAX + 1]; /* by index; "" before its first row */
-    long named_in[CONFIG_MAX_BOTS];                   /* the game that named each; 0: run.csv */
-};
-
-/* Fill *p from a run.csv read by runinfo_read. A folder without one, or an
- * older one without `format`, gives known false (nothing to check). Returns 0,
- * or -EINVAL with why naming the column that is not a plan. */
-int ledger_run_plan_of(struct ledger_run_plan *p, const struct runinfo *ri, char *why, size_t len);
-
-/* Whether row is the game p's plan has at its id: of p's shard, its game and
- * rules, pairing_id, opening_id and seed, its first and second bots (named as
- * the plan's earlier rows named them), and its opening (opening_plies and the
- * first moves, unless from a file). Returns 0, or -EINVAL with why naming the
- * game and the column: "game 17: column 'first' says 'c', the plan's bot 1 is
- * 'a' (...)". */
-int ledger_check_planned(struct ledger_run_plan *p, const struct game_row *row, char *why,
-                         size_t len);
 
 /* The game that the rows read so far are of (standings, reports and
  * comparisons of games of different games mean nothing). Start zeroed. */
