@@ -34,6 +34,23 @@ static void need_bwrap(void)
                      r.status, r.err);
 }
 
+/* A new folder (test_tmpdir) a sandboxed bot may write in, as its --dir: run
+ * by root, its bots run as SANDBOX_USER_DEFAULT, whose folder it must be. */
+static void bot_tmpdir(char *dir, const char *suite)
+{
+    test_tmpdir(dir, suite);
+    if (getuid() == 0)
+        cr_assert_eq(chown(dir, SANDBOX_USER_DEFAULT, SANDBOX_USER_DEFAULT), 0, "%s", dir);
+}
+
+/* A new folder of programs, readable by every user (mkdtemp makes it 0700):
+ * run by root, its sandboxed bots are not root. */
+static void open_tmpdir(char *dir, const char *suite)
+{
+    test_tmpdir(dir, suite);
+    cr_assert_eq(chmod(dir, 0755), 0, "%s", dir);
+}
+
 /* A listening socket on 127.0.0.1; returns its port. */
 static int listen_local(int *fd)
 {
@@ -54,7 +71,7 @@ static void probe_match(bool sandbox, int port, char *log, size_t cap)
 {
     char dir[64], work[64], bot[256], at[96];
     test_tmpdir(dir, "sandbox");
-    test_tmpdir(work, "sandboxwork"); /* its own directory, where it may write */
+    bot_tmpdir(work, "sandboxwork"); /* its own directory, where it may write */
     snprintf(bot, sizeof(bot), "probe=" FIXTURE " probe %s/games.csv %d", dir, port);
     snprintf(at, sizeof(at), "probe=%s", work);
     char *run[] = {REFEREE_BIN, "match",
@@ -146,7 +163,7 @@ Test(sandbox, a_bot_whose_program_is_under_tmp_still_runs, .timeout = 60)
     need_bwrap();
     char dir[64], copy[64], cmd[256], bot[128];
     test_tmpdir(dir, "sandbox");
-    test_tmpdir(copy, "sandboxprog");
+    open_tmpdir(copy, "sandboxprog");
     snprintf(cmd, sizeof(cmd), "cp " FIXTURE " %s/fixture", copy);
     char *cp[] = {"/bin/sh", "-c", cmd, NULL};
     cr_assert_eq(run_program(cp, NULL, &r), 0);
@@ -224,8 +241,8 @@ Test(sandbox, a_hostile_bot_cannot_replace_its_opponent_or_touch_the_results, .t
     need_bwrap();
     char dir[64], progs[64], work[64], honest[96], kept[96], bot[128], x[640], at[96], log[8192];
     test_tmpdir(dir, "sandbox");
-    test_tmpdir(progs, "sandboxprog");
-    test_tmpdir(work, "sandboxwork");
+    open_tmpdir(progs, "sandboxprog");
+    bot_tmpdir(work, "sandboxwork");
     snprintf(honest, sizeof(honest), "%s/honest", progs);
     snprintf(kept, sizeof(kept), "%s/kept", progs);
     copy_fixture(honest);
@@ -338,7 +355,7 @@ Test(sandbox, no_socket_of_the_host_is_reachable, .timeout = 60)
     for (int sandboxed = 0; sandboxed < 2; sandboxed++) {
         char dir[64], work[64], bot[1200], at[96], log[8192];
         test_tmpdir(dir, "sandbox");
-        test_tmpdir(work, "sandboxwork");
+        bot_tmpdir(work, "sandboxwork");
         snprintf(bot, sizeof(bot), "x=" FIXTURE " reach %s", list);
         snprintf(at, sizeof(at), "x=%s", work);
         match(dir, bot, "r=" BOTDIR "random",
@@ -385,7 +402,7 @@ Test(sandbox, a_2_gib_write_into_tmp_fails_for_that_bot_alone, .timeout = 120)
     need_bwrap();
     char dir[64], work[64], at[96];
     test_tmpdir(dir, "sandbox");
-    test_tmpdir(work, "sandboxwork");
+    bot_tmpdir(work, "sandboxwork");
     snprintf(at, sizeof(at), "b=%s", work);
     match(dir, "a=" FIXTURE " fill /tmp/big 2048", "b=" FIXTURE " fill big 2048",
           (const char *const[]){"--dir", at, "--memory", "256", "--sandbox", NULL});
@@ -464,8 +481,10 @@ Test(sandbox, a_dir_that_is_a_link_works, .timeout = 60)
 {
     need_bwrap();
     char dir[64], cmd[256], at[96], wrote[128];
-    test_tmpdir(dir, "sandbox");
-    snprintf(cmd, sizeof(cmd), "cd %s && mkdir real && ln -s real link", dir);
+    open_tmpdir(dir, "sandbox");
+    snprintf(cmd, sizeof(cmd), "cd %s && mkdir real && ln -s real link && chown %d:%d real", dir,
+             getuid() == 0 ? SANDBOX_USER_DEFAULT : (int)getuid(),
+             getuid() == 0 ? SANDBOX_USER_DEFAULT : (int)getgid());
     char *sh[] = {"/bin/sh", "-c", cmd, NULL};
     cr_assert_eq(run_program(sh, NULL, &r), 0);
     char res[96];
@@ -600,10 +619,12 @@ Test(sandbox, scripts_named_from_the_working_directory_run, .timeout = 60)
     need_bwrap();
     char dir[64], cmd[512];
     test_tmpdir(dir, "sandbox");
+    /* Run by root, only the system's python3: one under /root (pyenv) is
+     * out of its bots' reach, and refused as such. */
     snprintf(cmd, sizeof(cmd),
-             "cd " SOURCE_DIR " && exec " REFEREE_BIN " match --bot py=bots/random.py --bot "
+             "cd " SOURCE_DIR " && %sexec " REFEREE_BIN " match --bot py=bots/random.py --bot "
              "sh=bots/random.sh --sandbox -q --results %s",
-             dir);
+             getuid() == 0 ? "PATH=/usr/bin:/bin " : "", dir);
     char *sh[] = {"/bin/sh", "-c", cmd, NULL};
     cr_assert_eq(run_program(sh, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
@@ -617,7 +638,7 @@ Test(sandbox, a_bwrap_that_fails_is_quoted, .timeout = 30)
 {
     char dir[64], fake[64], cmd[256], path[4200];
     test_tmpdir(dir, "sandbox");
-    test_tmpdir(fake, "sandboxbin");
+    open_tmpdir(fake, "sandboxbin");
     snprintf(cmd, sizeof(cmd),
              "printf '#!/bin/sh\\necho \"bwrap: Unknown option --size\" >&2\\nexit 1\\n' "
              ">%s/bwrap && chmod +x %s/bwrap",
@@ -648,8 +669,8 @@ Test(sandbox, a_link_made_in_its_dir_leads_nowhere_at_its_next_start, .timeout =
     char dir[64], work[64], progs[64], honest[96], decoy[96], bot[128], x[256], at[96];
     char log[8192];
     test_tmpdir(dir, "sandbox");
-    test_tmpdir(work, "sandboxwork");
-    test_tmpdir(progs, "sandboxprog");
+    bot_tmpdir(work, "sandboxwork");
+    open_tmpdir(progs, "sandboxprog");
     snprintf(honest, sizeof(honest), "%s/honest", progs);
     snprintf(decoy, sizeof(decoy), "%s/decoy", work);
     copy_fixture(honest);

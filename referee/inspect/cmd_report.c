@@ -74,7 +74,8 @@ static void read_engines(struct report *r, const char *dir)
     table_release(&t);
 }
 
-/* A league's roster.csv, if dir has one: when each entry entered and retired. */
+/* A league's roster.csv, if dir has one: when each entry entered and
+ * retired, and since when it is refused. */
 static void read_roster(struct report *r, const char *dir)
 {
     struct roster_event *ev;
@@ -84,7 +85,7 @@ static void read_roster(struct report *r, const char *dir)
     if (roster_read_events(dir, &ev, &n, why, sizeof(why)) < 0)
         return; /* a report without the roster's marks */
     if (n == 0) {
-        free(ev);
+        roster_free_events(ev, n);
         return;
     }
     struct report_entry *e = calloc(n, sizeof(*e));
@@ -95,9 +96,14 @@ static void read_roster(struct report *r, const char *dir)
             k++;
         if (k == ne)
             snprintf(e[ne++].name, sizeof(e[0].name), "%s", ev[i].name);
-        *(ev[i].retired ? &e[k].retired : &e[k].entered) = ev[i].game;
+        if (ev[i].kind == ROSTER_ENTERED)
+            e[k].entered = ev[i].game;
+        else if (ev[i].kind == ROSTER_RETIRED)
+            e[k].retired = ev[i].game;
+        else /* refused, or bound again */
+            e[k].refused = ev[i].kind == ROSTER_REFUSED ? ev[i].game : 0;
     }
-    free(ev);
+    roster_free_events(ev, n);
     free(r->entries);
     r->entries = e;
     r->nentries = e ? ne : 0;

@@ -248,6 +248,9 @@ void config_bot_release(struct bot_spec *bot)
     for (int i = 0; i < CONFIG_MAX_ARGS && bot->argv[i]; i++)
         free(bot->argv[i]);
     free(bot->cwd);
+    for (int i = 0; i < 2 * bot->nenv; i++)
+        free(bot->env[i]);
+    free(bot->env);
     sandbox_free(bot->sandbox);
     memset(bot, 0, sizeof(*bot));
 }

@@ -14,6 +14,8 @@
 #include <stddef.h>
 
 #define CONFIG_MAX_ARGS 64
+/* The PATH of a sandboxed bot where referee has none. */
+#define CONFIG_PATH_DEFAULT "/usr/local/bin:/usr/bin:/bin"
 
 /* What a bot's process may use; 0: no limit (see proc.h for how each holds). */
 struct bot_limits {
@@ -56,6 +58,9 @@ struct bot_spec {
     unsigned own_set;
     struct sandbox_paths *sandbox; /* --sandbox: what it may see (strings owned); NULL: none */
     bool trace;                    /* --trace: its talk with referee goes to its log */
+    /* Its own environment variables (--env): name, value, name... (2 * nenv). */
+    char **env;
+    int nenv;
 };
 
 /* Parse "NAME=COMMAND [ARG]..." into *bot: the command line is split on blanks,
@@ -92,6 +97,26 @@ int config_bot_set_option(struct bot_spec *bot, const char *text, const char **w
  * Returns 0, or -1 with *why set to a static phrase. */
 int config_bot_set_own(struct bot_spec *bot, enum bot_own which, const char *text,
                        const char **why);
+
+/* Set environment variable "NAME=VALUE" (text) of bot (--env), replacing a
+ * value given before for NAME: a NAME of letters, digits and '_', not first a
+ * digit, at most CONFIG_ENV_TEXT_MAX bytes in all, at most SANDBOX_ENV_MAX
+ * variables. Returns 0, or -1 with *why set to a static phrase. */
+int config_bot_set_env(struct bot_spec *bot, const char *text, const char **why);
+
+#define CONFIG_ENV_TEXT_MAX 4096
+
+/* The environment bot b starts with, from host (referee's, NULL-terminated),
+ * into *out: NULL-terminated, its strings and itself malloc'ed
+ * (config_environ_free). Sandboxed (b->sandbox): only PATH (host's, or the
+ * usual one), HOME (its working folder), LANG and LC_*, TMPDIR=/tmp; its own
+ * variables are bwrap's to set (sandbox_words). Else host's with b's own put
+ * in, a variable of the same name replaced; *out NULL when b has none (host's
+ * as it is). Returns 0, or -1 out of memory. */
+int config_bot_environ(const struct bot_spec *b, char *const *host, char ***out);
+
+/* Free an environment of config_bot_environ; NULL is fine. */
+void config_environ_free(char **env);
 
 /* What is wrong with name as a bot's or a league entry's name, as a phrase
  * to follow it ("is not 1 to 64 bytes of printable ASCII"), or NULL if
@@ -152,6 +177,8 @@ struct run_config {
     bool quiet;
     int argc; /* the command line, from the command's name (borrowed): run.csv */
     char **argv;
+    /* --sandbox-user: who sandboxed bots run as when referee is root */
+    struct sandbox_user sandbox_user;
 };
 
 /* Free what c owns; safe twice and on a zeroed struct. */

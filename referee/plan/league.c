@@ -29,6 +29,7 @@ void league_release(struct league *l)
     free(l->draws);
     free(l->results);
     free(l->pairs);
+    free(l->holds);
     rating_work_release(&l->work);
     *l = (struct league){0};
 }
@@ -64,9 +65,47 @@ void league_retire(struct league *l, int i, long from)
         l->e[i].retired = from;
 }
 
+int league_suspend(struct league *l, int i, long from)
+{
+    if (league_is_held(l, i))
+        return 0;
+    if (l->nholds == l->holds_cap) {
+        int cap = l->holds_cap ? 2 * l->holds_cap : 16;
+        void *p = realloc(l->holds, (size_t)cap * sizeof(*l->holds));
+        if (!p)
+            return -ENOMEM;
+        l->holds = p;
+        l->holds_cap = cap;
+    }
+    l->holds[l->nholds++] = (struct league_hold){.entry = i, .from = from};
+    return 0;
+}
+
+void league_resume(struct league *l, int i, long from)
+{
+    for (int h = 0; h < l->nholds; h++)
+        if (l->holds[h].entry == i && l->holds[h].to == 0)
+            l->holds[h].to = from;
+}
+
+bool league_is_held(const struct league *l, int i)
+{
+    for (int h = 0; h < l->nholds; h++)
+        if (l->holds[h].entry == i && l->holds[h].to == 0)
+            return true;
+    return false;
+}
+
 bool league_is_active(const struct league *l, int i, long id)
 {
-    return l->e[i].added <= id && (l->e[i].retired == 0 || id < l->e[i].retired);
+    if (l->e[i].added > id || (l->e[i].retired != 0 && id >= l->e[i].retired))
+        return false;
+    for (int h = 0; h < l->nholds; h++) {
+        const struct league_hold *x = &l->holds[h];
+        if (x->entry == i && x->from <= id && (x->to == 0 || id < x->to))
+            return false;
+    }
+    return true;
 }
 
 int league_pairing(int i, int j)

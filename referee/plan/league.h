@@ -30,6 +30,13 @@ struct league_entry {
     long retired; /* the first game id it no longer plays in; 0: active */
 };
 
+/* A span of games an entry is held out of: from `from` up to `to` (not
+ * included; 0: still held). */
+struct league_hold {
+    int entry;
+    long from, to;
+};
+
 /* A result in id order: the entries by side and the winner (enum side, SIDE_NONE
  * a draw), or aborted. */
 struct league_result {
@@ -58,6 +65,8 @@ struct league {
     long nresults, cap;
     int (*pairs)[2]; /* by pair - 1: the entries of its first game, by side */
     long npairs, pairs_cap;
+    struct league_hold *holds; /* nholds, in the order held */
+    int nholds, holds_cap;
 };
 
 /* Set up l for a league seeded seed whose new entries play min_games games
@@ -75,7 +84,19 @@ int league_enter(struct league *l, long from);
 /* Entry i off the roster from game id `from` (the first game of a pair). */
 void league_retire(struct league *l, int i, long from);
 
-/* Whether entry i is on the roster at game id. */
+/* Entry i held out of the games from game id `from` (the first game of a
+ * pair) until league_resume: off the roster, as retired, but for a time (its
+ * program changed). Held already, nothing changes. Returns 0 or -ENOMEM. */
+int league_suspend(struct league *l, int i, long from);
+
+/* Entry i, held, back on the roster from game id `from` (the first game of a
+ * pair); not held, nothing changes. */
+void league_resume(struct league *l, int i, long from);
+
+/* Whether entry i is held now (suspended and not resumed). */
+bool league_is_held(const struct league *l, int i);
+
+/* Whether entry i is on the roster at game id: entered, not retired, not held. */
 bool league_is_active(const struct league *l, int i, long id);
 
 /* The game with id `id` into *g: the next game after those recorded. Returns

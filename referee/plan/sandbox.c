@@ -60,7 +60,6 @@ int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap)
         "--die-with-parent", /* and PR_SET_PDEATHSIG from proc_spawn for bwrap itself */
         "--new-session",     /* setsid(): no controlling terminal to inject keystrokes into
                               * (TIOCSTI); bwrap itself stays in the bot's process group */
-        "--unshare-user-try",
         "--unshare-pid",
         "--unshare-ipc",
         "--unshare-uts",
@@ -73,12 +72,24 @@ int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap)
     };
     size_t n = 0, nfixed = sizeof(fixed) / sizeof(fixed[0]);
 
-    /* fixed, 3 a mount, /dev /proc /tmp /dev/shm (12), two remounts (4),
-     * --chdir (2), "--" */
-    if (nfixed + 3 * (size_t)p->n + 12 + 4 + 2 + 1 + 3 >= cap)
+    /* fixed, the filter (2), the user namespace (2), 3 a mount, /dev /proc
+     * /tmp /dev/shm (12), two remounts (4), 3 a variable, --chdir (2), "--" */
+    if (nfixed + 2 + 2 + 3 * (size_t)p->n + 12 + 4 + 3 * (size_t)p->nenv + 2 + 1 + 3 >= cap)
         return -1;
     for (size_t i = 0; i < nfixed; i++)
         words[n++] = fixed[i];
+    if (p->filter_len > 0) {
+        words[n++] = "--add-seccomp-fd"; /* locks and file watches: sandbox_filter.h */
+        words[n++] = SANDBOX_FILTER_FD_TEXT;
+    }
+    if (p->nested_userns) {
+        words[n++] = "--unshare-user-try";
+    } else {
+        /* No user namespace made inside, and so no mount of its own: a tmpfs
+         * of its own making would be memory outside --disk */
+        words[n++] = "--unshare-user";
+        words[n++] = "--disable-userns";
+    }
     put_mounts(p, 0, p->nsystem, words, &n);
     const char *const middle[] = {
         "--dev",   "/dev", "--proc", "/proc", "--size",  p->size,
@@ -94,6 +105,13 @@ int sandbox_words(const struct sandbox_paths *p, const char **words, size_t cap)
     words[n++] = "/dev";
     words[n++] = "--remount-ro";
     words[n++] = "/";
+    /* Its own variables: to the bot alone, not to bwrap's own start on the
+     * host (an LD_PRELOAD in its folder would run there, outside). */
+    for (int i = 0; i < p->nenv; i++) {
+        words[n++] = "--setenv";
+        words[n++] = p->env[2 * i];
+        words[n++] = p->env[2 * i + 1];
+    }
     words[n++] = "--chdir";
     words[n++] = p->workdir;
     words[n++] = "--";

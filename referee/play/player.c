@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+extern char **environ;
+
 #define NO_LINE ((size_t)-1)
 
 /* Start *a afresh for a new process of the bot: its protocol's options, and
@@ -151,6 +153,18 @@ static bool renew(struct player *p, char *note, size_t len)
     return false;
 }
 
+/* Out of processes: p->why names the live bot that holds the most, if it
+ * holds more than one (a fork bomb's, say, starving this one); else empty. */
+static void name_starver(struct player *p)
+{
+    char name[65] = "";
+    long most = proc_most_processes(name, sizeof(name));
+    p->why[0] = '\0';
+    if (most > 1 && name[0])
+        snprintf(p->why, sizeof(p->why),
+                 "resource temporarily unavailable: bot '%s' holds %ld processes", name, most);
+}
+
 /* Stop what runs and start a new process; a note says why, if the bot was the
  * cause: the restart is then counted and noted in its log. */
 static int start_process(struct player *p, const char *note)
@@ -169,6 +183,7 @@ static int start_process(struct player *p, const char *note)
     }
     struct proc_options opt = {
         .argv = argv,
+        .name = p->bot->name,
         .cwd = p->bot->cwd,
         .log_path = p->log_path,
         .log_cap = p->log_cap,
@@ -180,7 +195,19 @@ static int start_process(struct player *p, const char *note)
                                 (p->bot->sandbox && p->bot->limits.processes ? 2 : 0),
                    .file_mb = p->bot->sandbox ? p->bot->limits.disk_mb : 0},
         .cr_ends_line = player_adapter(p)->cr_ends_line,
+        /* its seccomp filter, where bwrap reads it (SANDBOX_FILTER_FD) */
+        .pass = p->bot->sandbox && p->bot->sandbox->filter_len ? p->bot->sandbox->filter : NULL,
+        .pass_len = p->bot->sandbox ? p->bot->sandbox->filter_len : 0,
     };
+    char **env;
+    if (config_bot_environ(p->bot, environ, &env) < 0)
+        return -ENOMEM;
+    opt.envp = env;
+    if (p->bot->sandbox && p->bot->sandbox->as_user) {
+        opt.as_user = true;
+        opt.uid = p->bot->sandbox->uid;
+        opt.gid = p->bot->sandbox->gid;
+    }
     /* Out of processes or memory (a fork bomb's, perhaps): wait a little and
      * try again, for a bounded time, before the game is lost for it. */
     int rc = proc_spawn(&p->proc, &opt);
@@ -188,6 +215,9 @@ static int start_process(struct player *p, const char *note)
         nanosleep(&(struct timespec){0, ms * NS_PER_MS}, NULL);
         rc = proc_spawn(&p->proc, &opt);
     }
+    if (rc == -EAGAIN)
+        name_starver(p);
+    config_environ_free(env);
     if (rc < 0)
         return rc;
     if (p->bot->trace)
@@ -301,7 +331,12 @@ static void diagnose_gone(struct player *p, struct player_reply *r, bool input)
 
     if (proc_wait(&p->proc, wait_until)) {
         int st = proc_status(&p->proc);
-        if (st >= 128) {
+        if (proc_was_out_of_memory(&p->proc)) {
+            /* the kernel's doing, in its cgroup: all it held, memfd and tmpfs too */
+            r->foul = FOUL_CRASHED;
+            snprintf(r->reason, sizeof(r->reason), "killed: out of memory (--memory %ld MiB)",
+                     p->bot->limits.memory_mb);
+        } else if (st >= 128) {
             r->foul = FOUL_CRASHED;
             snprintf(r->reason, sizeof(r->reason), "crashed (signal %d)", st - 128);
         } else {

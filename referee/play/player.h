@@ -31,7 +31,7 @@ struct player {
     struct adapter_state ad; /* the protocol it speaks, and where the talk is */
     const struct adapter *adapter; /* a table its owner has it speak through instead of
                                     * its protocol's (doctor's probes); NULL: none */
-    char why[PLAYER_REASON_MAX];   /* why its last start failed, if its handshake did */
+    char why[PLAYER_REASON_MAX];   /* why its last start failed: its handshake, or a starver */
     size_t asked_len;              /* bytes written for its last turn (player_ask) */
     /* Lines told with player_tell_later, not written yet (the last `result`). */
     char later[PROTOCOL_LINE_MAX];
@@ -85,7 +85,8 @@ void player_look(struct player *const players[2]);
  * every later one, not counted as a restart (the protocol allows it).
  * Returns 0, or a negative errno when it cannot be started: -EPROTONOSUPPORT
  * when the handshake failed or did not end within bot->startup_ms, p->why
- * saying how. */
+ * saying how; -EAGAIN when out of processes, p->why naming the bot that holds
+ * the most (proc_most_processes), or empty. */
 int player_ensure_started(struct player *p, bool fresh);
 
 /* The process found gone at the first turn of a game it was kept alive for

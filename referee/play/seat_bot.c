@@ -37,8 +37,9 @@ static void no_start(struct player *p, int rc, struct player_reply *r)
 {
     static const char head[] = "could not start (";
     const size_t at = sizeof(head) - 1; /* the cause's first letter */
-    int n = snprintf(r->reason, sizeof(r->reason), "%s%s)", head,
-                     rc == -EPROTONOSUPPORT && p->why[0] ? p->why : strerror(-rc));
+    int n =
+        snprintf(r->reason, sizeof(r->reason), "%s%s)", head,
+                 (rc == -EPROTONOSUPPORT || rc == -EAGAIN) && p->why[0] ? p->why : strerror(-rc));
     if (n > (int)at && r->reason[at] >= 'A' && r->reason[at] <= 'Z') /* reasons are lowercase */
         r->reason[at] = (char)(r->reason[at] - 'A' + 'a');
     r->foul = FOUL_NO_START;

@@ -59,6 +59,11 @@ int proc_status(const struct proc *p)
     return p->status;
 }
 
+bool proc_was_out_of_memory(const struct proc *p)
+{
+    return p->out_of_memory;
+}
+
 int64_t proc_now_ns(void)
 {
     struct timespec ts;
@@ -125,9 +130,16 @@ bool proc_wait(struct proc *p, int64_t deadline_ns)
             /* r < 0: ECHILD, someone else reaped it (SIGCHLD ignored); status unknown. */
             p->status = r < 0 ? -1 : status_of(&si);
             kill(-p->pid, SIGKILL);
+            if (p->cgroup) { /* and all it started, whatever group or session */
+                proc_cgroup_kill(p->cgroup);
+                p->out_of_memory = proc_cgroup_is_out_of_memory(p->cgroup);
+            }
             while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
                 ;
             proc_registry_remove(p->pid);
+            if (p->cgroup)
+                proc_cgroup_release(p->cgroup);
+            p->cgroup = 0;
             p->pid = 0;
             return true;
         }

@@ -7,7 +7,8 @@
  *                is close-on-exec; an exec failure is reported to the parent
  *                through a close-on-exec pipe and returned as an error, the child
  *                prints nothing and only _exits. The child holds descriptors 0-2
- *                only, its signal dispositions default and its mask empty.
+ *                only (and PROC_PASS_FD if asked), its signal dispositions
+ *                default and its mask empty.
  *   proc_write   writes a whole line to the child's stdin before a deadline.
  *   proc_read_line  reads one line of the child's stdout before a deadline
  *                (proc_read_reply: one just asked for),
@@ -23,6 +24,20 @@
  * proc_spawn returns. Any other child of referee's is a stray.
  *                Never blocks past its own deadlines. Every child is also set
  *                to get SIGKILL when referee dies (PR_SET_PDEATHSIG, Linux).
+ *
+ * Where referee may make cgroups (proc_has_bot_cgroups), each child is put in
+ * cgroups of its own before its exec: pids (its --max-procs) and, with a
+ * memory limit, memory. When the child is reaped, every process left in its
+ * cgroup is killed, whatever group or session it made.
+ *
+ * What a bot leaves when referee dies, even by SIGKILL: the watchdog
+ * (proc_watchdog_start), a process forked once at start-up, in a session of
+ * its own, that proc_spawn tells of each bot's pid (and proc_wait of its
+ * reaping) over a pipe. When the pipe ends (referee exited or died) it kills,
+ * in passes until one finds nothing: each bot's process group and pid, every
+ * process in the bots' cgroups, and every process whose group, session or
+ * parent chain leads to a bot, or whose environment holds the run's mark
+ * (PROC_RUN_MARK); then it removes the cgroups and exits.
  *
  * Deadlines are absolute, in nanoseconds of CLOCK_MONOTONIC (see proc_now_ns);
  * poll() is re-armed with the time remaining on every pass. The parent must
@@ -54,7 +69,8 @@ enum proc_io {
  * bot over its memory limit sees allocations fail; over its CPU time it gets
  * SIGXCPU, then SIGKILL. Core dumps are always off. */
 struct proc_limits {
-    long memory_mb;   /* address space (RLIMIT_AS), in MiB */
+    long memory_mb;   /* address space (RLIMIT_AS), and all it holds where
+                       * proc_has_memory_cgroups (its cgroup's limit), in MiB */
     long cpu_seconds; /* CPU time of the whole process life (RLIMIT_CPU) */
     long open_files;  /* descriptors (RLIMIT_NOFILE) */
     long processes;   /* processes and threads of the bot: a cgroup's pids.max where
@@ -64,8 +80,12 @@ struct proc_limits {
                        * write fails with EFBIG (SIGXFSZ is ignored) */
 };
 
+#define PROC_PASS_FD  3    /* where proc_options.pass is read from */
+#define PROC_PASS_MAX 4096 /* what a pipe takes at once */
+
 struct proc_options {
     char *const *argv;    /* argv[0] is looked up in PATH if it has no '/'; NULL-terminated */
+    const char *name;     /* who it is, for proc_most_processes (a bot's name), or NULL */
     const char *cwd;      /* working directory of the child, or NULL for ours; entered
                            * before exec, so a relative argv[0] is relative to it */
     const char *log_path; /* file that gets the child's stderr (appended), or NULL to drop it */
@@ -73,6 +93,16 @@ struct proc_options {
     struct proc_limits limits;
     bool cr_ends_line; /* a CR alone ends a line of its stdout too, as an LF or a CR LF
                         * does (a Gomocup brain's; see proc_read_line) */
+    const void *pass;  /* bytes the program reads from its descriptor PROC_PASS_FD, the
+                        * read end of a pipe that holds them and then ends (bubblewrap's
+                        * seccomp program); NULL: none, the child holds 0-2 only */
+    size_t pass_len;   /* at most PROC_PASS_MAX */
+    char *const *envp; /* its environment, NULL-terminated; NULL: referee's own */
+    bool as_user;      /* run it as uid and gid, with no supplementary group (referee
+                        * must be root): set after its cgroup and limits, before its
+                        * working directory is entered and its program run */
+    uid_t uid;
+    gid_t gid;
 };
 
 /* Its descriptors are never 0, 1 or 2, so a zeroed struct holds none. */
@@ -93,6 +123,8 @@ struct proc {
     bool cr_ends_line; /* as proc_options says */
     bool after_cr;     /* the last line taken ended with a CR that was the last byte
                         * read: an LF that comes first next is that CR's (CR LF) */
+    long cgroup;       /* the id of its cgroups (proc_cgroup.c), 0 if none */
+    bool out_of_memory; /* after reaping: the kernel killed in its memory cgroup */
 };
 
 /* Set up p with no child and no descriptor: what proc_spawn expects, and what
@@ -136,6 +168,10 @@ void proc_trace_note(struct proc *p, const char *text);
  * 128 + the signal that ended it; -1 before. */
 int proc_status(const struct proc *p);
 
+/* True once reaped if the kernel killed a process in its memory cgroup for
+ * want of memory (its --memory): why it ended, if it was killed. */
+bool proc_was_out_of_memory(const struct proc *p);
+
 /* Make this process the subreaper of its descendants (Linux): a bot's child
  * or grandchild orphaned by its parent (double fork, setsid) is handed to
  * referee, which proc_stop then kills and reaps. Returns 0 or -errno. */
@@ -153,11 +189,37 @@ int proc_reap_strays(void);
 /* How many bots are spawned and not yet reaped (the registry's entries). */
 size_t proc_live_count(void);
 
-/* True if each bot's --max-procs can be a budget of its own: a cgroup (v1, or
- * v2 with the pids controller delegated) in which referee may make one per
- * bot process, with pids.max. Else false with why (one line) in why, and
+/* True if each bot process can have a pids cgroup of its own (v1, or v2 with
+ * the pids controller delegated), which proc_spawn then makes for each: its
+ * --max-procs a budget of its own (pids.max), and all it started killed at
+ * once when it is reaped. Else false with why (one line) in why, and
  * proc_spawn falls back on RLIMIT_NPROC, a budget of the whole user. */
 bool proc_has_bot_cgroups(char *why, size_t cap);
+
+/* True if each bot's --memory can cover all it holds: a memory cgroup (v1's
+ * controller, or v2's delegated) per bot process, with the limit on memory
+ * and swap, which shared memory, memfd and tmpfs pages count in. Else false
+ * with why in why, and --memory is RLIMIT_AS alone (address space). */
+bool proc_has_memory_cgroups(char *why, size_t cap);
+
+/* The variable each child finds in its environment once the watchdog runs:
+ * PROC_RUN_MARK=<referee's pid>.<a time>, one value a run. */
+#define PROC_RUN_MARK "REFEREE_RUN"
+
+/* Start the watchdog described at the top, once (later calls return 0): it
+ * sets PROC_RUN_MARK in referee's environment and forks. Call at start-up,
+ * before any thread (it changes the environment), after proc_ignore_sigpipe.
+ * Returns 0, or -errno (no watchdog then: a bot's daemon may outlive a
+ * referee killed by SIGKILL where no cgroup holds it). The watchdog exits
+ * once referee has, after its sweep; it holds none of referee's descriptors
+ * and ignores the signals of a terminal and of its job. */
+int proc_watchdog_start(void);
+
+/* The live bot that holds the most processes (its cgroup's pids.current, or
+ * its group, session and descendants as /proc shows them): its name (as
+ * proc_options gave it) into name, and how many. 0 if no bot holds any.
+ * For saying who a spawn that failed with EAGAIN was starved by. */
+long proc_most_processes(char *name, size_t cap);
 
 /* Ignore SIGPIPE for the whole process. Call once at start-up. Every change
  * of a signal's disposition (ignored, caught) belongs there, before the first
@@ -182,6 +244,14 @@ int64_t proc_wall_ms(void);
  * pipe/fork/open. On error nothing is left running or open (pid 0, descriptors
  * -1). Unlike execvp, a file without a #! line is not run by /bin/sh: -ENOEXEC. */
 int proc_spawn(struct proc *p, const struct proc_options *opt);
+
+/* Whether user uid:gid (no supplementary group) may reach each of the n
+ * paths as access(2) says with modes[i] (R_OK | X_OK...), asked in a child
+ * that becomes that user: the index of the first it may not, with its errno
+ * in *why; -1 if it may reach them all; or a negative errno if the question
+ * cannot be asked (-EPERM: referee is not root). */
+int proc_user_denied(uid_t uid, gid_t gid, const char *const *paths, const int *modes, int n,
+                     int *why);
 
 /* Write len bytes (a line with its '\n') to the child's stdin before the
  * deadline. Returns PROC_OK, PROC_TIMEOUT, PROC_CLOSED, or a negative errno. */

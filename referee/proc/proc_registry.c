@@ -23,7 +23,12 @@
 /* The spawn lock: held around a fork and its registry entry (proc_spawn.c),
  * and around every look at the registry. Nothing sleeps holding it. */
 static pthread_mutex_t registry = PTHREAD_MUTEX_INITIALIZER;
-static pid_t *live;
+struct live_bot {
+    pid_t pid;
+    long cgroup;   /* its cgroups' id, or 0 */
+    char name[65]; /* who it is, for messages ("" if unnamed) */
+};
+static struct live_bot *live;
 static size_t nlive, cap_live;
 
 void proc_registry_lock(void)
@@ -36,34 +41,38 @@ void proc_registry_unlock(void)
     pthread_mutex_unlock(&registry);
 }
 
-void proc_registry_add(pid_t pid)
+void proc_registry_add(pid_t pid, long cgroup, const char *name)
 {
+    proc_watchdog_tell('+', pid);
     if (nlive == cap_live) {
         size_t cap = cap_live ? 2 * cap_live : 64;
-        pid_t *more = realloc(live, cap * sizeof(*more));
+        struct live_bot *more = realloc(live, cap * sizeof(*more));
         if (!more)
             return; /* unlisted, it is reaped as a stray at worst: no leak */
         live = more;
         cap_live = cap;
     }
-    live[nlive++] = pid;
+    live[nlive] = (struct live_bot){.pid = pid, .cgroup = cgroup};
+    snprintf(live[nlive].name, sizeof(live[nlive].name), "%s", name ? name : "");
+    nlive++;
 }
 
 void proc_registry_remove(pid_t pid)
 {
     pthread_mutex_lock(&registry);
     for (size_t i = 0; i < nlive; i++)
-        if (live[i] == pid) {
+        if (live[i].pid == pid) {
             live[i] = live[--nlive];
             break;
         }
+    proc_watchdog_tell('-', pid);
     pthread_mutex_unlock(&registry);
 }
 
 static bool is_listed(pid_t pid)
 {
     for (size_t i = 0; i < nlive; i++)
-        if (live[i] == pid)
+        if (live[i].pid == pid)
             return true;
     return false;
 }
@@ -217,4 +226,59 @@ int proc_reap_strays(void)
     pthread_mutex_unlock(&reaping);
 #endif
     return killed;
+}
+
+/* How many processes each live bot holds (its pids.current where it has a
+ * cgroup, else those of its group, session and descendants in /proc) into
+ * counts; counts and bots have n entries, taken under the lock. */
+static void count_processes(const struct live_bot *bots, size_t n, long *counts)
+{
+    size_t cap = 32768;
+    struct proc_row *rows = malloc(cap * sizeof(*rows));
+    pid_t *pids = malloc((n ? n : 1) * sizeof(*pids));
+    for (size_t b = 0; b < n && pids; b++)
+        pids[b] = bots[b].pid;
+    size_t nrows = rows && pids ? proc_tree_read(rows, cap) : 0;
+    if (nrows)
+        proc_tree_own(rows, nrows, pids, n);
+    for (size_t i = 0; i < nrows; i++)
+        if (rows[i].owner >= 0 && rows[i].state != 'Z')
+            counts[rows[i].owner]++;
+    free(pids);
+    free(rows);
+    const char *base = proc_cgroup_base(PROC_CGROUP_PIDS);
+    for (size_t b = 0; b < n && base; b++) {
+        char path[PATH_MAX], text[32];
+        snprintf(path, sizeof(path), "%s/b%ld/pids.current", base, bots[b].cgroup);
+        int fd = bots[b].cgroup ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+        ssize_t k = fd >= 0 ? read(fd, text, sizeof(text) - 1) : -1;
+        if (fd >= 0)
+            close(fd);
+        if (k > 0) {
+            text[k] = '\0';
+            counts[b] = atol(text);
+        }
+    }
+}
+
+long proc_most_processes(char *name, size_t cap)
+{
+    pthread_mutex_lock(&registry);
+    size_t n = nlive;
+    struct live_bot *bots = malloc((n ? n : 1) * sizeof(*bots));
+    if (bots && n)
+        memcpy(bots, live, n * sizeof(*bots));
+    pthread_mutex_unlock(&registry);
+    long *counts = calloc(n ? n : 1, sizeof(*counts)), most = 0;
+    if (bots && counts) {
+        count_processes(bots, n, counts);
+        for (size_t b = 0; b < n; b++)
+            if (counts[b] > most) {
+                most = counts[b];
+                snprintf(name, cap, "%s", bots[b].name);
+            }
+    }
+    free(counts);
+    free(bots);
+    return most;
 }

@@ -72,12 +72,18 @@ static int set_nonblock(int fd)
 struct child_plan {
     char *const *argv;
     const char *cwd;
-    const char *path;          /* PATH, for an argv[0] without '/' */
-    int in_fd, out_fd, err_fd; /* the child's ends, all above 2 */
-    int report_fd;             /* write end of the exec-error pipe */
-    int cgroup_fd;             /* cgroup.procs of its own cgroup, or -1 */
+    const char *path;                  /* PATH, for an argv[0] without '/' */
+    char *const *envp;                 /* its environment */
+    int in_fd, out_fd, err_fd;         /* the child's ends, all above 2 */
+    int report_fd;                     /* write end of the exec-error pipe */
+    int pass_fd;                       /* read end of the pipe it reads at PROC_PASS_FD, or -1 */
+    int cgroup_fds[PROC_CGROUP_KINDS]; /* cgroup.procs of its own cgroups, or -1 */
     struct proc_limits limits;
-    pid_t parent;   /* referee, for the death signal's race */
+    pid_t parent; /* referee, for the death signal's race */
+    bool as_user; /* become uid:gid before exec */
+    int dumpable; /* referee's PR_GET_DUMPABLE before, which that change resets */
+    uid_t uid;
+    gid_t gid;
     uint64_t reset; /* signals (bit n-1: signal n) whose disposition is not the default */
 };
 
@@ -112,7 +118,7 @@ static void child_exec_path(const struct child_plan *c)
             }
             full[at++] = '/';
             memcpy(full + at, name, name_len + 1);
-            execve(full, c->argv, environ);
+            execve(full, c->argv, c->envp);
             if (errno == EACCES)
                 denied = true;
             else if (errno != ENOENT && errno != ENOTDIR && errno != ESTALE && errno != ELOOP &&
@@ -192,6 +198,22 @@ uint64_t proc_signals_not_default(void)
     return ignored | caught;
 }
 
+/* In the child: the pass pipe's read end put at PROC_PASS_FD, open across
+ * exec, the report pipe moved off that number first. Returns where the
+ * report pipe is. */
+static int place_pass(const struct child_plan *c)
+{
+    int report = c->report_fd;
+    if (c->pass_fd < 0)
+        return report;
+    if (report == PROC_PASS_FD && (report = fcntl(report, F_DUPFD_CLOEXEC, PROC_PASS_FD + 1)) < 0)
+        child_fail(c->report_fd, errno);
+    if (c->pass_fd == PROC_PASS_FD ? fcntl(PROC_PASS_FD, F_SETFD, 0) < 0
+                                   : dup2(c->pass_fd, PROC_PASS_FD) < 0)
+        child_fail(report, errno);
+    return report;
+}
+
 static _Noreturn void child_run(const struct child_plan *c)
 {
     /* Ignored signals survive exec, and a handler of ours must not run here
@@ -208,35 +230,44 @@ static _Noreturn void child_run(const struct child_plan *c)
     sigprocmask(SIG_SETMASK, &none, NULL);
 
     setpgid(0, 0);
-#ifdef __linux__
-    /* Die with referee, even if it is SIGKILLed (the signal comes when the
-     * thread that forked dies, and workers outlive their bots). */
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != c->parent)
-        _exit(127); /* referee died before the line above */
-#endif
-    /* Into its cgroup before anything it runs can fork. */
-    if (c->cgroup_fd >= 0 && write(c->cgroup_fd, "0", 1) != 1)
-        child_fail(c->report_fd, errno);
-    set_limits(&c->limits, c->report_fd);
+    /* Into its cgroups before anything it runs can fork or allocate. */
+    for (int k = 0; k < PROC_CGROUP_KINDS; k++)
+        if (c->cgroup_fds[k] >= 0 && write(c->cgroup_fds[k], "0", 1) != 1)
+            child_fail(c->report_fd, errno);
     /* All sources are above 2, so no dup2 clobbers another; the copies on 0-2 lose
      * close-on-exec, the originals keep it. */
     if (dup2(c->in_fd, 0) < 0 || dup2(c->out_fd, 1) < 0 || dup2(c->err_fd, 2) < 0)
         child_fail(c->report_fd, errno);
+    int report = place_pass(c); /* before the limits: --max-files may leave no room */
+    set_limits(&c->limits, report);
+    /* Root's rights end here, before anything of the bot's is looked at; its
+     * cgroups and limits were set with them. */
+    int err;
+    if (c->as_user && (err = proc_user_drop(c->uid, c->gid)) < 0)
+        child_fail(report, -err);
+#ifdef __linux__
+    /* Die with referee, even if it is SIGKILLed (the signal comes when the
+     * thread that forked dies, and workers outlive their bots). After the
+     * change of user, which clears it. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != c->parent)
+        _exit(127); /* referee died before the line above */
+#endif
 #ifdef HAVE_CLOSE_RANGE
     /* Ours are close-on-exec, but code we do not own (a test runner, a library) may have
      * left descriptors open that a bot should not hold. The report pipe closes at exec. */
-    if (c->report_fd > 3)
-        close_range(3, (unsigned)c->report_fd - 1, 0);
-    close_range((unsigned)c->report_fd + 1, ~0U, 0);
+    int first = c->pass_fd >= 0 ? PROC_PASS_FD + 1 : 3;
+    if (report > first)
+        close_range((unsigned)first, (unsigned)report - 1, 0);
+    close_range((unsigned)report + 1, ~0U, 0);
 #endif
     if (c->cwd != NULL && chdir(c->cwd) < 0)
-        child_fail(c->report_fd, errno);
+        child_fail(report, errno);
     if (strchr(c->argv[0], '/') != NULL)
-        execve(c->argv[0], c->argv, environ);
+        execve(c->argv[0], c->argv, c->envp);
     else
         child_exec_path(c);
-    child_fail(c->report_fd, errno);
+    child_fail(report, errno);
 }
 
 static void proc_clear(struct proc *p, size_t log_cap, bool cr_ends_line)
@@ -255,6 +286,8 @@ static void proc_clear(struct proc *p, size_t log_cap, bool cr_ends_line)
     p->trace = false;
     p->cr_ends_line = cr_ends_line;
     p->after_cr = false;
+    p->cgroup = 0;
+    p->out_of_memory = false;
 }
 
 /* Open the log file a child's stderr goes to, counting what it already holds
@@ -305,6 +338,12 @@ static pid_t fork_child(const struct child_plan *plan)
     if (pid == 0)
         child_run(plan);
     int fork_errno = errno;
+#ifdef __linux__
+    /* The child's change of user made our shared memory undumpable (the
+     * kernel's rule for a process that was root): referee is as it was. */
+    if (plan->as_user)
+        prctl(PR_SET_DUMPABLE, plan->dumpable);
+#endif
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (pid < 0)
         return -fork_errno;
@@ -330,39 +369,46 @@ static int child_error(pid_t pid, int fd)
     return child_errno;
 }
 
-/* A cgroup of its own for the child of plan if it has a process limit
- * (*cgroup its id, plan->cgroup_fd its fd), counting in place of the user's
- * RLIMIT_NPROC; none where cgroups cannot be had (the rlimit counts then).
- * 0, or -errno. */
+/* Cgroups of its own for the child of plan (*cgroup their id, plan's
+ * cgroup_fds their cgroup.procs): its process budget counts in place of the
+ * user's RLIMIT_NPROC, its memory everything it holds; none where cgroups
+ * cannot be had (the rlimits count then). 0, or -errno. */
 static int plan_cgroup(struct child_plan *plan, long *cgroup)
 {
-    if (plan->limits.processes <= 0)
+    int *fds = plan->cgroup_fds;
+    int rc = proc_cgroup_make(&plan->limits, cgroup, fds);
+    if (rc == -ENOTSUP)
         return 0;
-    int fd = proc_cgroup_make(plan->limits.processes, cgroup);
-    if (fd == -ENOTSUP)
-        return 0;
-    if (fd < 0)
-        return fd;
-    if ((plan->cgroup_fd = fd_above_stdio(fd)) < 0) {
-        int ret = -errno;
-        proc_cgroup_release(*cgroup);
+    for (int k = 0; rc == 0 && k < PROC_CGROUP_KINDS; k++)
+        if (fds[k] >= 0 && (fds[k] = fd_above_stdio(fds[k])) < 0)
+            rc = -errno;
+    if (rc < 0) {
+        for (int k = 0; k < PROC_CGROUP_KINDS; k++)
+            proc_close_fd(&fds[k]);
+        if (*cgroup)
+            proc_cgroup_release(*cgroup);
         *cgroup = 0;
-        return ret;
+        return rc;
     }
-    plan->limits.processes = 0;
+    if (fds[PROC_CGROUP_PIDS] >= 0)
+        plan->limits.processes = 0;
     return 0;
 }
 
-/* Fork the child of plan and list it among the live; its pid, or -errno. */
-static pid_t start_child(struct child_plan *plan)
+/* Fork the child of plan and list it among the live, with its cgroups' id
+ * and name; its pid, or -errno (then its cgroups, if any, released). */
+static pid_t start_child(struct child_plan *plan, long cgroup, const char *name)
 {
     proc_registry_lock();
     pid_t pid = fork_child(plan);
     if (pid > 0)
-        proc_registry_add(pid);
+        proc_registry_add(pid, cgroup, name);
     proc_registry_unlock();
-    if (plan->cgroup_fd >= 0)
-        close(plan->cgroup_fd); /* the child has its copy */
+    for (int k = 0; k < PROC_CGROUP_KINDS; k++)
+        proc_close_fd(&plan->cgroup_fds[k]); /* the child has its copy */
+    proc_close_fd(&plan->pass_fd);           /* likewise */
+    if (pid < 0 && cgroup)
+        proc_cgroup_release(cgroup);
     return pid;
 }
 
@@ -382,6 +428,27 @@ static int adopt(struct proc *p, pid_t pid, int in_fd, int out_fd, int err_fd)
         return ret;
     }
     return 0;
+}
+
+/* A pipe that holds opt's pass bytes and ends: its read end into *fd (left
+ * -1 without them, or on an error). 0, or -errno. */
+static int fill_pass(const struct proc_options *opt, int *fd)
+{
+    int fds[2];
+    if (!opt->pass)
+        return 0;
+    assert(opt->pass_len <= PROC_PASS_MAX);
+    int ret = pipe_above_stdio(fds);
+    if (ret < 0)
+        return ret;
+    ssize_t n = write(fds[1], opt->pass, opt->pass_len); /* fits: the pipe is empty */
+    if (n != (ssize_t)opt->pass_len)
+        ret = n < 0 ? -errno : -EIO;
+    proc_close_fd(&fds[1]);
+    if (ret < 0)
+        proc_close_fd(&fds[0]);
+    *fd = fds[0];
+    return ret;
 }
 
 int proc_spawn(struct proc *p, const struct proc_options *opt)
@@ -406,16 +473,25 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
         .limits = opt->limits,
         .parent = getpid(),
         .reset = proc_signals_not_default(),
-        .cgroup_fd = -1,
+        .cgroup_fds = {-1, -1},
+        .pass_fd = -1,
+        .envp = opt->envp != NULL ? opt->envp : environ,
+        .as_user = opt->as_user,
+        .uid = opt->uid,
+        .gid = opt->gid,
     };
+#ifdef __linux__
+    if (plan.as_user)
+        plan.dumpable = prctl(PR_GET_DUMPABLE);
+#endif
     long cgroup = 0;
-    if ((ret = plan_cgroup(&plan, &cgroup)) < 0)
+    if ((ret = fill_pass(opt, &plan.pass_fd)) < 0 || (ret = plan_cgroup(&plan, &cgroup)) < 0) {
+        proc_close_fd(&plan.pass_fd);
         goto out_close;
-    pid_t pid = start_child(&plan);
+    }
+    pid_t pid = start_child(&plan, cgroup, opt->name);
     if (pid < 0) {
         ret = (int)pid;
-        if (cgroup)
-            proc_cgroup_release(cgroup);
         goto out_close;
     }
     proc_close_fd(&in[0]);
@@ -423,13 +499,14 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
     proc_close_fd(&err[1]);
     proc_close_fd(&report[1]);
     ret = -child_error(pid, report[0]);
-    if (cgroup) /* only now: the child joined it before exec, or failed */
-        proc_cgroup_release(cgroup);
     if (ret < 0) {
         proc_registry_remove(pid); /* child_error reaped it */
+        if (cgroup)
+            proc_cgroup_release(cgroup);
         goto out_close;
     }
     proc_close_fd(&report[0]);
+    p->cgroup = cgroup; /* released once the child is reaped (proc_wait) */
 
     return adopt(p, pid, in[1], out[0], err[0]);
 

@@ -2,10 +2,16 @@
 #include "sandbox_owners.h"
 #include "canon.h"
 #include "message.h"
+#include "xalloc.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <pwd.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* The system's programs and libraries, read-only (a link such as /bin ->
  * usr/bin stays a link). */
@@ -52,6 +58,9 @@ bool sandbox_holds_others(const struct sandbox_owners *r, int i, const char *dir
     if (canon_is_within(r->results, dir) || canon_is_within(r->cwd, dir) ||
         (r->home && canon_is_within(r->home, dir)))
         return true;
+    for (int k = 0; k < r->nhomes; k++)
+        if (canon_is_within(r->homes[k], dir))
+            return true;
     for (int j = 0; j < r->nbots; j++) {
         if (j == i)
             continue;
@@ -65,15 +74,120 @@ bool sandbox_holds_others(const struct sandbox_owners *r, int i, const char *dir
     return false;
 }
 
+/* True if the folder dir (canonical) holds the entry name. */
+static bool has_entry(const char *dir, const char *name)
+{
+    char path[PATH_MAX];
+    struct stat st;
+    return snprintf(path, sizeof(path), "%s/%s", dir, name) < (int)sizeof(path) &&
+           lstat(path, &st) == 0;
+}
+
+/* True if dir (canonical) is a hidden folder right inside a home folder. */
+static bool is_hidden_in_home(const struct sandbox_owners *r, const char *dir)
+{
+    const char *slash = strrchr(dir, '/');
+    if (!slash || slash[1] != '.')
+        return false;
+    size_t n = (size_t)(slash - dir);
+    for (int k = -1; k < r->nhomes; k++) {
+        const char *h = k < 0 ? r->home : r->homes[k];
+        if (h && strlen(h) == n && strncmp(h, dir, n) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* The folder above path's bin/, sbin/ or shims/, as spelled; or NULL. */
+static char *install_root(const char *path)
+{
+    char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+    *slash = '\0';
+    slash = strrchr(dir, '/');
+    if (slash && slash != dir &&
+        (strcmp(slash, "/bin") == 0 || strcmp(slash, "/shims") == 0 ||
+         strcmp(slash, "/sbin") == 0)) {
+        *slash = '\0';
+        return dir;
+    }
+    free(dir);
+    return NULL;
+}
+
+char *sandbox_installation(const struct sandbox_owners *r, int i, const char *path)
+{
+    char *root = install_root(path);
+    char *real = root ? canon_path(root, NULL) : NULL;
+    bool tool = real && (has_entry(real, "libexec") || has_entry(real, "pyvenv.cfg"));
+    bool ok = real && !sandbox_is_system(real) && !sandbox_holds_others(r, i, real) &&
+              !sandbox_is_others(r, i, real) &&
+              (tool || ((has_entry(real, "lib") || has_entry(real, "lib64")) &&
+                        !is_hidden_in_home(r, real)));
+    free(real);
+    if (!ok) {
+        free(root);
+        return NULL;
+    }
+    return root;
+}
+
+/* Every home folder of passwd, canonical, into r. */
+static void find_homes(struct sandbox_owners *r)
+{
+    setpwent();
+    for (struct passwd *pw; (pw = getpwent());) {
+        if (!pw->pw_dir || pw->pw_dir[0] != '/')
+            continue;
+        char *home = canon_path(pw->pw_dir, NULL);
+        if (!home)
+            continue;
+        r->homes = xrealloc(r->homes, (size_t)(r->nhomes + 1) * sizeof(*r->homes));
+        r->homes[r->nhomes++] = home;
+    }
+    endpwent();
+}
+
 void sandbox_owners_release(struct sandbox_owners *r)
 {
     free(r->results);
     free(r->cwd);
     free(r->home);
+    for (int k = 0; k < r->nhomes; k++)
+        free(r->homes[k]);
+    free(r->homes);
+    r->homes = NULL;
+    r->nhomes = 0;
     for (int i = 0; i < r->nbots; i++) {
         free(r->dirs[i]);
         sandbox_files_release(&r->files[i]);
     }
+}
+
+/* The folder where the files its arguments name are a bot's own, besides
+ * its --dir: its program's; for an interpreter (a system program, or one in
+ * a bin/ or shims/ folder: python3, a venv's python) the folder of the
+ * script it runs, the first file its arguments name. Canonical, malloc'ed,
+ * or NULL. */
+static char *program_folder(const struct sandbox_files *fs)
+{
+    const struct sandbox_file *prog = NULL, *script = NULL;
+    for (int k = 0; k < fs->n; k++)
+        if (fs->f[k].word == 0 || fs->f[k].word == SANDBOX_CLAIM_LINE)
+            prog = prog ? prog : &fs->f[k];
+        else if (fs->f[k].word < SANDBOX_CLAIM_LINE)
+            script = script ? script : &fs->f[k];
+    if (!prog)
+        return NULL;
+    char *root = install_root(prog->path);
+    const struct sandbox_file *f = sandbox_is_system(prog->real) || root ? script : prog;
+    free(root);
+    if (!f)
+        return NULL;
+    char *dir = xstrdup(f->path), *slash = strrchr(dir, '/');
+    slash[slash == dir] = '\0'; /* "/x" lies in "/" */
+    char *real = canon_path(dir, NULL);
+    free(dir);
+    return real;
 }
 
 /* The refusals: a --dir must hold nothing of the run but its bot's own. */
@@ -130,6 +244,7 @@ int sandbox_owners_find(struct sandbox_owners *r, const struct run_config *c)
         cli_error("--sandbox: cannot resolve the working directory: %s", strerror(errno));
         return EXIT_SYSTEM;
     }
+    find_homes(r);
     r->nbots = c->nbots;
     for (int i = 0; i < c->nbots; i++) {
         const struct bot_spec *b = &c->bots[i];
@@ -137,7 +252,18 @@ int sandbox_owners_find(struct sandbox_owners *r, const struct run_config *c)
             cli_error("--sandbox: cannot resolve '%s': %s", b->cwd, strerror(errno));
             return EXIT_SYSTEM;
         }
-        sandbox_files_find(&r->files[i], b->argv, r->dirs[i] ? r->dirs[i] : r->cwd);
+        struct sandbox_files *fs = &r->files[i];
+        sandbox_files_find(fs, b->argv, r->dirs[i] ? r->dirs[i] : r->cwd);
+        if (fs->proc) {
+            cli_error("--sandbox: bot '%s' names '%s' in its command, a file of /proc, which "
+                      "its sandbox has of its own; name the file itself",
+                      b->name, fs->proc);
+            return EXIT_USAGE;
+        }
+        char *own = program_folder(fs);
+        const char *dirs[] = {r->dirs[i], own};
+        sandbox_files_keep_within(fs, dirs, 2);
+        free(own);
     }
     return check_dirs(c, r);
 }

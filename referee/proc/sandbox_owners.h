@@ -18,16 +18,21 @@ extern const char *const sandbox_system_dirs[SANDBOX_SYSTEM_DIRS];
 
 /* What of a run a bot may be shown only if it is its own. Owns its strings. */
 struct sandbox_owners {
-    char *results, *cwd, *home;  /* canonical; home NULL if unknown */
+    char *results, *cwd, *home; /* canonical; home NULL if unknown */
+    char **homes;               /* every home folder of the users (passwd), canonical */
+    int nhomes;
     char *dirs[CONFIG_MAX_BOTS]; /* each bot's --dir, canonical, or NULL */
     struct sandbox_files files[CONFIG_MAX_BOTS];
     int nbots;
 };
 
-/* Fill *o (overwritten) for the bots of c, then judge their --dir: refused
- * if it lies inside the results folder or holds it, or holds another bot's
- * --dir or file. Returns 0, or an exit code having said why in one line
- * (EXIT_USAGE; EXIT_SYSTEM if a path cannot be resolved). Release *o
+/* Fill *o (overwritten) for the bots of c: a file a bot's arguments name is
+ * its own only in its own folders, its --dir and its program's (for an
+ * interpreter, the script's: sandbox_files_keep_within). Then judge their
+ * commands and --dir: a command naming a file of /proc is refused, as is a
+ * --dir that lies inside the results folder or holds it, or holds another
+ * bot's --dir or file. Returns 0, or an exit code having said why in one
+ * line (EXIT_USAGE; EXIT_SYSTEM if a path cannot be resolved). Release *o
  * either way. */
 int sandbox_owners_find(struct sandbox_owners *o, const struct run_config *c);
 
@@ -42,8 +47,20 @@ bool sandbox_is_system(const char *real);
 bool sandbox_is_others(const struct sandbox_owners *o, int i, const char *path);
 
 /* True if showing dir (canonical) to bot i would show more than its own:
- * it holds the results, referee's directory, the home folder, another bot's
- * folder or file, or a place where sockets live (/tmp, /run...). */
+ * it holds the results, referee's directory, a home folder (any user's, or
+ * is one), another bot's folder or file, or a place where sockets live
+ * (/tmp, /run...). */
 bool sandbox_holds_others(const struct sandbox_owners *o, int i, const char *dir);
+
+/* The installation the interpreter at path (as named, or where its links
+ * lead) belongs to, if bot i may be shown it whole: the folder above its
+ * bin/, sbin/ or shims/, outside the system's folders, that holds lib/,
+ * lib64/, libexec/ or pyvenv.cfg (a venv, a version of Python or Node,
+ * pyenv's own folder, /opt/X), is no hidden folder of a home unless it
+ * holds libexec/ or pyvenv.cfg (~/.cargo, ~/.local are a tool's state,
+ * credentials included), and holds nothing of the others'
+ * (sandbox_holds_others). Returns it as spelled in path (malloc'ed), or
+ * NULL. */
+char *sandbox_installation(const struct sandbox_owners *o, int i, const char *path);
 
 #endif

@@ -4,6 +4,7 @@
 #include "message.h"
 #include "proc.h"
 #include "sandbox_owners.h"
+#include "sandbox_user.h"
 #include "xalloc.h"
 
 #include <dirent.h>
@@ -15,6 +16,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+_Static_assert(SANDBOX_FILTER_FD == PROC_PASS_FD, "bwrap reads its filter where it is put");
+_Static_assert(sizeof(((struct sandbox_paths *)0)->filter) <= PROC_PASS_MAX, "one pipe's worth");
 
 #define TRIAL_MS 5000 /* a sandbox that does not start and end `true` in this is no use */
 
@@ -100,23 +104,6 @@ static void add_system(struct sandbox_paths *s)
     s->nsystem = s->n;
 }
 
-/* The folder an interpreter is installed in: the parent of its bin/ or
- * shims/ (a virtual environment, pyenv, nvm), or NULL. */
-static char *install_root(const char *path)
-{
-    char *dir = xstrdup(path), *slash = strrchr(dir, '/');
-    *slash = '\0';
-    slash = strrchr(dir, '/');
-    if (slash && slash != dir &&
-        (strcmp(slash, "/bin") == 0 || strcmp(slash, "/shims") == 0 ||
-         strcmp(slash, "/sbin") == 0)) {
-        *slash = '\0';
-        return dir;
-    }
-    free(dir);
-    return NULL;
-}
-
 /* path, read-only, at the same place; one inside referee's directory where
  * that leads, its private /tmp (link is that directory, or NULL): bwrap
  * makes mount points before the root is the sandbox's, so it must not meet
@@ -159,7 +146,7 @@ static bool is_in_own_dir(const struct sandbox_owners *r, int i, const char *pat
 }
 
 /* Bot i's own files, read-only, where its command names them and where they
- * really are; an interpreter's installation with it. */
+ * really are; an interpreter's installation with it (sandbox_installation). */
 static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, int i,
                       const char *link)
 {
@@ -173,12 +160,9 @@ static void add_files(struct sandbox_paths *s, const struct sandbox_owners *r, i
         if (!is_in_own_dir(r, i, f->real))
             add_read(s, f->real, link); /* where its links lead: /proc/self/exe */
         for (int pass = 0; pass < 2 && f->interpreter; pass++) {
-            char *root = install_root(pass ? f->real : f->path);
-            char *real = root ? canon_path(root, NULL) : NULL;
-            if (real && !sandbox_is_system(real) && !sandbox_holds_others(r, i, real) &&
-                !sandbox_is_others(r, i, real) && !is_in_own_dir(r, i, root))
+            char *root = sandbox_installation(r, i, pass ? f->real : f->path);
+            if (root && !is_in_own_dir(r, i, root))
                 add_read(s, root, link);
-            free(real);
             free(root);
         }
     }
@@ -212,14 +196,14 @@ static struct sandbox_paths *plan(const struct run_config *c, const struct sandb
 
 /* True if --max-procs is to be set inside each sandbox: no cgroup for it
  * here, but a user namespace counts it for the bot alone (not for root,
- * whom RLIMIT_NPROC never binds). Says once what --max-procs then means if
- * neither holds. */
-static bool uses_namespace_nproc(void)
+ * whom RLIMIT_NPROC never binds: unless bots run as a user of their own,
+ * as_user). Says once what --max-procs then means if neither holds. */
+static bool uses_namespace_nproc(bool as_user)
 {
     char why[256];
     if (proc_has_bot_cgroups(why, sizeof(why)))
         return false;
-    if (getuid() != 0 && access(SANDBOX_PRLIMIT, X_OK) == 0)
+    if ((getuid() != 0 || as_user) && access(SANDBOX_PRLIMIT, X_OK) == 0)
         return true;
     cli_error("--max-procs: %s%s; it then limits the processes of the whole user "
               "(RLIMIT_NPROC), the bots' and yours together, and not root's",
@@ -227,8 +211,9 @@ static bool uses_namespace_nproc(void)
     return false;
 }
 
-/* Start bwrap with `true` in a sandbox like a bot's. */
-static int trial(const struct sandbox_paths *s)
+/* Start bwrap with `true` in a sandbox like a bot's; quiet: say nothing of a
+ * failure. */
+static int trial(const struct sandbox_paths *s, bool quiet)
 {
     const char *words[SANDBOX_WORDS_MAX + 2];
     struct proc p;
@@ -246,12 +231,21 @@ static int trial(const struct sandbox_paths *s)
     int fd = mkstemp(log);
     if (fd >= 0)
         close(fd);
-    struct proc_options opt = {
-        .argv = (char *const *)words, .log_path = fd >= 0 ? log : NULL, .log_cap = 4096};
+    struct proc_options opt = {.argv = (char *const *)words,
+                               .log_path = fd >= 0 ? log : NULL,
+                               .log_cap = 4096,
+                               .pass = s->filter_len ? s->filter : NULL,
+                               .pass_len = s->filter_len,
+
+                               .as_user = s->as_user, /* as the bots will run */
+                               .uid = s->uid,
+                               .gid = s->gid};
     int rc = proc_spawn(&p, &opt);
     if (rc == -ENOENT || rc < 0) {
         if (fd >= 0)
             unlink(log);
+        if (quiet)
+            return EXIT_SYSTEM;
         if (rc == -ENOENT)
             cli_error("--sandbox: bubblewrap (bwrap) not found on PATH; install Debian's "
                       "package bubblewrap");
@@ -270,8 +264,8 @@ static int trial(const struct sandbox_paths *s)
         fclose(f);
     if (fd >= 0)
         unlink(log);
-    if (status == 0)
-        return 0;
+    if (status == 0 || quiet)
+        return status == 0 ? 0 : EXIT_SYSTEM;
     /* Without a word of its own, or one about namespaces, the usual cause. */
     bool userns = !said[0] || strstr(said, "namespace") || strstr(said, "not permitted");
     cli_error("--sandbox: bubblewrap cannot make a sandbox here (%s %d)%s%s%s%s",
@@ -283,31 +277,63 @@ static int trial(const struct sandbox_paths *s)
     return EXIT_SYSTEM;
 }
 
+/* The trial, with user namespaces forbidden inside; where bubblewrap cannot
+ * (older than 0.8.0, or no user namespace of its own), again without, saying
+ * once what is then left open. */
+static int trial_userns(struct run_config *c)
+{
+    if (trial(c->bots[0].sandbox, true) == 0)
+        return 0;
+    for (int i = 0; i < c->nbots; i++)
+        c->bots[i].sandbox->nested_userns = true;
+    int rc = trial(c->bots[0].sandbox, false);
+    if (rc == 0)
+        cli_error("--sandbox: bubblewrap cannot forbid user namespaces inside the sandbox "
+                  "(--disable-userns, bubblewrap 0.8.0): a bot may make its own, and mount "
+                  "there a tmpfs that only a memory cgroup bounds");
+    return rc;
+}
+
 int sandbox_setup(struct run_config *c)
 {
     struct sandbox_owners *r = xmalloc(sizeof(*r));
     int rc = sandbox_owners_find(r, c);
 
-    if (rc != 0)
+    struct sandbox_user user;
+    if (rc != 0 || (rc = sandbox_user_choose(c, &user)) != 0)
         goto out_owners;
-    bool nproc_inside = c->limits.processes > 0 && uses_namespace_nproc();
+    bool nproc_inside = c->limits.processes > 0 && uses_namespace_nproc(user.given);
+    unsigned char filter[sizeof(((struct sandbox_paths *)0)->filter)];
+    size_t filter_len = sandbox_filter_build(filter, sizeof(filter)); /* once a run */
+    if (filter_len == 0)
+        cli_error("--sandbox: no seccomp filter for this machine's architecture: bots may "
+                  "signal each other through locks on the files they share");
     for (int i = 0; i < c->nbots; i++) {
         struct bot_spec *b = &c->bots[i];
         if (b->limits.disk_mb == 0)
             b->limits.disk_mb = sandbox_default_disk(b->limits.memory_mb);
         b->sandbox = plan(c, r, i);
+        memcpy(b->sandbox->filter, filter, filter_len);
+        b->sandbox->filter_len = filter_len;
         if (b->sandbox->n == SANDBOX_MOUNTS_MAX) { /* full: one may be missing */
             cli_error("--sandbox: bot '%s' would need more than %d files and folders shown",
                       b->name, SANDBOX_MOUNTS_MAX - 1);
             rc = EXIT_USAGE;
             goto out_owners;
         }
+        b->sandbox->as_user = user.given;
+        b->sandbox->uid = user.uid;
+        b->sandbox->gid = user.gid;
+        b->sandbox->env = b->env;
+        b->sandbox->nenv = b->nenv;
+        if ((rc = sandbox_user_check(&user, c, r, i, b->sandbox)) != 0)
+            goto out_owners;
         if (nproc_inside) {
             sandbox_set_nproc(b->sandbox, b->limits.processes + 1); /* + bwrap's init */
             b->limits.processes = 0; /* on bwrap, it would count the whole user again */
         }
     }
-    rc = c->nbots > 0 ? trial(c->bots[0].sandbox) : 0;
+    rc = c->nbots > 0 ? trial_userns(c) : 0;
 out_owners:
     sandbox_owners_release(r);
     free(r);

@@ -82,11 +82,12 @@ struct report_run {
     int first_move_ms;     /* the limit of a bot's first move of a game; 0: not known */
 };
 
-/* An entry of a league (its roster.csv): from which game id it played, and
- * from which it no longer did (0: it plays still). */
+/* An entry of a league (its roster.csv): from which game id it played, from
+ * which it no longer did (0: it plays still), and from which it is refused
+ * for a changed program (0: it is not). */
 struct report_entry {
     char name[72];
-    long entered, retired;
+    long entered, retired, refused;
 };
 
 struct report {

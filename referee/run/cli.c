@@ -10,6 +10,18 @@
 #include <string.h>
 #include <unistd.h>
 
+void cli_say_bots_run_as_root(bool sandbox, bool has_sandbox)
+{
+    static bool said;
+
+    if (sandbox || said || (getuid() != 0 && geteuid() != 0))
+        return;
+    said = true;
+    cli_error("bots run as root, as referee does, with every right on this machine; %s",
+              has_sandbox ? "--sandbox runs them as an unprivileged user"
+                          : "run referee as a plain user for a bot you do not trust");
+}
+
 int cli_cores(void)
 {
 #ifdef __linux__
@@ -57,6 +69,21 @@ void cli_catch_signals(void)
     /* A closed terminal or ssh connection: the run ends as it does for a
      * Ctrl-C, its finished games on disk, rather than be cut off. */
     sigaction(SIGHUP, &sa, NULL);
+}
+
+void cli_say_memory_cover(const struct run_config *c)
+{
+    static bool said;
+    char why[256];
+    bool asked = false;
+    for (int i = 0; i < c->nbots; i++)
+        asked = asked || c->bots[i].limits.memory_mb > 0;
+    if (!asked || said || proc_has_memory_cgroups(why, sizeof(why)))
+        return;
+    said = true;
+    cli_error("--memory: %s; it then bounds each bot process's address space alone "
+              "(RLIMIT_AS), not what it holds in memfd, shared memory or tmpfs pages",
+              why);
 }
 
 int cli_check_plays(const char *bot, enum proto proto, const struct game_def *def)

@@ -6,7 +6,9 @@
 #define REFEREE_CLI_H
 
 #include <signal.h>
+#include <stdbool.h>
 
+#include "config.h"
 #include "message.h"
 #include "options.h"
 
@@ -21,6 +23,15 @@ int cli_cores(void);
  * SIGHUP is, as hang-ups come in pairs. */
 extern volatile sig_atomic_t cli_interrupted;
 void cli_catch_signals(void);
+
+/* Say once, where --memory is given (to any bot of c) and no memory cgroup
+ * can be made, what it then does not bound: memfd, shared memory and tmpfs
+ * pages (it is RLIMIT_AS alone). */
+void cli_say_memory_cover(const struct run_config *c);
+/* Say once on stderr, if referee runs as root and its bots are not
+ * sandboxed, that they run as root: every right of the machine's; and what
+ * would run them as a plain user (--sandbox, if the command has it). */
+void cli_say_bots_run_as_root(bool sandbox, bool has_sandbox);
 
 /* Whether bot, speaking proto, can play def; if not, says so (the game and
  * the protocol named) and returns EXIT_USAGE, else 0. */

@@ -232,6 +232,7 @@ int cmd_doctor(int argc, char **argv)
     struct bot_spec bot = a.bot;
     bool json = a.json;
     proc_ignore_sigpipe();
+    proc_watchdog_start();
     char log[] = "/tmp/referee-doctor-XXXXXX";
     int fd = mkstemp(log);
     if (fd >= 0) {
@@ -239,6 +240,7 @@ int cmd_doctor(int argc, char **argv)
         opt.log_path = log;
     }
     struct doctor_report rep;
+    cli_say_bots_run_as_root(false, false);
     doctor_run(&bot, &opt, &rep);
     if (fd >= 0)
         unlink(log);

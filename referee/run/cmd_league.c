@@ -12,6 +12,7 @@
 #include "path.h"
 #include "results.h"
 #include "roster.h"
+#include "sandbox_user.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -32,6 +33,7 @@ struct league_cmd {
     const struct game_def *game;
     long seed, openings, min_games, lag;
     bool no_early_draw;
+    struct bot_spec env; /* add: the entry's --env, as a bot's (name and argv unused) */
 };
 
 #define FIELD(name) offsetof(struct league_cmd, name)
@@ -69,6 +71,25 @@ static int opt_shard(void *target, const char *arg)
     return 0;
 }
 
+static int opt_env(void *target, const char *arg)
+{
+    struct league_cmd *c = target;
+    const char *why;
+
+    if (config_bot_set_env(&c->env, arg, &why) < 0) {
+        char text[4 * PROTOCOL_ECHO_MAX + 8];
+        cli_error("--env '%s': %s", protocol_escape(text, sizeof(text), arg, strlen(arg)), why);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+static int opt_sandbox_user(void *target, const char *arg)
+{
+    struct league_cmd *c = target;
+    return sandbox_user_parse(arg, &c->lo.run.sandbox_user);
+}
+
 #define CALL  OPTION_ENTRY_CALL
 #define FLAG  OPTION_ENTRY_FLAG
 #define GAME  OPTION_ENTRY_GAME
@@ -104,6 +125,10 @@ static const struct option_def league_options_table[] = {
           "-j up to 2 x PAIRS never waits; a batch of --shard\n"
           "runs is PAIRS pairs",
           .only = FOR_ADD),
+    CALL("env", "VAR=VALUE", opt_env,
+         "add: a variable of the entry's environment (repeatable;\n"
+         "bots.csv's column env)",
+         .only = FOR_ADD),
     COUNT("games", "N", lo.games, 1, 100000000, "run: N more games, then stop", .only = FOR_RUN),
     CALL("for", "DURATION", opt_for,
          "run: start no game after DURATION (90s, 30m, 2h, 1d);\n"
@@ -133,8 +158,14 @@ static const struct option_def league_options_table[] = {
        .only = FOR_RUN),
     FLAG("sandbox", lo.run.sandbox, "run: each bot in a bubblewrap sandbox, as a tournament's",
          .only = FOR_RUN),
+    CALL("sandbox-user", "USER[:GROUP]", opt_sandbox_user,
+         "run: run by root, the user sandboxed bots run as\n"
+         "(default: uid and gid 65533)",
+         .only = FOR_RUN),
     COUNT("memory", "MB", lo.run.limits.memory_mb, 1, 1L << 30,
-          "run: address space of each bot process", .only = FOR_RUN),
+          "run: memory each bot process may hold (a cgroup; else\n"
+          "its address space)",
+          .only = FOR_RUN),
     COUNT("cpu-time", "S", lo.run.limits.cpu_seconds, 1, 1L << 30,
           "run: CPU seconds of each bot process", .only = FOR_RUN),
     COUNT("max-files", "N", lo.run.limits.open_files, 4, 1L << 20,
@@ -164,13 +195,17 @@ static const char league_head[] =
     "runs: bots.csv is its roster (a tournament's --bots file with a 'retired'\n"
     "column, which a person may edit too); a run takes in its changes at its next\n"
     "pair of games. A new entry first plays the field, then games go where they\n"
-    "change the standings most (README.md, 'League').\n\n";
+    "change the standings most (README.md, 'League'). An entry is bound to its\n"
+    "program: a command or program file changed under its name is refused from\n"
+    "the next pair until it is put back (roster.csv says why); a new version is\n"
+    "a new entry.\n\n";
 static const char league_tail[] =
-    "Exit status: 0 done, 2 bad usage, an unknown or already retired entry, or a\n"
-    "league another run holds, 3 unreadable league files or a batch short of a\n"
-    "shard, 4 results that cannot be written (an entry that cannot be started is\n"
-    "retired, and the league goes on), 5 an internal error, 130 interrupted\n"
-    "(finished games are kept; the next run goes on).\n";
+    "Exit status: 0 done, 2 bad usage, an unknown or already retired entry, a\n"
+    "league another run holds, or a shard facing a change not taken in (a\n"
+    "program changed under it: it stops), 3 unreadable league files or a batch\n"
+    "short of a shard, 4 results that cannot be written (an entry that cannot be\n"
+    "started is retired, and the league goes on), 5 an internal error, 130\n"
+    "interrupted (finished games are kept; the next run goes on).\n";
 
 const struct option_set league_options = {.table = league_options_table,
                                           .n = NOPTIONS,
@@ -227,6 +262,26 @@ static int league_settings(const char *dir, const struct roster_settings *want, 
     return 0;
 }
 
+/* The --env of b as the engines file's column env: NAME=VALUE;NAME=VALUE,
+ * `\;` a ';' of a value and `\\` a backslash (malloc'ed; "" for none). */
+static char *env_field(const struct bot_spec *b)
+{
+    size_t len = 1;
+    for (int i = 0; i < 2 * b->nenv; i++)
+        len += 2 * strlen(b->env[i]) + 1;
+    char *field = xmalloc(len), *w = field;
+    for (int i = 0; i < b->nenv; i++) {
+        w += sprintf(w, "%s%s=", i ? ";" : "", b->env[2 * i]);
+        for (const char *v = b->env[2 * i + 1]; *v; v++) {
+            if (*v == ';' || *v == '\\')
+                *w++ = '\\';
+            *w++ = *v;
+        }
+    }
+    *w = '\0';
+    return field;
+}
+
 /* `league add DIR NAME=COMMAND`: the first makes the league with the settings
  * given; later ones may repeat them, not change them. */
 static int league_add(struct league_cmd *c, const bool *given, const char *dir, const char *text)
@@ -259,11 +314,14 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
         config_bot_release(&bot);
         return rc;
     }
+    char *env = env_field(&c->env);
     struct roster_entry e = {.name = bot.name,
                              .command = eq + 1,
                              .cwd = c->bot_dir,
-                             .proto = c->proto == PROTO_COUNT ? NULL : adapter_of(c->proto)->name};
+                             .proto = c->proto == PROTO_COUNT ? NULL : adapter_of(c->proto)->name,
+                             .env = env};
     rc = roster_add_bot(dir, &e, whyf, sizeof(whyf));
+    free(env);
     if (rc == -EEXIST)
         cli_error("league '%s' has an entry '%s' already; a new version is a new entry: give "
                   "it another name",
@@ -320,7 +378,7 @@ static int league_show(const char *dir)
     if (rc < 0 || (rc = roster_read_events(dir, &ev, &nev, why, sizeof(why))) < 0 ||
         (rc = roster_read_bots(dir, &bots, &nbots, why, sizeof(why))) < 0) {
         cli_error("cannot read %s", why);
-        free(ev);
+        roster_free_events(ev, nev);
         return EXIT_DATA;
     }
     printf("League '%s': %s, seed %llu, openings of %ld plies, %ld games before the standings "
@@ -328,20 +386,29 @@ static int league_show(const char *dir)
            dir, set.game, (unsigned long long)set.seed, set.openings, set.min_games);
     for (size_t b = 0; b < nbots; b++) {
         long entered = 0, retired = 0;
-        for (size_t e = 0; e < nev; e++)
-            if (strcmp(ev[e].name, bots[b].name) == 0)
-                *(ev[e].retired ? &retired : &entered) = ev[e].game;
+        const struct roster_event *refused = NULL; /* held now, by this event */
+        for (size_t e = 0; e < nev; e++) {
+            if (strcmp(ev[e].name, bots[b].name) != 0)
+                continue;
+            if (ev[e].kind == ROSTER_ENTERED || ev[e].kind == ROSTER_RETIRED)
+                *(ev[e].kind == ROSTER_RETIRED ? &retired : &entered) = ev[e].game;
+            if (ev[e].kind == ROSTER_REFUSED || ev[e].kind == ROSTER_BOUND)
+                refused = ev[e].kind == ROSTER_REFUSED ? &ev[e] : NULL;
+        }
         printf("  %-24s ", bots[b].name);
         if (entered == 0)
             printf("enters at the next run's next pair%s\n", bots[b].retired ? " (retired)" : "");
         else if (retired)
             printf("played from game %ld, retired from game %ld\n", entered, retired);
+        else if (refused)
+            printf("played from game %ld, refused from game %ld: %s\n", entered, refused->game,
+                   refused->reason);
         else if (bots[b].retired)
             printf("plays from game %ld, retires at the run's next pair\n", entered);
         else
             printf("plays from game %ld\n", entered);
     }
-    free(ev);
+    roster_free_events(ev, nev);
     free(bots);
     printf("\n");
     fflush(stdout);
@@ -390,6 +457,10 @@ static int league_play(struct league_cmd *c, const bool *given, const char *dir)
         cli_error("--disk bounds what a sandboxed bot writes: give --sandbox too");
         return EXIT_USAGE;
     }
+    if (r->sandbox_user.given && !r->sandbox) {
+        cli_error("--sandbox-user is the user sandboxed bots run as: give --sandbox too");
+        return EXIT_USAGE;
+    }
     r->results = dir;
     return league_run(&c->lo);
 }
@@ -434,6 +505,7 @@ int cmd_league(int argc, char **argv)
         default: rc = league_show(argv[first]); break;
         }
     }
+    config_bot_release(&c->env);
     free(c);
     return rc == 1 ? EXIT_OK : rc;
 }

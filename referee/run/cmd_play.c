@@ -298,8 +298,10 @@ int cmd_play(int argc, char **argv)
         a.results = dir;
     }
     proc_ignore_sigpipe();
+    proc_watchdog_start();
     struct game_record *rec = xcalloc(1, sizeof(*rec));
     struct player p;
+    cli_say_bots_run_as_root(false, false);
     player_init(&p, &a.bot, a.def, NULL, 0);
     game_init(&rec->state, a.def, true);
     rec->id = 1;

@@ -11,6 +11,7 @@
 #include "runner.h"
 #include "proc.h"
 #include "sandbox_setup.h"
+#include "sandbox_user.h"
 #include "tournament.h"
 #include "xalloc.h"
 
@@ -100,6 +101,27 @@ static int opt_option(void *target, const char *arg)
         return EXIT_USAGE;
     }
     return 0;
+}
+
+static int opt_env(void *target, const char *arg)
+{
+    const char *setting, *why;
+    struct bot_spec *b = named_bot(target, arg, &setting, "env", "VAR=VALUE");
+
+    if (!b)
+        return EXIT_USAGE;
+    if (config_bot_set_env(b, setting, &why) < 0) {
+        char text[4 * PROTOCOL_ECHO_MAX + 8];
+        cli_error("--env '%s': %s", protocol_escape(text, sizeof(text), arg, strlen(arg)), why);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+static int opt_sandbox_user(void *target, const char *arg)
+{
+    struct run_config *c = target;
+    return sandbox_user_parse(arg, &c->sandbox_user);
 }
 
 /* The run's value of a limit a bot may have of its own. */
@@ -245,7 +267,7 @@ static const struct option_def run_options[] = {
          "shell's words, no expansions)"),
     CALL("bots", "FILE", opt_bots,
          "bots from an engines file, CSV with a header: name,\n"
-         "command and optionally args, dir, proto, options and\n"
+         "command and optionally args, dir, proto, options, env,\n"
          "each bot's movetime, firstmove, clock, increment,\n"
          "startup, memory (README \"The engines file\")"),
     CALL("dir", "NAME=DIR", opt_dir, "working directory of bot NAME"),
@@ -259,6 +281,10 @@ static const struct option_def run_options[] = {
          "handshake, Gomocup `INFO KEY VALUE` before each game,\n"
          "NBoard `set KEY VALUE`, referee's `option KEY VALUE`\n"
          "(protocol/ENGINES.md)"),
+    CALL("env", "NAME=VAR=VALUE", opt_env,
+         "a variable of bot NAME's environment (repeatable):\n"
+         "added to referee's, or with --sandbox to the few a\n"
+         "sandboxed bot gets (PATH, HOME, LANG, LC_*, TMPDIR)"),
     CALL("gtp-pass", "NAME=HOW", opt_gtp_pass,
          "implicit (default): a GTP engine passes by itself and\n"
          "is never sent a pass; explicit: sent `play b pass`"),
@@ -268,6 +294,11 @@ static const struct option_def run_options[] = {
          "bubblewrap): it sees the system's folders read-only,\n"
          "its own files and --dir, a private /tmp; no network,\n"
          "no other process, no results, no other bot's files"),
+    CALL("sandbox-user", "USER[:GROUP]", opt_sandbox_user,
+         "run by root, the user sandboxed bots run as on the\n"
+         "host, a name or a uid (default: uid and gid 65533,\n"
+         "which no account uses); each --dir must be writable\n"
+         "by it"),
     CALL("startup", "[NAME=]MS", opt_startup,
          "deadline of a GTP or Gomocup engine's handshake,\n"
          "and of a brain's answer to RESTART (default 10000);\n"
@@ -353,8 +384,10 @@ static const struct option_def run_options[] = {
          "4321 > turn ...', '... < c2' (any protocol; bytes\n"
          "outside printable ASCII escaped)"),
     CALL("memory", "[NAME=]MB", opt_memory,
-         "address space of each bot process (default: no\n"
-         "limit); NAME=MB: bot NAME's alone"),
+         "memory each bot process may hold, memfd and shared\n"
+         "memory too (a cgroup of its own; where none can be\n"
+         "made, its address space alone; default: no limit);\n"
+         "NAME=MB: bot NAME's alone"),
     COUNT("cpu-time", "S", limits.cpu_seconds, 1, 1L << 30,
           "CPU seconds of each bot process, over its whole life"),
     COUNT("max-files", "N", limits.open_files, 4, 1L << 20, "open descriptors of each bot process"),
@@ -514,6 +547,10 @@ static int check_config(struct run_config *c)
         cli_error("--disk bounds what a sandboxed bot writes: give --sandbox too");
         return EXIT_USAGE;
     }
+    if (c->sandbox_user.given && !c->sandbox) {
+        cli_error("--sandbox-user is the user sandboxed bots run as: give --sandbox too");
+        return EXIT_USAGE;
+    }
     if (c->trace && c->log_cap == 0) {
         cli_error("--trace writes into the bots' logs, and --log-cap 0 keeps none");
         return EXIT_USAGE;
@@ -561,6 +598,7 @@ static int run_checked(struct run_config *c)
         cli_error("--max-procs: %s; it then limits the processes of the whole user "
                   "(RLIMIT_NPROC), the bots' and yours together, and not root's",
                   why);
+    cli_say_memory_cover(c);
     if (!c->sandbox || (rc = sandbox_setup(c)) == 0)
         rc = runner_run(c);
     return rc;

@@ -27,7 +27,8 @@ static bool is_dir(const char *path, char *why, size_t len)
 }
 
 /* The columns of an engines file besides the limits of config_owns. */
-static const char *const plain_columns[] = {"name", "command", "args", "dir", "proto", "options"};
+static const char *const plain_columns[] = {"name",  "command", "args", "dir",
+                                            "proto", "options", "env"};
 #define NPLAIN (sizeof(plain_columns) / sizeof(plain_columns[0]))
 
 /* Whether every column of t's header is one referee knows, or `also` (NULL:
@@ -47,9 +48,11 @@ static bool has_known_columns(const struct table *t, const char *also, size_t *u
     return true;
 }
 
-/* The options field "KEY=VALUE;KEY=VALUE" into bot: `\;` is a ';' of a value,
- * `\\` a backslash. Returns 0, or -1 with *why set. */
-static int set_options(struct bot_spec *bot, const char *field, const char **why)
+/* The options field "KEY=VALUE;KEY=VALUE" into bot with set (an engine
+ * option, an environment variable): `\;` is a ';' of a value, `\\` a
+ * backslash. Returns 0, or -1 with *why set. */
+static int set_pairs(struct bot_spec *bot, const char *field, const char **why,
+                     int (*set)(struct bot_spec *, const char *, const char **))
 {
     char *one = xmalloc(strlen(field) + 1);
     int rc = 0;
@@ -62,7 +65,7 @@ static int set_options(struct bot_spec *bot, const char *field, const char **why
         if (*p == ';')
             p++;
         if (one[0])
-            rc = config_bot_set_option(bot, one, why);
+            rc = set(bot, one, why);
     }
     free(one);
     return rc;
@@ -93,7 +96,9 @@ static int set_columns(struct bot_spec *bot, const struct table *t, size_t r, si
             if (bot->proto.proto == PROTO_COUNT)
                 w = "the protocol is " ADAPTER_NAMES;
         } else if (strcmp(head, "options") == 0) {
-            set_options(bot, v, &w);
+            set_pairs(bot, v, &w, config_bot_set_option);
+        } else if (strcmp(head, "env") == 0) {
+            set_pairs(bot, v, &w, config_bot_set_env);
         } else if (own != OWN_COUNT) {
             config_bot_set_own(bot, own, v, &w);
         }

@@ -1,6 +1,5 @@
-/* league_history.c: a league run's roster and history: bots.csv taken in,
- * roster.csv and games.csv read back and checked, a batch's shard folders
- * opened and merged. */
+/* league_history.c: a league run's history: roster.csv and games.csv read
+ * back and checked, a batch's shard folders opened and merged. */
 #include "league_state.h"
 #include "cli.h"
 #include "league_batch.h"
@@ -24,117 +23,9 @@ int lrun_index_of(const struct lrun *lr, const char *name)
     return -1;
 }
 
-/* Enter name from game id `from`, or retire it. Returns 0 or a negative errno. */
-static int roster_event(struct lrun *lr, const char *name, bool retired, long from, bool log)
-{
-    struct roster_event e = {.game = from, .retired = retired};
-    int i = lrun_index_of(lr, name);
-
-    snprintf(e.name, sizeof(e.name), "%s", name);
-    if (log) {
-        int rc = roster_append_event(lr->dir, &e);
-        if (rc < 0)
-            return rc;
-    }
-    if (retired) {
-        league_retire(&lr->l, i, from);
-        return 0;
-    }
-    if (i >= 0)
-        return 0;
-    if ((i = league_enter(&lr->l, from)) < 0)
-        return i;
-    snprintf(lr->names[i], sizeof(lr->names[i]), "%s", name);
-    return standings_add_bot(lr->st, name);
-}
-
-/* The first game of the next pair not yet under way: where a roster change
- * takes effect. */
-static long next_pair_start(const struct lrun *lr)
+long lrun_next_pair(const struct lrun *lr)
 {
     return lr->written % 2 == 0 ? lr->written + 1 : lr->written + 2;
-}
-
-/* A change of bots.csv the league has not taken in: `name` enters (or
- * retires) from game `from` on, logged in roster.csv; or, dry (a batch's
- * shard, which only reads the league), refused. Returns 0 or a negative errno
- * (-EBUSY: dry). */
-static int take_in(struct lrun *lr, const char *name, bool retired, long from, bool dry)
-{
-    if (!dry)
-        return roster_event(lr, name, retired, from, true);
-    cli_error("'%s/%s' has a change the league has not taken in (%s '%s'): 'referee league "
-              "run %s --merge' takes it in, then a batch's shards can play",
-              lr->dir, ROSTER_BOTS, retired ? "retiring" : "adding", name, lr->dir);
-    return -EBUSY;
-}
-
-/* bots.csv against the league: an entry new to it enters, one retired or gone
- * from the file retires, each logged in roster.csv (take_in). Returns 0 or an
- * exit code. */
-int lrun_sync_roster(struct lrun *lr, bool dry)
-{
-    struct roster_bot *bots;
-    size_t n;
-    char why[PATH_MAX + 200];
-    long from = next_pair_start(lr);
-    int rc = roster_read_bots(lr->dir, &bots, &n, why, sizeof(why));
-
-    if (rc < 0) {
-        cli_error("cannot read %s", why);
-        return EXIT_DATA;
-    }
-    char path[PATH_MAX];
-    if (path_join(path, sizeof(path), lr->dir, ROSTER_BOTS) == 0 &&
-        stat(path, &lr->roster_seen) < 0)
-        memset(&lr->roster_seen, 0, sizeof(lr->roster_seen));
-    for (size_t b = 0; b < n; b++) {
-        const char *problem = config_name_problem(bots[b].name);
-        bool twice = false;
-        for (size_t a = 0; a < b; a++)
-            twice |= strcmp(bots[a].name, bots[b].name) == 0;
-        if (problem || twice) {
-            if (twice)
-                cli_error("'%s/%s', row %zu: a name given twice", lr->dir, ROSTER_BOTS, b + 1);
-            else
-                cli_error("'%s/%s', row %zu: name '%s' %s", lr->dir, ROSTER_BOTS, b + 1,
-                          bots[b].name, problem);
-            free(bots);
-            return EXIT_DATA;
-        }
-    }
-    for (size_t b = 0; rc == 0 && b < n; b++)
-        if (!bots[b].retired && lrun_index_of(lr, bots[b].name) < 0)
-            rc = take_in(lr, bots[b].name, false, from, dry);
-    for (int i = 0; rc == 0 && i < lr->l.n; i++) {
-        if (!league_is_active(&lr->l, i, from) || lr->l.e[i].retired)
-            continue;
-        bool listed = false;
-        for (size_t b = 0; b < n; b++)
-            listed |= strcmp(bots[b].name, lr->names[i]) == 0 && !bots[b].retired;
-        if (!listed)
-            rc = take_in(lr, lr->names[i], true, from, dry);
-    }
-    free(bots);
-    if (rc == -EBUSY)
-        return EXIT_USAGE;
-    if (rc < 0) {
-        cli_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
-        return rc == -ENOSPC ? EXIT_USAGE : EXIT_SYSTEM;
-    }
-    return 0;
-}
-
-/* Whether bots.csv changed since sync_roster last read it. */
-bool lrun_roster_changed(const struct lrun *lr)
-{
-    char path[PATH_MAX];
-    struct stat now;
-    if (path_join(path, sizeof(path), lr->dir, ROSTER_BOTS) < 0 || stat(path, &now) < 0)
-        return lr->roster_seen.st_ino != 0;
-    return now.st_ino != lr->roster_seen.st_ino || now.st_size != lr->roster_seen.st_size ||
-           now.st_mtim.tv_sec != lr->roster_seen.st_mtim.tv_sec ||
-           now.st_mtim.tv_nsec != lr->roster_seen.st_mtim.tv_nsec;
 }
 
 /* Whether row is the game the league picks at its id: its entries, pairing,
@@ -186,8 +77,8 @@ int lrun_load_history(struct lrun *lr, bool look_only)
         return EXIT_DATA;
     }
     for (size_t i = 0; rc == 0 && i < n; i++)
-        rc = roster_event(lr, ev[i].name, ev[i].retired, ev[i].game, false);
-    free(ev);
+        rc = lrun_apply_event(lr, &ev[i]);
+    roster_free_events(ev, n);
     if (rc < 0) {
         cli_error("cannot take in '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
         return EXIT_DATA;
@@ -332,7 +223,7 @@ int lrun_open_shard(struct lrun *lr)
 
 int lrun_retire_failed(struct lrun *lr, int entry)
 {
-    struct roster_event e = {.game = next_pair_start(lr), .retired = true};
+    struct roster_event e = {.game = lrun_next_pair(lr), .kind = ROSTER_RETIRED};
     int rc;
 
     snprintf(e.name, sizeof(e.name), "%s", lr->names[entry]);

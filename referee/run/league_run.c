@@ -35,6 +35,9 @@ static int source(void *ctx, long index, struct scheduled_game *g)
     if (lr->list) {
         if (index >= lr->nlist)
             return 0;
+        /* A shard cannot refuse an entry (the merge does): it stops. */
+        if ((lr->changed = lrun_programs_changed(lr)))
+            return 0;
         *g = lr->list[index];
         return 1;
     }
@@ -98,6 +101,7 @@ static int on_finished(void *ctx, const struct game_record *rec)
     if (rc < 0)
         return rc;
     if (lr->list) { /* a shard's: the merge counts it */
+        lr->handed++;
         console_finished(&lr->con, rec);
         return 0;
     }
@@ -150,6 +154,7 @@ static int segment_bots(struct lrun *lr, struct run_config *c)
         c->nbots = i + 1;
     }
     config_run_release(&file);
+    cli_say_memory_cover(c);
     return c->sandbox ? sandbox_setup(c) : 0;
 }
 
@@ -358,6 +363,27 @@ static int play(struct lrun *lr)
     }
 }
 
+/* A shard stopped because an entry's program changed while it played: the
+ * change said (lrun_sync_roster refuses it, dry), or, the program the same
+ * after all (only its stat changed), the shard's other games played. Returns
+ * 0 or an exit code. */
+static int shard_changed(struct lrun *lr)
+{
+    int rc = lrun_sync_roster(lr, true);
+    if (rc != 0) {
+        cli_error("shard %d/%d stopped: its games so far are kept in '%s'; once the change is "
+                  "undone, the same command plays the rest",
+                  lr->o->shard + 1, lr->o->shards, lr->out);
+        return rc;
+    }
+    /* The games handed over are the list's first: the rest is played. */
+    lr->changed = false;
+    lr->nlist -= lr->handed;
+    memmove(lr->list, lr->list + lr->handed, (size_t)lr->nlist * sizeof(*lr->list));
+    lr->handed = 0;
+    return lr->nlist > 0 ? segment(lr) : 0;
+}
+
 int league_run(struct league_options *o)
 {
     struct lrun *lr = xcalloc(1, sizeof(*lr));
@@ -369,9 +395,14 @@ int league_run(struct league_options *o)
     lr->con.quiet = o->run.quiet;
     proc_ignore_sigpipe();
     proc_become_subreaper();
+    proc_watchdog_start();
     cli_catch_signals();
-    if ((rc = open_league(lr)) == 0 && o->shards > 0) {
+    if ((rc = open_league(lr)) == 0 && !o->merge)
+        cli_say_bots_run_as_root(o->run.sandbox, true);
+    if (rc == 0 && o->shards > 0) {
         rc = lr->nlist > 0 ? segment(lr) : 0;
+        while (rc == 0 && lr->changed)
+            rc = shard_changed(lr);
         if (rc == 0)
             fprintf(stderr,
                     "Shard %d/%d of the batch from game %ld: its games are in %s; once every "
@@ -402,6 +433,7 @@ int league_run(struct league_options *o)
     results_free(lr->out_files);
     standings_free(lr->st);
     league_release(&lr->l);
+    lrun_release_bindings(lr);
     runlock_release(lr->lock_fd);
     runlock_release(lr->shard_lock);
     free(lr->list);

@@ -1,9 +1,11 @@
-/* league_state.h: what a league run holds while it plays (league_run.c) and
- * how it reads and keeps its history (league_history.c): the roster, the
- * games so far, a batch's shard. Internal to run/. */
+/* league_state.h: what a league run holds while it plays (league_run.c),
+ * how it takes in bots.csv (league_roster.c) and how it reads and keeps its
+ * history (league_history.c): the roster, the games so far, a batch's shard.
+ * Internal to run/. */
 #ifndef REFEREE_LEAGUE_STATE_H
 #define REFEREE_LEAGUE_STATE_H
 
+#include "binding.h"
 #include "console.h"
 #include "league.h"
 #include "league_run.h"
@@ -25,6 +27,10 @@ struct lrun {
     const struct game_def *def;
     struct league l;
     char names[CONFIG_MAX_BOTS][CONFIG_NAME_MAX + 1]; /* the league's entries, by index */
+    /* Each entry's program as roster.csv binds it (malloc'ed; "" or NULL:
+     * none yet), and as last seen (binding.h: the stat of its files). */
+    char *bound_command[CONFIG_MAX_BOTS], *bound_files[CONFIG_MAX_BOTS];
+    struct binding seen[CONFIG_MAX_BOTS];
     struct standings *st;
     struct results *out_files;
     struct console con;
@@ -46,21 +52,57 @@ struct lrun {
     int shard_lock;
     struct scheduled_game *list; /* a shard's games, nlist; NULL: the league's picks */
     long nlist;
-    int failed; /* the entry the last segment could not start, or -1 */
+    int failed;   /* the entry the last segment could not start, or -1 */
+    bool changed; /* a shard stopped: an entry's program changed under it */
+    long handed;  /* a shard's games handed over by its segment */
     char logs[PATH_MAX + 8];
 };
+
+/* The first game of the next pair not yet under way: where a roster change
+ * takes effect. */
+long lrun_next_pair(const struct lrun *lr);
 
 /* The index of entry name in the league, or -1. */
 int lrun_index_of(const struct lrun *lr, const char *name);
 
-/* bots.csv against the league: an entry new to it enters, one retired or gone
- * from the file retires, from the next pair's first game, each logged in
- * roster.csv; dry (a batch's shard, which only reads the league), any such
- * change is refused. Returns 0 or an exit code, having said why. */
+/* bots.csv against the league: an entry new to it enters, bound to its
+ * program (binding.h); one whose program is not the one it is bound to is
+ * refused, and bound again once it is; one retired or gone from the file
+ * retires; each from the next pair's first game, logged in roster.csv and
+ * said on stderr; dry (a batch's shard, which only reads the league), any
+ * such change is refused. Returns 0 or an exit code, having said why. */
 int lrun_sync_roster(struct lrun *lr, bool dry);
 
-/* Whether bots.csv changed since lrun_sync_roster last read it. */
+/* Whether bots.csv, or a file of an entry's program that is not retired,
+ * changed since lrun_sync_roster last read it (by their stat). */
 bool lrun_roster_changed(const struct lrun *lr);
+
+/* Whether a file of the program of an entry that is not retired changed
+ * since lrun_sync_roster last read it (by its stat: binding_is_stale). */
+bool lrun_programs_changed(const struct lrun *lr);
+
+/* Apply event e of roster.csv to the league: an entry entered (bound to the
+ * program e names), retired, refused (held out of the games) or bound again.
+ * Returns 0 or a negative errno. */
+int lrun_apply_event(struct lrun *lr, const struct roster_event *e);
+
+/* Take in e: appended to roster.csv, said on stderr if a refusal or a
+ * binding again, and applied; dry (a batch's shard), refused with a message
+ * instead. Returns 0 or a negative errno (-EBUSY: dry). */
+int lrun_take_in(struct lrun *lr, const struct roster_event *e, bool dry);
+
+/* Enter spec's entry from game `from` bound to its program as it is now
+ * (lrun_take_in). Returns 0 or a negative errno. */
+int lrun_enter(struct lrun *lr, const struct bot_spec *spec, long from, bool dry);
+
+/* Entry i's program (spec, its row of bots.csv) against its binding: a
+ * change refuses it from game `from`, a program put back binds it again, and
+ * an entry that roster.csv binds to nothing (a league older than bindings) is
+ * bound (lrun_take_in). Returns 0 or a negative errno. */
+int lrun_check_binding(struct lrun *lr, int i, const struct bot_spec *spec, long from, bool dry);
+
+/* Free the bindings lr holds (bound and seen). */
+void lrun_release_bindings(struct lrun *lr);
 
 /* The league so far into lr: roster.csv's history, games.csv and moves.csv
  * made whole (a killed run's torn tail dropped; look_only: read, not

@@ -584,6 +584,7 @@ int runner_run(const struct run_config *c)
     }
     proc_ignore_sigpipe();
     proc_become_subreaper(); /* best effort: Linux only */
+    proc_watchdog_start();   /* likewise: no bot process outlives referee */
     cli_catch_signals();
     /* --plan only reads: it works beside a run. */
     if ((rc = set_up(rn)) == 0 && (c->plan_only || (rc = lock_results(rn)) == 0) &&
@@ -592,6 +593,7 @@ int runner_run(const struct run_config *c)
         printf("games=%ld written=%ld missing=%ld first_missing=%ld\n", rn->planned, rn->done,
                missing, first + 1);
     } else if (rc == 0 && (rc = open_results(rn)) == 0) {
+        cli_say_bots_run_as_root(c->sandbox, true);
         rn->con.total = rn->total;
         rn->report_run = (struct report_run){.sprt = c->sprt,
                                              .params = c->sprt_params,

@@ -153,7 +153,7 @@ int roster_read_bots(const char *dir, struct roster_bot **out, size_t *n, char *
 }
 
 /* Columns a bots.csv that referee writes has, at least. */
-static const char *const bots_columns[] = {"name", "command", "dir", "proto", "retired"};
+static const char *const bots_columns[] = {"name", "command", "dir", "proto", "env", "retired"};
 #define NBOTCOLS (sizeof(bots_columns) / sizeof(bots_columns[0]))
 
 /* Rewrite dir's bots.csv from t (loaded, or empty), its columns and those of
@@ -225,8 +225,12 @@ int roster_add_bot(const char *dir, const struct roster_entry *e, char *why, siz
     if (rc == 0 && row >= 0)
         rc = -EEXIST;
     if (rc == 0) {
-        const char *add[NBOTCOLS] = {e->name, e->command, e->cwd ? e->cwd : "",
-                                     e->proto ? e->proto : "", ""};
+        const char *add[NBOTCOLS] = {e->name,
+                                     e->command,
+                                     e->cwd ? e->cwd : "",
+                                     e->proto ? e->proto : "",
+                                     e->env ? e->env : "",
+                                     ""};
         if ((rc = write_bots(dir, &t, add, -1)) < 0)
             snprintf(why, len, "cannot write '%s/%s': %s", dir, ROSTER_BOTS, strerror(-rc));
     }
@@ -248,71 +252,5 @@ int roster_retire_bot(const char *dir, const char *name, char *why, size_t len)
     if (rc == 0 && (rc = write_bots(dir, &t, NULL, row)) < 0)
         snprintf(why, len, "cannot write '%s/%s': %s", dir, ROSTER_BOTS, strerror(-rc));
     table_release(&t);
-    return rc;
-}
-
-int roster_read_events(const char *dir, struct roster_event **out, size_t *n, char *why, size_t len)
-{
-    struct table t;
-    int rc = load_list(&t, dir, ROSTER_LOG, n, why, len);
-
-    *out = NULL;
-    if (rc <= 0)
-        return rc;
-    rc = 0;
-    int game = table_column(&t, "game_id"), event = table_column(&t, "event"),
-        name = table_column(&t, "name");
-    *out = calloc(t.nrows + 1, sizeof(**out));
-    if (!*out)
-        rc = -ENOMEM;
-    else if (game < 0 || event < 0 || name < 0)
-        rc = -EINVAL;
-    /* A torn last line (a kill as it was written) was never acted on. */
-    for (size_t r = 0; rc == 0 && r < t.complete; r++) {
-        struct roster_event *e = &(*out)[r];
-        const char *ev = t.rows[r][event];
-        if (parse_long(t.rows[r][game], &e->game) < 0 || e->game < 1 ||
-            (strcmp(ev, "entered") != 0 && strcmp(ev, "retired") != 0)) {
-            rc = -EINVAL;
-            break;
-        }
-        e->retired = strcmp(ev, "retired") == 0;
-        snprintf(e->name, sizeof(e->name), "%s", t.rows[r][name]);
-        ++*n;
-    }
-    if (rc == -EINVAL)
-        snprintf(why, len, "'%s/%s', row %zu: not game_id,event,name with event entered or retired",
-                 dir, ROSTER_LOG, *n + 1);
-    table_release(&t);
-    return rc;
-}
-
-int roster_append_event(const char *dir, const struct roster_event *e)
-{
-    struct csvout out = CSVOUT_INIT;
-    char path[PATH_MAX];
-    int rc = path_join(path, sizeof(path), dir, ROSTER_LOG);
-
-    if (rc < 0)
-        return rc;
-    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return -errno;
-    off_t size = lseek(fd, 0, SEEK_END);
-    if (size == 0) {
-        csvout_field(&out, "game_id");
-        csvout_field(&out, "event");
-        csvout_field(&out, "name");
-        csvout_end(&out);
-    }
-    csvout_fieldf(&out, "%ld", e->game);
-    csvout_field(&out, e->retired ? "retired" : "entered");
-    csvout_text(&out, e->name);
-    csvout_end(&out);
-    rc = out.failed ? -ENOMEM : csvout_write_all(fd, out.buf, out.len);
-    if (rc == 0 && fsync(fd) < 0)
-        rc = -errno;
-    close(fd);
-    csvout_release(&out);
     return rc;
 }

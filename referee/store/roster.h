@@ -1,8 +1,8 @@
 /* roster.h: the files of a league folder that are not results: league.csv
  * (what defines its games), bots.csv (its entries, as a person may edit them:
  * a tournament's --bots file with a `retired` column) and roster.csv (when
- * each entry entered and retired, by game id: written by `league run` only,
- * appended to and never rewritten). Columns in results/README.md. */
+ * each entry entered, was refused for a changed program, was bound again and
+ * retired, by game id: written by `league run` only, appended to). Columns in results/README.md. */
 #ifndef REFEREE_ROSTER_H
 #define REFEREE_ROSTER_H
 
@@ -48,6 +48,7 @@ int roster_read_bots(const char *dir, struct roster_bot **out, size_t *n, char *
  * (the tournament's defaults). */
 struct roster_entry {
     const char *name, *command, *cwd, *proto;
+    const char *env; /* the column env: NAME=VALUE;... (the engines file's form), or NULL */
 };
 
 /* Add entry e's row to dir's bots.csv (made if missing), its other columns
@@ -60,21 +61,39 @@ int roster_add_bot(const char *dir, const struct roster_entry *e, char *why, siz
  * another negative errno with why set. */
 int roster_retire_bot(const char *dir, const char *name, char *why, size_t len);
 
-/* A line of roster.csv: from game id `game` on, entry name is in the league
- * (or, retired, no longer plays). */
+/* What a line of roster.csv says of its entry from its game on. */
+enum roster_kind {
+    ROSTER_ENTERED, /* it plays, bound to the program in the line */
+    ROSTER_RETIRED, /* it plays no more */
+    ROSTER_REFUSED, /* its program changed (the line has it, and why): not played */
+    ROSTER_BOUND,   /* it plays again, bound to the program in the line */
+};
+
+/* A line of roster.csv: from game id `game` on, entry name is in the league,
+ * retired, refused or bound (enum roster_kind). The strings are malloc'ed
+ * ("" where the line has none: a league older than bindings) and freed by
+ * roster_free_events; roster_append_event only reads them (NULL: ""). */
 struct roster_event {
     long game;
-    bool retired;
+    enum roster_kind kind;
     char name[CONFIG_NAME_MAX + 1];
+    char *command; /* binding.h: the command line bound, or seen when refused */
+    char *files;   /* binding.h: "DIGEST  PATH" lines of its files */
+    char *reason;  /* why it was refused or bound again */
 };
 
 /* The events of dir's roster.csv in order into *out (malloc'ed; the caller
- * frees). No file is no events. Returns 0, or a negative errno with why set. */
+ * frees with roster_free_events). No file is no events. Returns 0, or a
+ * negative errno with why set. */
 int roster_read_events(const char *dir, struct roster_event **out, size_t *n, char *why,
                        size_t len);
 
-/* Append e to dir's roster.csv (its header first if it is new) and sync it.
- * Returns 0 or a negative errno. */
+/* Free the n events ev and their strings; ev may be NULL. */
+void roster_free_events(struct roster_event *ev, size_t n);
+
+/* Append e to dir's roster.csv (its header first if it is new; a file of a
+ * league older than the columns command, files and reason rewritten once with
+ * them) and sync it. Returns 0 or a negative errno. */
 int roster_append_event(const char *dir, const struct roster_event *e);
 
 #endif

@@ -46,6 +46,7 @@ static const char *usage_text =
     "               first game; later games, and the other processes, none\n"
     "  exitafter    answers its first two turns at once, exits 0 at its third\n"
     "  cpus         writes 'cpus N' to stderr as it starts, N the cores it may run\n"
+    "  env          'env V=X', 'pid1 V=X' (of process 1) to stderr; plays\n"
     "               on, then plays legally\n"
     "  hello        writes 'hello' as it starts, before it reads a line, then plays\n"
     "               legally\n"
@@ -569,6 +570,25 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
     }
 }
 
+extern char **environ;
+
+/* Its environment, and process 1's (in a sandbox, bubblewrap's init) as far
+ * as it may read it, to stderr a variable a line. */
+static void write_env(void)
+{
+    for (char **e = environ; *e; e++)
+        fprintf(stderr, "env %s\n", *e);
+    FILE *f = fopen("/proc/1/environ", "r");
+    char *var = NULL;
+    size_t cap = 0;
+    while (f && getdelim(&var, &cap, '\0', f) > 0)
+        fprintf(stderr, "pid1 %s\n", var);
+    if (f)
+        fclose(f);
+    free(var);
+    fflush(stderr);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -592,6 +612,8 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, strcmp(mode, "buffered") == 0 ? _IOFBF : _IOLBF, 0);
     if (strcmp(mode, "hello") == 0)
         printf("hello\n");
+    if (strcmp(mode, "env") == 0)
+        write_env();
     if (strcmp(mode, "cpus") == 0) {
         cpu_set_t set;
         CPU_ZERO(&set);

@@ -1,0 +1,265 @@
+/* league_roster.c: bots.csv taken into a league run: entries entered bound
+ * to their programs, refused when a program changes, bound again, retired;
+ * each an event of roster.csv (logged, said, applied to the league). */
+#include "league_state.h"
+#include "cli.h"
+#include "inputs.h"
+#include "path.h"
+#include "xalloc.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static void set_bound(struct lrun *lr, int i, const char *command, const char *files)
+{
+    free(lr->bound_command[i]);
+    free(lr->bound_files[i]);
+    lr->bound_command[i] = xstrdup(command ? command : "");
+    lr->bound_files[i] = xstrdup(files ? files : "");
+}
+
+int lrun_apply_event(struct lrun *lr, const struct roster_event *e)
+{
+    int i = lrun_index_of(lr, e->name);
+
+    switch (e->kind) {
+    case ROSTER_RETIRED: league_retire(&lr->l, i, e->game); return 0;
+    case ROSTER_REFUSED: return i >= 0 ? league_suspend(&lr->l, i, e->game) : 0;
+    case ROSTER_BOUND:
+        if (i >= 0) {
+            league_resume(&lr->l, i, e->game);
+            set_bound(lr, i, e->command, e->files);
+        }
+        return 0;
+    case ROSTER_ENTERED: break;
+    }
+    if (i >= 0)
+        return 0;
+    if ((i = league_enter(&lr->l, e->game)) < 0)
+        return i;
+    snprintf(lr->names[i], sizeof(lr->names[i]), "%s", e->name);
+    set_bound(lr, i, e->command, e->files);
+    return standings_add_bot(lr->st, e->name);
+}
+
+/* What a refusal or a binding again says, on stderr: every run says it, -q or not. */
+static void say(const struct lrun *lr, const struct roster_event *e)
+{
+    if (e->kind == ROSTER_REFUSED)
+        fprintf(stderr,
+                "Entry '%s' is not played from game %ld: %s; put its program back, or add the "
+                "new one under another name (and retire '%s')\n",
+                e->name, e->game, e->reason, e->name);
+    else if (e->kind == ROSTER_BOUND)
+        fprintf(stderr, "Entry '%s' of league '%s' plays from game %ld: %s\n", e->name, lr->dir,
+                e->game, e->reason);
+}
+
+int lrun_take_in(struct lrun *lr, const struct roster_event *e, bool dry)
+{
+    static const char *const doing[] = {"adding", "retiring", "refusing it", "binding it again"};
+
+    if (!dry) {
+        int rc = roster_append_event(lr->dir, e);
+        if (rc == 0)
+            say(lr, e);
+        return rc < 0 ? rc : lrun_apply_event(lr, e);
+    }
+    if (e->kind == ROSTER_ENTERED || e->kind == ROSTER_RETIRED)
+        cli_error("'%s/%s' has a change the league has not taken in (%s '%s'): 'referee league "
+                  "run %s --merge' takes it in, then a batch's shards can play",
+                  lr->dir, ROSTER_BOTS, doing[e->kind], e->name, lr->dir);
+    else
+        cli_error("entry '%s' has a change the league has not taken in (%s: %s): 'referee "
+                  "league run %s --merge' takes it in, then a batch's shards can play",
+                  e->name, doing[e->kind], e->reason, lr->dir);
+    return -EBUSY;
+}
+
+int lrun_enter(struct lrun *lr, const struct bot_spec *spec, long from, bool dry)
+{
+    struct binding now;
+    struct roster_event e = {.game = from, .kind = ROSTER_ENTERED};
+
+    binding_take(&now, spec, lr->seen, lr->l.n);
+    snprintf(e.name, sizeof(e.name), "%s", spec->name);
+    e.command = now.command;
+    e.files = now.files;
+    int rc = lrun_take_in(lr, &e, dry);
+    int i = rc == 0 ? lrun_index_of(lr, spec->name) : -1;
+    if (i >= 0) {
+        binding_release(&lr->seen[i]);
+        lr->seen[i] = now;
+    } else {
+        binding_release(&now);
+    }
+    return rc;
+}
+
+int lrun_check_binding(struct lrun *lr, int i, const struct bot_spec *spec, long from, bool dry)
+{
+    char why[2 * PATH_MAX + 200];
+    struct roster_event e = {.game = from, .reason = why};
+    bool held = league_is_held(&lr->l, i);
+
+    /* Files not changed since they were seen (for any entry) are not read again. */
+    struct binding now;
+    binding_take(&now, spec, lr->seen, lr->l.n);
+    binding_release(&lr->seen[i]);
+    lr->seen[i] = now;
+    snprintf(e.name, sizeof(e.name), "%s", lr->names[i]);
+    e.command = now.command;
+    e.files = now.files;
+    if (!lr->bound_command[i] || !lr->bound_command[i][0]) {
+        e.kind = ROSTER_BOUND;
+        snprintf(why, sizeof(why), "bound to the program it runs now (roster.csv had none)");
+    } else if (binding_differs(lr->bound_command[i], lr->bound_files[i], &now, why, sizeof(why))) {
+        if (held)
+            return 0; /* refused already */
+        e.kind = ROSTER_REFUSED;
+    } else if (held) {
+        e.kind = ROSTER_BOUND;
+        snprintf(why, sizeof(why), "its program is again the one it was bound to");
+    } else {
+        return 0;
+    }
+    return lrun_take_in(lr, &e, dry);
+}
+
+/* Whether each row of bots (n) has a name of its own, as config_name_problem
+ * wants it; else says which does not. */
+static bool has_good_names(const struct lrun *lr, const struct roster_bot *bots, size_t n)
+{
+    for (size_t b = 0; b < n; b++) {
+        const char *problem = config_name_problem(bots[b].name);
+        bool twice = false;
+        for (size_t a = 0; a < b; a++)
+            twice |= strcmp(bots[a].name, bots[b].name) == 0;
+        if (twice) {
+            cli_error("'%s/%s', row %zu: a name given twice", lr->dir, ROSTER_BOTS, b + 1);
+            return false;
+        }
+        if (problem) {
+            cli_error("'%s/%s', row %zu: name '%s' %s", lr->dir, ROSTER_BOTS, b + 1, bots[b].name,
+                      problem);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The entry named name of file (bots.csv as specs), or NULL. */
+static const struct bot_spec *spec_of(const struct run_config *file, const char *name)
+{
+    for (int b = 0; b < file->nbots; b++)
+        if (file->bots[b].name && strcmp(file->bots[b].name, name) == 0)
+            return &file->bots[b];
+    return NULL;
+}
+
+/* The rows of bots.csv taken in (names checked) from game `from`: new
+ * entries enter, the others' programs are checked against their bindings,
+ * those retired or gone retire. Returns 0 or a negative errno. */
+static int take_rows(struct lrun *lr, const struct roster_bot *bots, size_t n,
+                     const struct run_config *file, long from, bool dry)
+{
+    int rc = 0;
+
+    for (size_t b = 0; rc == 0 && b < n; b++) {
+        const struct bot_spec *spec = spec_of(file, bots[b].name);
+        int i = lrun_index_of(lr, bots[b].name);
+        if (bots[b].retired || !spec)
+            continue;
+        if (i < 0)
+            rc = lrun_enter(lr, spec, from, dry);
+        else if (!lr->l.e[i].retired)
+            rc = lrun_check_binding(lr, i, spec, from, dry);
+    }
+    for (int i = 0; rc == 0 && i < lr->l.n; i++) {
+        if (lr->l.e[i].added > from || lr->l.e[i].retired)
+            continue;
+        bool listed = false;
+        for (size_t b = 0; b < n; b++)
+            listed |= strcmp(bots[b].name, lr->names[i]) == 0 && !bots[b].retired;
+        if (!listed) {
+            struct roster_event e = {.game = from, .kind = ROSTER_RETIRED};
+            snprintf(e.name, sizeof(e.name), "%s", lr->names[i]);
+            rc = lrun_take_in(lr, &e, dry);
+        }
+    }
+    return rc;
+}
+
+int lrun_sync_roster(struct lrun *lr, bool dry)
+{
+    struct roster_bot *bots;
+    size_t n;
+    char why[PATH_MAX + 200], path[PATH_MAX];
+
+    /* Seen before it is read: a change after this one is a change still. */
+    if (path_join(path, sizeof(path), lr->dir, ROSTER_BOTS) < 0 || stat(path, &lr->roster_seen) < 0)
+        memset(&lr->roster_seen, 0, sizeof(lr->roster_seen));
+    int rc = roster_read_bots(lr->dir, &bots, &n, why, sizeof(why));
+    if (rc < 0) {
+        cli_error("cannot read %s", why);
+        return EXIT_DATA;
+    }
+    if (!has_good_names(lr, bots, n)) {
+        free(bots);
+        return EXIT_DATA;
+    }
+    /* Each row as a bot: its program is what an entry is bound to. */
+    struct run_config *file = xcalloc(1, sizeof(*file));
+    if (n > 0 && (rc = inputs_load_roster(file, path)) != 0) {
+        config_run_release(file);
+        free(file);
+        free(bots);
+        return rc;
+    }
+    rc = take_rows(lr, bots, n, file, lrun_next_pair(lr), dry);
+    config_run_release(file);
+    free(file);
+    free(bots);
+    if (rc == -EBUSY)
+        return EXIT_USAGE;
+    if (rc < 0) {
+        cli_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
+        return rc == -ENOSPC ? EXIT_USAGE : EXIT_SYSTEM;
+    }
+    return 0;
+}
+
+/* Whether bots.csv, or an entry's program, changed since sync_roster last read it. */
+bool lrun_programs_changed(const struct lrun *lr)
+{
+    for (int i = 0; i < lr->l.n; i++)
+        if (!lr->l.e[i].retired && binding_is_stale(&lr->seen[i]))
+            return true;
+    return false;
+}
+
+bool lrun_roster_changed(const struct lrun *lr)
+{
+    char path[PATH_MAX];
+    struct stat now;
+    if (lrun_programs_changed(lr))
+        return true;
+    if (path_join(path, sizeof(path), lr->dir, ROSTER_BOTS) < 0 || stat(path, &now) < 0)
+        return lr->roster_seen.st_ino != 0;
+    return now.st_ino != lr->roster_seen.st_ino || now.st_size != lr->roster_seen.st_size ||
+           now.st_mtim.tv_sec != lr->roster_seen.st_mtim.tv_sec ||
+           now.st_mtim.tv_nsec != lr->roster_seen.st_mtim.tv_nsec;
+}
+
+void lrun_release_bindings(struct lrun *lr)
+{
+    for (int i = 0; i < CONFIG_MAX_BOTS; i++) {
+        free(lr->bound_command[i]);
+        free(lr->bound_files[i]);
+        lr->bound_command[i] = lr->bound_files[i] = NULL;
+        binding_release(&lr->seen[i]);
+    }
+}
