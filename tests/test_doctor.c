@@ -97,6 +97,9 @@ ParameterizedTestParameters(doctor, each_first_mistake_fails_its_own_check_alone
         /* The same line a moment after a legal move: caught after that reply
          * by the watch over a game's first turns, not as the next turn's. */
         {"late 0", "writes one line a turn an", "after its reply \"a1\": wrote when not"},
+        /* Its move ended by a CR alone: no line comes, and the reason says why,
+         * not that it should think less. */
+        {"cr", "writes one line a turn an", "ended its line with CR: end lines with"},
     };
     return cr_make_param_array(struct mistake, cases, sizeof(cases) / sizeof(cases[0]));
 }

@@ -235,8 +235,17 @@ Test(engine_options, gtp_rhino_takes_a_standard_command_and_fails_its_start_on_a
                        "--results", dir,
                        "--quiet",   NULL};
     cr_assert_eq(run_program(unknown, NULL, &r), 0);
-    cr_expect_eq(r.status, 4, "%s", r.err);
+    cr_expect_eq(r.status, 6, "%s", r.err);
     cr_expect_not_null(strstr(r.err, "cannot start bot 'rhino'"), "%s", r.err);
     cr_expect_not_null(strstr(r.err, "answered `Hash 64` with \"?4 unknown command\""), "%s",
                        r.err);
+    /* Its games are forfeits that say why. */
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_expect_eq(t.nrows, 2);
+    for (size_t i = 0; i < t.nrows; i++)
+        cr_expect(strstr(test_cell(&t, i, "reason"), "could not start (its gtp handshake: "
+                                                     "answered `Hash 64` with"),
+                  "%s", test_cell(&t, i, "reason"));
+    table_release(&t);
 }

@@ -197,6 +197,51 @@ Test(engines, gtp_engine_named_as_a_formula_is_written_as_text, .timeout = 120)
     }
 }
 
+/* An engine whose `name` is 5,000 bytes (longer than a line referee reads)
+ * is no failed handshake: it plays, and its name is cut to what the record
+ * keeps, 256 bytes, in standings.csv's engine column and in its log. */
+Test(engines, gtp_engine_with_a_5000_byte_name_plays_and_its_name_is_cut, .timeout = 60)
+{
+    char dir[64], log[1 << 16];
+    test_tmpdir(dir, "engines");
+    char *run[] = {REFEREE_BIN,  "match",
+                   "--game",     "reversi",
+                   "--bot",      "long=" BUILD_DIR "/testbots/othello gtp longname",
+                   "--proto",    "long=gtp",
+                   "--bot",      "reversi=" BOTDIR "reversi",
+                   "--games",    "2",
+                   "--openings", "2",
+                   "--results",  dir,
+                   "-q",         NULL};
+    expect_clean_run(run, dir, "");
+    struct table t;
+    test_load(&t, dir, "standings.csv");
+    for (size_t i = 0; i < t.nrows; i++) {
+        if (strcmp(test_cell(&t, i, "bot"), "long") != 0)
+            continue;
+        const char *engine = test_cell(&t, i, "engine");
+        cr_expect_eq(strlen(engine), 256, "%zu", strlen(engine));
+        cr_expect(strncmp(engine, "Othello fixture NNNN", 20) == 0, "%s", engine);
+        cr_expect_eq(strspn(engine + 16, "N"), 240, "%s", engine);
+    }
+    table_release(&t);
+    test_slurp(dir, "logs/long.log", log, sizeof(log));
+    cr_expect(strstr(log, "gtp engine: Othello fixture NNNN"), "%s", log);
+
+    /* A name of 100,000 bytes is past what a handshake line may be: its
+     * start fails, saying so, and its games are forfeits. */
+    test_tmpdir(dir, "engines");
+    run[5] = "long=" BUILD_DIR "/testbots/othello gtp hugename";
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_expect_eq(r.status, 6, "%s", r.err);
+    test_load(&t, dir, "games.csv");
+    cr_expect_eq(t.nrows, 2);
+    for (size_t i = 0; i < t.nrows; i++)
+        cr_expect_str_eq(test_cell(&t, i, "reason"),
+                         "could not start (a line of more than 65536 bytes in its gtp handshake)");
+    table_release(&t);
+}
+
 /* A position where the side to move must pass, found by random play of
  * referee's own rules, as an openings file. Returns its plies. */
 static int forced_pass_opening(const char *path)
@@ -288,8 +333,15 @@ Test(engines, gtp_handshake_unanswered_is_a_failed_start, .timeout = 60)
                    "--results", dir,
                    "-q",        NULL};
     cr_assert_eq(run_program(run, NULL, &r), 0);
-    cr_expect_eq(r.status, 4, "%s", r.err);
+    cr_expect_eq(r.status, 6, "%s", r.err);
     cr_expect(strstr(r.err, "no gtp handshake within 500 ms"), "%s", r.err);
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_expect_eq(t.nrows, 2, "its games are forfeits");
+    for (size_t i = 0; i < t.nrows; i++)
+        cr_expect_str_eq(test_cell(&t, i, "reason"),
+                         "could not start (no gtp handshake within 500 ms (--startup))");
+    table_release(&t);
 }
 
 /* An engine that dies mid-game (killed after a second of a slow level) loses
@@ -435,7 +487,7 @@ ParameterizedTest(struct misbehaviour *m, engines, gomocup_misbehaviour_is_a_fou
 }
 
 /* A brain that refuses START, or answers it after --startup, cannot start:
- * the run says so (exit 4), naming the handshake. */
+ * the run says so (exit 6), naming the handshake, and its game is a forfeit. */
 Test(engines, gomocup_start_refused_or_slow_is_a_failed_start, .timeout = 60)
 {
     static const char *const modes[][2] = {{"nostart", "ERROR no such size"},
@@ -450,8 +502,14 @@ Test(engines, gomocup_start_refused_or_slow_is_a_failed_start, .timeout = 60)
                        "--proto",   "p=gomocup", "--games", "1",
                        "--results", dir,         "-q",      NULL};
         cr_assert_eq(run_program(run, NULL, &r), 0);
-        cr_expect_eq(r.status, 4, "%s: %s", modes[i][0], r.err);
+        cr_expect_eq(r.status, 6, "%s: %s", modes[i][0], r.err);
         cr_expect(strstr(r.err, modes[i][1]), "%s: %s", modes[i][0], r.err);
+        struct table t;
+        test_load(&t, dir, "games.csv");
+        cr_expect_eq(t.nrows, 1);
+        cr_expect(t.nrows == 1 && strstr(test_cell(&t, 0, "reason"), modes[i][1]), "%s",
+                  modes[i][0]);
+        table_release(&t);
     }
 }
 

@@ -131,9 +131,32 @@ Test(examples, missing_bot_is_an_error_naming_it, .timeout = 30)
                     "--results", dir,
                     NULL};
     cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 6, "%s", r.err);
+    cr_expect(strstr(r.err, "referee: cannot start bot 'ghost' ('/nonexistent/bot'): No such "
+                            "file or directory; its games are forfeits"),
+              "%s", r.err);
+    cr_expect_eq(test_count_rows(dir, "games.csv"), 2, "lost by forfeit");
+
+    /* On request, the run stops at once and records nothing. */
+    test_tmpdir(dir, "examples");
+    char *stop[] = {REFEREE_BIN,
+                    "match",
+                    "--bot",
+                    "ghost=/nonexistent/bot --fast",
+                    "--bot",
+                    "b=" BUILD_DIR "/bots/random",
+                    "--results",
+                    dir,
+                    "--stop-on-broken-bot",
+                    NULL};
+    cr_assert_eq(run_program(stop, NULL, &r), 0);
     cr_expect_eq(r.status, 4);
-    cr_expect_str_eq(r.err, "referee: cannot start bot 'ghost' ('/nonexistent/bot'): No such "
-                            "file or directory\n");
+    /* One line; run by root, after the one that says its bots run as root. */
+    const char *said = r.err;
+    if (getuid() == 0 && strncmp(said, "referee: bots run as root", 25) == 0)
+        said = strchr(said, '\n') + 1;
+    cr_expect_str_eq(said, "referee: cannot start bot 'ghost' ('/nonexistent/bot'): No such "
+                           "file or directory\n");
 }
 
 Test(examples, bad_flags_are_usage_errors, .timeout = 30)

@@ -7,6 +7,7 @@
 
 #include <criterion/criterion.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <time.h>
 
 static struct run_result r;
@@ -188,5 +189,204 @@ Test(folder, shards_status_works_beside_running_shards_and_a_second_launch_is_re
                  60);
     cr_assert_eq(run_program(status, NULL, &r), 0);
     cr_expect_eq(r.status, 0, "complete: %s%s", r.out, r.err);
+    unlink(log);
+}
+
+/* The pid in dir/run.lock, or 0. */
+static long lock_pid(const char *dir)
+{
+    char path[96], text[32] = "";
+    snprintf(path, sizeof(path), "%s/run.lock", dir);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t n = fread(text, 1, sizeof(text) - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    return atol(text);
+}
+
+/* Delete run.lock once a run has taken it, start a second run on the folder:
+ * one of the two is refused before it writes a row, the other plays every
+ * game, and the folder checks. Several times, for the timing to vary. */
+Test(folder, a_run_whose_lock_was_removed_is_not_joined_by_a_second_run, .timeout = 300)
+{
+    for (int round = 0; round < 4; round++) {
+        char dir[64], log1[96], log2[96], text[4096];
+        test_tmpdir(dir, "folder");
+        snprintf(log1, sizeof(log1), "%s.out1", dir);
+        snprintf(log2, sizeof(log2), "%s.out2", dir);
+        char *run[] = SLOW_MATCH(dir, "--quiet", );
+        pid_t first = test_start(run, log1);
+        for (int i = 0; i < 20000 && lock_pid(dir) != (long)first; i++)
+            nanosleep(&(struct timespec){0, 100000}, NULL);
+        cr_assert_eq(lock_pid(dir), (long)first, "the first run never took the lock");
+        char lock[96];
+        snprintf(lock, sizeof(lock), "%s/run.lock", dir);
+        cr_assert_eq(unlink(lock), 0);
+        pid_t second = test_start(run, log2);
+        int s1 = test_wait_status(first), s2 = test_wait_status(second);
+        cr_expect((s1 == 0 && s2 == 2) || (s1 == 2 && s2 == 0), "round %d: exit %d and %d", round,
+                  s1, s2);
+        snprintf(text, sizeof(text), "%s", s1 == 2 ? log1 : log2);
+        char err[4096] = "";
+        FILE *f = fopen(text, "r");
+        if (f) {
+            err[fread(err, 1, sizeof(err) - 1, f)] = '\0';
+            fclose(f);
+        }
+        cr_expect(strstr(err, "is in use by another run"), "round %d: %s", round, err);
+        cr_expect_eq(test_count_rows(dir, "games.csv"), 60, "round %d", round);
+        expect_check_passes(dir);
+        unlink(log1);
+        unlink(log2);
+    }
+}
+
+/* A file outside the folder, with known text, for a link to point at. */
+static void make_target(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs("secret\n", f);
+    fclose(f);
+}
+
+static void expect_unchanged(const char *path, const char *name)
+{
+    char text[64] = "";
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "%s", path);
+    text[fread(text, 1, sizeof(text) - 1, f)] = '\0';
+    fclose(f);
+    cr_expect_str_eq(text, "secret\n", "written through %s", name);
+    unlink(path);
+}
+
+/* A folder made before the run (by a plain user, for a run as root) with a
+ * link where referee writes: refused up front, naming it, exit 2; the file the
+ * link points at (the test's own: root's, as root) unchanged. As root the
+ * folder and the links are nobody's (uid 65534), as an attacker's would be;
+ * as another user, the same refusals hold for the user's own folder. */
+Test(folder, links_where_a_run_writes_are_refused_naming_each_target_unchanged, .timeout = 180)
+{
+    static const struct {
+        const char *name;
+        bool hard;
+        const char *said;
+    } cases[] = {
+        {"run.lock", false, "symbolic link"},      {"logs/a.log", false, "symbolic link"},
+        {"logs/a.log", true, "another hard link"}, {"games.csv", false, "symbolic link"},
+        {"moves.csv", true, "another hard link"},  {"run.csv", false, "symbolic link"},
+        {"standings.csv", false, "symbolic link"}, {"report.html.tmp", false, "symbolic link"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char dir[64], at[128], target[96];
+        test_tmpdir(dir, "folder");
+        snprintf(at, sizeof(at), "%s/logs", dir);
+        cr_assert_eq(mkdir(at, 0755), 0);
+        snprintf(at, sizeof(at), "%s/%s", dir, cases[i].name);
+        snprintf(target, sizeof(target), "%s.target", dir);
+        make_target(target);
+        cr_assert_eq(cases[i].hard ? link(target, at) : symlink(target, at), 0);
+        /* As root, the folder and its links a plain user's (nobody's), as
+         * the attack has them; the target stays root's. */
+        if (geteuid() == 0) {
+            char logs[96];
+            snprintf(logs, sizeof(logs), "%s/logs", dir);
+            cr_assert_eq(chown(dir, 65534, 65534), 0);
+            cr_assert_eq(chown(logs, 65534, 65534), 0);
+            if (!cases[i].hard)
+                cr_assert_eq(lchown(at, 65534, 65534), 0);
+        }
+        char *argv[] = {REFEREE_BIN, "match",
+                        "--bot",     "a=" BUILD_DIR "/testbots/fixture stderr 1",
+                        "--bot",     "b=" BOTDIR "random",
+                        "--games",   "2",
+                        "--quiet",   "--results",
+                        dir,         NULL};
+        cr_assert_eq(run_program(argv, NULL, &r), 0);
+        cr_expect_eq(r.status, 2, "%s: %s", cases[i].name, r.err);
+        char said[200];
+        snprintf(said, sizeof(said), "cannot write '%s': it ", at);
+        cr_expect(strstr(r.err, said) && strstr(r.err, cases[i].said), "%s: %s", cases[i].name,
+                  r.err);
+        expect_unchanged(target, cases[i].name);
+    }
+    /* logs/ itself a link to a folder elsewhere: nothing goes in there. */
+    char dir[64], at[128], elsewhere[96];
+    test_tmpdir(dir, "folder");
+    snprintf(elsewhere, sizeof(elsewhere), "%s.elsewhere", dir);
+    cr_assert_eq(mkdir(elsewhere, 0755), 0);
+    snprintf(at, sizeof(at), "%s/logs", dir);
+    cr_assert_eq(symlink(elsewhere, at), 0);
+    char *argv[] = {REFEREE_BIN, "match",
+                    "--bot",     "a=" BUILD_DIR "/testbots/fixture stderr 1",
+                    "--bot",     "b=" BOTDIR "random",
+                    "--quiet",   "--results",
+                    dir,         NULL};
+    cr_assert_eq(run_program(argv, NULL, &r), 0);
+    cr_expect_eq(r.status, 2, "%s", r.err);
+    cr_expect(strstr(r.err, "logs': it is a symbolic link"), "%s", r.err);
+    snprintf(at, sizeof(at), "%s/a.log", elsewhere);
+    cr_expect_neq(access(at, F_OK), 0, "a log went through the link");
+    rmdir(elsewhere);
+}
+
+/* The text of path (its first cap - 1 bytes). */
+static char *slurp(const char *path, char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, cap - 1, f) : 0;
+    buf[n] = '\0';
+    if (f)
+        fclose(f);
+    return buf;
+}
+
+/* run.lock removed under a run: made again at its next write of rows, naming
+ * the run's pid, said once; the run plays on and ends whole. */
+Test(folder, a_removed_run_lock_is_made_again_with_the_runs_pid, .timeout = 180)
+{
+    char dir[64], log[96], lock[96], text[8192];
+    test_tmpdir(dir, "folder");
+    snprintf(log, sizeof(log), "%s.out", dir);
+    snprintf(lock, sizeof(lock), "%s/run.lock", dir);
+    char *run[] = SLOW_MATCH(dir, "--quiet", );
+    pid_t pid = test_start(run, log);
+    test_wait_rows(pid, dir, 2);
+    cr_assert_eq(unlink(lock), 0);
+    for (int i = 0; i < 5000 && lock_pid(dir) != (long)pid; i++)
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    cr_expect_eq(lock_pid(dir), (long)pid, "run.lock not made again");
+    char *second[] = SLOW_MATCH(dir, "--quiet", "--resume", );
+    cr_assert_eq(run_program(second, NULL, &r), 0);
+    cr_expect_eq(r.status, 2, "%s", r.err);
+    cr_expect(strstr(r.err, "is in use by another run"), "%s", r.err);
+    cr_expect_eq(test_wait_status(pid), 0);
+    slurp(log, text, sizeof(text));
+    cr_expect(strstr(text, "run.lock' was removed or replaced during the run; made again"), "%s",
+              text);
+    cr_expect_eq(test_count_rows(dir, "games.csv"), 60);
+    expect_check_passes(dir);
+    unlink(log);
+}
+
+/* games.csv removed under a run: its rows would reach no name, so the run
+ * stops (exit 4) saying why, instead of writing them into the void. */
+Test(folder, a_run_whose_games_csv_was_removed_stops_saying_why, .timeout = 180)
+{
+    char dir[64], log[96], games[96], text[8192];
+    test_tmpdir(dir, "folder");
+    snprintf(log, sizeof(log), "%s.out", dir);
+    snprintf(games, sizeof(games), "%s/games.csv", dir);
+    char *run[] = SLOW_MATCH(dir, "--quiet", );
+    pid_t pid = test_start(run, log);
+    test_wait_rows(pid, dir, 2);
+    cr_assert_eq(unlink(games), 0);
+    cr_expect_eq(test_wait_status(pid), 4);
+    slurp(log, text, sizeof(text));
+    cr_expect(strstr(text, "its games.csv or moves.csv was removed or replaced during the run"),
+              "%s", text);
     unlink(log);
 }

@@ -162,3 +162,24 @@ Test(fouls, console_says_where_results_and_logs_are, .timeout = 30)
     cr_expect_not_null(first, "%s", r.err);
     cr_expect(first && strstr(first + 1, want), "at the start and at the end: %s", r.err);
 }
+
+Test(fouls, a_reply_ended_by_cr_alone_is_a_timeout_that_names_the_cr, .timeout = 60)
+{
+    char dir[64];
+    /* "c2\r" and no LF: referee's protocol ends a line with LF only, so the
+     * line never ends; the timeout says why, in the game's reason. */
+    match(dir, "mac=" FIXTURE " cr", "2", "--firstmove=200");
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_assert_eq(t.nrows, 2);
+    for (size_t i = 0; i < t.nrows; i++) {
+        const char *why = test_cell(&t, i, "reason");
+        cr_expect_str_eq(test_cell(&t, i, "foul"), "timeout");
+        cr_expect_str_eq(test_cell(&t, i, "foul_by"), "mac");
+        cr_expect(strncmp(why, "timeout (", 9) == 0, "%s", why);
+        const char *tail = ": ended its line with CR: end lines with \\n";
+        size_t n = strlen(why), k = strlen(tail);
+        cr_expect(n > k && strcmp(why + n - k, tail) == 0, "%s", why);
+    }
+    table_release(&t);
+}

@@ -102,6 +102,17 @@ static long file_size(const char *path)
     return (long)st.st_size;
 }
 
+/* The log at path, its first cap - 1 bytes as a string; returns its size. */
+static long slurp_log(const char *path, char *text, size_t cap)
+{
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f);
+    size_t n = fread(text, 1, cap - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    return file_size(path);
+}
+
 Test(proc, spawn_and_echo_round_trip, .timeout = 10)
 {
     int fds = count_fds();
@@ -375,7 +386,16 @@ Test(proc, stderr_flood_neither_blocks_nor_extends_the_deadline, .timeout = 10)
     int64_t ms = ms_since(t0);
     cr_assert(ms >= 200 && ms < 700, "timeout after %lld ms", (long long)ms);
     cr_assert_eq(proc_stop(&p, 100), 128 + SIGTERM);
-    cr_assert_eq(file_size(log), 1000);
+    char text[2048];
+    long n = slurp_log(log, text, sizeof(text));
+    unsigned long dropped = 0;
+    cr_assert_gt(n, 1000);
+    cr_assert_eq(sscanf(text + 1000,
+                        "referee: log cut at 1000 bytes (its cap); %lu more bytes "
+                        "of stderr dropped\n",
+                        &dropped),
+                 1, "%s", text + 1000);
+    cr_expect_gt(dropped, 0);
     unlink(log);
     assert_no_children();
 }
@@ -392,18 +412,45 @@ Test(proc, stderr_is_logged_up_to_the_cap, .timeout = 10)
         expect_line(&p, "a2");
     }
     cr_assert_eq(proc_stop(&p, 1000), 0);
-    cr_assert_eq(file_size(log), 4096);
-    FILE *f = fopen(log, "r");
-    char head[8] = "";
-    cr_assert_eq(fread(head, 1, 4, f), 4);
-    fclose(f);
-    cr_assert_str_eq(head, "eeee");
+    /* 4096 bytes of it, then the line that says the rest was cut */
+    static const char note[] =
+        "referee: log cut at 4096 bytes (its cap); 520192 more bytes of stderr dropped\n";
+    char text[8192];
+    cr_assert_eq(slurp_log(log, text, sizeof(text)), 4096 + (long)strlen(note));
+    cr_assert_eq(strspn(text, "e\n"), 4096);
+    cr_assert_str_eq(text + 4096, note);
+    long cut = file_size(log);
 
-    /* no cap: all of it, appended after what is there */
+    /* no cap: all of it, appended after what is there, and nothing said */
     start_asked(&p, "stderr", "100", log, 0);
     expect_line(&p, "a2");
     cr_assert_eq(proc_stop(&p, 1000), 0);
-    cr_assert_eq(file_size(log), 4096 + 100 * 1024);
+    cr_assert_eq(file_size(log), cut + 100 * 1024);
+    unlink(log);
+    assert_no_children();
+}
+
+Test(proc, a_log_cut_by_its_cap_ends_with_a_line_naming_the_bytes_dropped, .timeout = 10)
+{
+    char log[32];
+    temp_log(log);
+    struct proc p;
+    /* 300 KiB on its turn, then it exits: every byte of it is read */
+    start_asked(&p, "stderr", "300", log, 1000);
+    expect_line(&p, "a2");
+    proc_close_input(&p);
+    cr_assert(proc_wait(&p, proc_now_ns() + 5000 * MS));
+    cr_assert_eq(proc_stop(&p, 0), 0);
+    char text[4096];
+    long n = slurp_log(log, text, sizeof(text));
+    cr_assert_str_eq(text + 1000, "referee: log cut at 1000 bytes (its cap); 306200 more bytes "
+                                  "of stderr dropped\n");
+    cr_assert_eq(n, 1000 + 78);
+    /* A bot whose stderr fits says nothing of a cut. */
+    start_asked(&p, "stderr", "1", log, 1 << 20);
+    expect_line(&p, "a2");
+    cr_assert_eq(proc_stop(&p, 1000), 0);
+    cr_assert_eq(file_size(log), n + 1024);
     unlink(log);
     assert_no_children();
 }
@@ -417,7 +464,8 @@ Test(proc, line_longer_than_cap_is_too_long, .timeout = 10)
     strcpy(text + 300, "\n");
     say(&p, text);
     cr_assert_eq(hear(&p, line, 101, 2000), PROC_TOO_LONG);
-    /* the first 101 bytes are dropped, the rest of the line is left */
+    /* its head is there, the first 101 bytes are dropped, the rest of the line is left */
+    cr_assert_eq(strlen(line), 100);
     cr_assert_eq(hear(&p, line, sizeof(line), 2000), PROC_OK);
     cr_assert_eq(strlen(line), 199);
     /* cap - 1 bytes fit, cap bytes do not */

@@ -318,7 +318,13 @@ Test(tournament, users_errors_name_the_thing_and_exit_with_their_code, .timeout 
                      "--results", dir,
                      "--quiet",   NULL};
     cr_assert_eq(run_program(ghost, NULL, &r), 0);
-    cr_expect_eq(r.status, 4);
+    cr_expect_eq(r.status, 6, "its games are forfeits: %s", r.err);
+    cr_expect(strstr(r.err, "cannot start bot 'ghost' ('/nonexistent/ghost'): No such file"), "%s",
+              r.err);
+    test_tmpdir(dir, "tournament");
+    ghost[8] = "--stop-on-broken-bot"; /* for --quiet */
+    cr_assert_eq(run_program(ghost, NULL, &r), 0);
+    cr_expect_eq(r.status, 4, "%s", r.err);
     cr_expect(strstr(r.err, "cannot start bot 'ghost' ('/nonexistent/ghost'): No such file"), "%s",
               r.err);
 }
@@ -451,7 +457,27 @@ Test(tournament, bot_log_stays_within_its_cap_across_restarts, .timeout = 60)
     cr_assert_eq(r.status, 0, "%s", r.err);
     snprintf(path, sizeof(path), "%s/logs/chatty.log", dir);
     cr_assert_eq(stat(path, &st), 0);
-    cr_expect_eq(st.st_size, 4096);
+    /* 4096 bytes of its, then a line from each of its processes that says how
+     * much of its stderr (8 KiB a turn) was dropped: all it wrote, less 4096 */
+    static char text[16384];
+    test_slurp(dir, "logs/chatty.log", text, sizeof(text));
+    cr_assert_eq(strspn(text, "e\n"), 4096);
+    long dropped = 0, notes = 0, turns = 0;
+    for (const char *at = text + 4096; *at; at = strchr(at, '\n') + 1, notes++) {
+        long n = 0;
+        cr_assert_eq(sscanf(at, "referee: log cut at 4096 bytes (its cap); %ld more bytes", &n), 1,
+                     "%s", at);
+        dropped += n;
+    }
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    for (size_t i = 0; i < t.nrows; i++)
+        turns += atol(test_cell(&t, i,
+                                strcmp(test_cell(&t, i, "first"), "chatty") == 0 ? "first_moves"
+                                                                                 : "second_moves"));
+    table_release(&t);
+    cr_expect_eq(notes, 6, "a line for each game's process");
+    cr_expect_eq(dropped, 8192 * turns - 4096, "%ld turns", turns);
 }
 
 /* Rows of games.csv files, timing aside, sorted by game_id, as one text. */

@@ -2,6 +2,7 @@
  * (shards merge) read row by row into one HTML page, written whole through a
  * temporary file and a rename. */
 #include "inspect.h"
+#include "folder.h"
 #include "ledger.h"
 #include "path.h"
 #include "report.h"
@@ -12,6 +13,7 @@
 #include "table.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <limits.h>
 #include <stdio.h>
@@ -202,6 +204,33 @@ static void run_of_info(const struct runinfo *ri, struct report_run *run)
     }
 }
 
+/* The page's temporary file out.tmp (tmp), through out's folder (*dir_fd,
+ * *name its name in it), never through a link at either name (folder.h).
+ * NULL, having said why, *err the error. */
+static FILE *open_page(const char *out, char *tmp, int *dir_fd, const char **name, int *err)
+{
+    int fd = -1;
+    FILE *f = NULL;
+
+    if ((*err = folder_open_parent(out, dir_fd, name)) == 0 &&
+        (*err = folder_check_target(*dir_fd, *name)) < 0)
+        tmp = (char *)out; /* the name refused */
+    else if (*err == 0 &&
+             (*err = folder_open_file(*dir_fd, tmp + (*name - out), O_WRONLY | O_CREAT | O_TRUNC,
+                                      &fd)) == 0 &&
+             !(f = fdopen(fd, "w"))) {
+        *err = -errno;
+        close(fd);
+    }
+    if (!f) {
+        cli_error("cannot write '%s': %s", tmp, folder_why(*err));
+        if (*dir_fd >= 0)
+            close(*dir_fd);
+        *dir_fd = -1;
+    }
+    return f;
+}
+
 int report_write_page(const char *out, struct report *r, const char *const *dirs, int ndirs,
                       const struct report_games *games)
 {
@@ -223,14 +252,14 @@ int report_write_page(const char *out, struct report *r, const char *const *dirs
     }
     for (int i = 0; i < ndirs && rc == EXIT_OK; i++)
         rc = read_info(&infos[i], dirs[i]);
-    FILE *f = rc == EXIT_OK ? fopen(tmp, "w") : NULL;
+    const char *name;
+    int dir_fd = -1, err = 0;
+    FILE *f = rc == EXIT_OK ? open_page(out, tmp, &dir_fd, &name, &err) : NULL;
     if (!f) {
-        if (rc == EXIT_OK)
-            cli_error("cannot write '%s': %s", tmp, strerror(errno));
         for (int i = 0; i < ndirs; i++)
             runinfo_release(&infos[i]);
         free(infos);
-        return rc == EXIT_OK ? EXIT_SYSTEM : rc;
+        return rc != EXIT_OK ? rc : folder_is_link(err) ? EXIT_USAGE : EXIT_SYSTEM;
     }
     report_html_begin(f, r, dirs, infos, ndirs);
     for (int i = 0; i < ndirs; i++)
@@ -239,13 +268,18 @@ int report_write_page(const char *out, struct report *r, const char *const *dirs
     rc = games->write(f, games->ctx);
     report_html_end(f);
     bool ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
-    ok = fclose(f) == 0 && ok && rename(tmp, out) == 0;
-    if (rc != EXIT_OK || !ok) {
+    ok = fclose(f) == 0 && ok;
+    const char *tmp_name = tmp + (name - out);
+    err = ok ? folder_check_target(dir_fd, name) : -errno;
+    if (err == 0 && renameat(dir_fd, tmp_name, dir_fd, name) < 0)
+        err = -errno;
+    if (rc != EXIT_OK || err < 0) {
         if (rc == EXIT_OK)
-            cli_error("cannot write '%s': %s", out, strerror(errno));
-        unlink(tmp);
-        rc = rc != EXIT_OK ? rc : EXIT_SYSTEM;
+            cli_error("cannot write '%s': %s", out, folder_why(err));
+        unlinkat(dir_fd, tmp_name, 0);
+        rc = rc != EXIT_OK ? rc : folder_is_link(err) ? EXIT_USAGE : EXIT_SYSTEM;
     }
+    close(dir_fd);
     return rc;
 }
 

@@ -4,11 +4,13 @@
 #include "inspect.h"
 #include "csvout.h"
 #include "ledger.h"
+#include "folder.h"
 #include "results.h"
 #include "standings.h"
 #include "schema.h"
 
 #include <errno.h>
+#include <unistd.h>
 #include <stddef.h>
 #include <math.h>
 #include <stdio.h>
@@ -170,12 +172,16 @@ int cmd_standings(int argc, char **argv)
     if (rc == EXIT_OK) {
         cli_print_standings(stdout, st);
         if (out_dir) {
-            int err = mkdir(out_dir, 0755) < 0 && errno != EEXIST ? -errno : 0;
-            if (err == 0)
-                err = results_write_standings(out_dir, st);
+            const char *name = "";
+            int fd, err = folder_open(out_dir, true, &fd);
+            if (err == 0) {
+                err = results_write_standings(fd, st, &name);
+                close(fd);
+            }
             if (err < 0) {
-                cli_error("cannot write standings to '%s': %s", out_dir, strerror(-err));
-                rc = EXIT_SYSTEM;
+                cli_error("cannot write standings to '%s%s%s': %s", out_dir, name[0] ? "/" : "",
+                          name, folder_why(err));
+                rc = folder_is_link(err) ? EXIT_USAGE : EXIT_SYSTEM;
             }
         }
     }

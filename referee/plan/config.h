@@ -160,6 +160,8 @@ struct run_config {
     long jobs;
     long max_live; /* --max-live: bot processes a worker keeps; 0: as memory allows */
     bool restart, affinity, no_spin;
+    bool stop_on_broken; /* --stop-on-broken-bot: a bot that cannot play stops the run,
+                          * rather than losing its games by forfeit */
     const char *results; /* the results directory */
     char results_default[64];
     bool resume;

@@ -114,6 +114,9 @@ static void judge_failure(struct doc *d, const struct player_reply *r)
 
     if (r->foul == FOUL_TIMEOUT && !proc_has_written(&d->p.proc))
         judge_silence(d, r);
+    else if (r->foul == FOUL_TIMEOUT && proc_has_bare_cr(&d->p.proc))
+        found(d, CHECK_LINES, r->reason, "sent \"%s\": %s (a \\r alone ends no line)", d->sent,
+              r->reason);
     else if (r->foul == FOUL_TIMEOUT)
         found(d, of_time(d), r->reason,
               "sent \"%s\": %s; think less, or keep to the time it is told", d->sent, r->reason);

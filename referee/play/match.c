@@ -206,6 +206,8 @@ static bool play_turn(struct game_run *g)
     if (rc < 0) {
         g->error = rc;
         g->error_side = side;
+        if (g->rules->forfeit_broken)
+            forfeit(g, side, FOUL_NO_START, reply.reason);
         return false;
     }
     if (rc == SEAT_AGAIN)
@@ -221,9 +223,11 @@ static bool play_turn(struct game_run *g)
 
 /* Both seats made ready for the game, and told of it. Returns 0 (a seat that
  * cannot start for a cause of its own has forfeited), or the operator's
- * mistake as a negative errno, *failed its side. */
+ * mistake as a negative errno, *failed its side (with forfeit_broken, it has
+ * forfeited too, and the seats are told of the game as after any forfeit). */
 static int start_seats(struct game_run *g, enum side *failed)
 {
+    int err = 0;
     struct game_record *rec = g->rec;
     struct seat **seats = g->seats;
     struct seat_game sg[2];
@@ -242,7 +246,10 @@ static int start_seats(struct game_run *g, enum side *failed)
         int rc = seats[i]->ops->start ? seats[i]->ops->start(seats[i], &sg[i], &r) : 0;
         if (rc < 0) {
             *failed = (enum side)i;
-            return rc;
+            if (!g->rules->forfeit_broken)
+                return rc;
+            err = rc;
+            r.foul = FOUL_NO_START;
         }
         if (r.foul != FOUL_NONE)
             forfeit(g, (enum side)i, r.foul, r.reason);
@@ -250,7 +257,7 @@ static int start_seats(struct game_run *g, enum side *failed)
     for (int i = 0; i < 2; i++)
         if (seats[i]->ops->game)
             seats[i]->ops->game(seats[i], &sg[i]);
-    return 0;
+    return err;
 }
 
 /* The game is over: the record completed, the seats told. */
@@ -294,19 +301,33 @@ int match_play(struct seat *seats[2], const struct game_state *start,
     rec->bot_seed = schedule_bot_seed(rec->seed, rec->id);
     int64_t t0 = proc_now_ns();
     int rc = start_seats(&g, failed);
-    if (rc < 0)
+    if (rc < 0 && !rules->forfeit_broken)
         return rc;
-    if (g.obs && g.obs->started)
+    if (rc == 0 && g.obs && g.obs->started)
         g.obs->started(g.obs->ctx, rec);
     while (!game_is_over(&rec->state) && play_turn(&g))
         ;
     if (g.error < 0) {
+        *failed = g.error_side;
+        rc = g.error;
+    }
+    if (g.error < 0 && !rules->forfeit_broken) {
         for (int i = 0; i < 2; i++)
             if (seats[i]->ops->stop)
                 seats[i]->ops->stop(seats[i], rules->stop_grace_ms);
-        *failed = g.error_side;
-        return g.error;
+        return rc;
     }
     finish(&g, t0);
-    return 0;
+    return rc;
+}
+
+void match_forfeit(const struct game_state *start, enum side side, const char *reason,
+                   struct game_record *rec)
+{
+    struct game_run g = {.start = start, .rec = rec};
+
+    clear_record(rec, start);
+    rec->bot_seed = schedule_bot_seed(rec->seed, rec->id);
+    forfeit(&g, side, FOUL_NO_START, reason);
+    rec->duration_us = 0;
 }

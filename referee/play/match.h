@@ -46,14 +46,16 @@ struct match_rules {
     bool restart_each_game; /* a new process per bot per game */
     bool spin;              /* may spin for fast bots' replies (player_ask): when a core is free */
     int stop_grace_ms;      /* how long a bot gets to quit before it is killed */
-    volatile sig_atomic_t *stop;           /* if set and non-zero, games under way are aborted */
+    volatile sig_atomic_t *stop; /* if set and non-zero, games under way are aborted */
+    bool forfeit_broken;         /* the operator's mistake (below) is recorded all the same: the
+                                  * game lost by that seat's forfeit, `could not start (...)` */
     const struct match_observer *observer; /* NULL: none */
 };
 
-/* match_play's error for a bot that never answered a turn in this run and
- * ended before its first reply in two starts in a row (its player's why says
- * how): the operator's mistake, as a command that cannot start is (a seat's
- * ask returns it). */
+/* match_play's error for a bot that never answered a turn in this run (on
+ * any worker: player_has_answered) and ended before its first reply in two
+ * starts in a row (its player's why says how): the operator's mistake, as a
+ * command that cannot start is (a seat's ask returns it). */
 #define MATCH_NEVER_ANSWERED (-ECHILD)
 
 /* Play one game from `start` (the initial position, or an opening already
@@ -62,11 +64,22 @@ struct match_rules {
  * pairing, seed and bots are the caller's to set). Starts the bots' processes
  * when needed; a bot whose process died and cannot be started again forfeits
  * (`could not start`). Returns 0 when a game was played (whatever its
- * result), or a negative errno for the operator's mistake, the game not
- * played (rec is not a result): a bot that never started cannot be started, a
- * program that cannot be executed any more, or MATCH_NEVER_ANSWERED; *failed
- * then says which side. */
+ * result), or a negative errno for the operator's mistake: a bot that never
+ * started cannot be started, a program that cannot be executed any more, or
+ * MATCH_NEVER_ANSWERED; *failed then says which side. The game is then not
+ * played (rec is not a result, both seats are stopped), unless
+ * rules->forfeit_broken: then rec is whole all the same, the game lost by
+ * that side's forfeit (FOUL_NO_START, `could not start (WHY)`) at the turn it
+ * failed, after the moves before it, and the other seat was told as after
+ * any game. */
 int match_play(struct seat *seats[2], const struct game_state *start,
                const struct match_rules *rules, struct game_record *rec, enum side *failed);
+
+/* Fill rec (its id, pairing, seed and bots are the caller's to set) as a game
+ * from start that side loses by forfeit before it begins, for reason (`could
+ * not start (...)`): a bot already known not to start (tournament.c's broken
+ * entry), whose opponent need not be started either. */
+void match_forfeit(const struct game_state *start, enum side side, const char *reason,
+                   struct game_record *rec);
 
 #endif

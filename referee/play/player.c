@@ -27,6 +27,7 @@ void player_init(struct player *p, const struct bot_spec *bot, const struct game
     p->def = def;
     reset_adapter(p);
     p->log_path = log_path;
+    p->log_fd = -1;
     p->log_cap = log_cap;
     proc_init(&p->proc);
 }
@@ -118,6 +119,9 @@ static int handshake(struct player *p)
     else if (rc == PROC_TIMEOUT)
         snprintf(p->why, sizeof(p->why), "no %s handshake within %d ms (--startup)", ad->name,
                  startup_ms(p));
+    else if (rc == PROC_TOO_LONG)
+        snprintf(p->why, sizeof(p->why), "a line of more than %d bytes in its %s handshake",
+                 PLAYER_HELLO_LINE_MAX, ad->name);
     else
         snprintf(p->why, sizeof(p->why), "it ended during its %s handshake", ad->name);
     proc_log_note(&p->proc, p->why);
@@ -186,6 +190,7 @@ static int start_process(struct player *p, const char *note)
         .name = p->bot->name,
         .cwd = p->bot->cwd,
         .log_path = p->log_path,
+        .log_fd = p->log_fd,
         .log_cap = p->log_cap,
         .limits = {.memory_mb = p->bot->limits.memory_mb,
                    .cpu_seconds = p->bot->limits.cpu_seconds,
@@ -352,6 +357,24 @@ static void diagnose_gone(struct player *p, struct player_reply *r, bool input)
 
 static void player_fail(struct player *p, int rc, bool input, int limit_ms, struct player_reply *r);
 
+/* A line of an answer into rq->line (*n bytes), as proc_read_line reads it.
+ * Outside a game (s NULL: a handshake, a renewal) a line longer than rq->cap
+ * is no foul: an engine's name or version may be long (a 5,000-byte `name`),
+ * and the record keeps its first ADAPTER_ENGINE_MAX bytes anyway. Its head
+ * is kept and the rest read and dropped, up to PLAYER_HELLO_LINE_MAX bytes in
+ * all; longer is PROC_TOO_LONG. */
+static int read_answer_line(struct player *p, const struct game_state *s,
+                            const struct proc_read *rq, size_t *n)
+{
+    char rest[PROC_LINE_MAX + 1];
+    size_t k = 0, all;
+    int rc = proc_read_line(&p->proc, rq->line, rq->cap, n, rq->deadline_ns);
+
+    for (all = *n; rc == PROC_TOO_LONG && s == NULL && all <= PLAYER_HELLO_LINE_MAX; all += k)
+        rc = proc_read_line(&p->proc, rest, sizeof(rest), &k, rq->deadline_ns);
+    return rc;
+}
+
 /* The lines of an answer, through the adapter, until it has the whole answer
  * (r->line, r->len) or a foul (r->foul, r->reason). rq is the read of the
  * answer: its first line is in rq->line (rq->len bytes) if it was read
@@ -370,8 +393,7 @@ static int exchange(struct player *p, const struct game_state *s, const struct p
 
     r->foul = FOUL_NONE;
     for (;;) {
-        if (!have &&
-            (rc = proc_read_line(&p->proc, rq->line, rq->cap, &n, rq->deadline_ns)) != PROC_OK)
+        if (!have && (rc = read_answer_line(p, s, rq, &n)) != PROC_OK)
             return rc;
         have = false;
         enum adapter_read kind = ad->read(&p->ad, s, rq->line, n, &out);
@@ -512,8 +534,11 @@ static void player_fail(struct player *p, int rc, bool input, int limit_ms, stru
             snprintf(r->reason, sizeof(r->reason),
                      "timeout (no output at all: is standard output flushed after each line?)");
         else
-            snprintf(r->reason, sizeof(r->reason), "timeout (%lld ms over %d ms)",
-                     (long long)(r->elapsed_ns / NS_PER_MS), limit_ms);
+            /* A reply ended by CR alone (a Windows habit) is there, unended. */
+            snprintf(r->reason, sizeof(r->reason), "timeout (%lld ms over %d ms)%s",
+                     (long long)(r->elapsed_ns / NS_PER_MS), limit_ms,
+                     proc_has_bare_cr(&p->proc) ? ": ended its line with CR: end lines with \\n"
+                                                : "");
         p->tainted = true; /* a late reply would be read as the next one */
         return;
     case PROC_TOO_LONG:

@@ -9,12 +9,15 @@
 #include "game.h"
 #include "proc.h"
 
+#include <stdatomic.h>
+
 #define PLAYER_REASON_MAX 160
 
 struct player {
     const struct bot_spec *bot; /* borrowed; outlives the player */
     const struct game_def *def; /* the game it plays (a handshake may name its board) */
     const char *log_path;       /* borrowed; NULL: the bot's stderr is dropped */
+    int log_fd;                 /* or: the log, open (borrowed), when > 2; -1 from player_init */
     size_t log_cap;
     struct proc proc;
     bool running;
@@ -36,7 +39,31 @@ struct player {
     /* Lines told with player_tell_later, not written yet (the last `result`). */
     char later[PROTOCOL_LINE_MAX];
     size_t later_len;
+    /* The bot's own flag that it answered, shared by its players on every
+     * worker (tournament.c) and set as soon as one answers; NULL: none. */
+    atomic_bool *answered_anywhere;
 };
+
+/* The longest line of an answer outside a game (an engine's name in its
+ * handshake) read whole, its head kept; longer fails the handshake. */
+#define PLAYER_HELLO_LINE_MAX 65536
+
+/* Whether the bot answered a turn in this run: this player, or any player of
+ * the same bot that shares its answered_anywhere. */
+static inline bool player_has_answered(const struct player *p)
+{
+    return p->answered || (p->answered_anywhere && atomic_load(p->answered_anywhere));
+}
+
+/* The bot answered a turn: its command works (p->answered, and the flag
+ * shared with its other players at once, so that none of them calls it a
+ * command that never answered). */
+static inline void player_set_answered(struct player *p)
+{
+    p->answered = true;
+    if (p->answered_anywhere)
+        atomic_store(p->answered_anywhere, true);
+}
 
 /* Lines a bot may write for its log (Gomocup's MESSAGE...) while one answer is
  * due, or between two: more is a flood, and a foul. */

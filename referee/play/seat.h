@@ -49,14 +49,17 @@ struct seat_ops {
     /* Be ready for game g (a bot's process started, or kept unless g->fresh).
      * Returns 0, r->foul FOUL_NO_START if it cannot be for a cause of its own
      * (it forfeits, with r->reason); or a negative errno for the operator's
-     * mistake (a command that cannot be executed). */
+     * mistake (a command that cannot be executed), r->reason then saying it
+     * as that forfeit would (`could not start (...)`: match_rules'
+     * forfeit_broken records it so). */
     int (*start)(struct seat *s, const struct seat_game *g, struct player_reply *r);
     /* Game g begins (after start, of both seats). */
     void (*game)(struct seat *s, const struct seat_game *g);
     /* Its move in t->state, into *r (its time, r->elapsed_ns, from the turn
      * asked to the reply read). Returns SEAT_REPLIED; SEAT_AGAIN when it
      * was started again and nothing was asked (the loop asks anew); or a
-     * negative errno for the operator's mistake (MATCH_NEVER_ANSWERED...). */
+     * negative errno for the operator's mistake (MATCH_NEVER_ANSWERED...),
+     * r->reason then as start's. */
     int (*ask)(struct seat *s, const struct seat_turn *t, struct player_reply *r);
     /* After its reply r was judged into `after`: whether r was not this
      * turn's answer alone, *extra then the foul it is instead

@@ -31,15 +31,14 @@ static bool is_operators_mistake(const struct player *p, int rc)
     return !p->started || rc != -EPROTONOSUPPORT;
 }
 
-/* The bot ran before, died, and cannot be started again (errno rc): r is the
- * foul that forfeits its game. */
+/* The bot cannot be started (errno rc), or never answered (rc
+ * MATCH_NEVER_ANSWERED): r is the foul that forfeits its game. */
 static void no_start(struct player *p, int rc, struct player_reply *r)
 {
     static const char head[] = "could not start (";
     const size_t at = sizeof(head) - 1; /* the cause's first letter */
-    int n =
-        snprintf(r->reason, sizeof(r->reason), "%s%s)", head,
-                 (rc == -EPROTONOSUPPORT || rc == -EAGAIN) && p->why[0] ? p->why : strerror(-rc));
+    bool why = (rc == -EPROTONOSUPPORT || rc == -EAGAIN || rc == MATCH_NEVER_ANSWERED) && p->why[0];
+    int n = snprintf(r->reason, sizeof(r->reason), "%s%s)", head, why ? p->why : strerror(-rc));
     if (n > (int)at && r->reason[at] >= 'A' && r->reason[at] <= 'Z') /* reasons are lowercase */
         r->reason[at] = (char)(r->reason[at] - 'A' + 'a');
     r->foul = FOUL_NO_START;
@@ -47,14 +46,12 @@ static void no_start(struct player *p, int rc, struct player_reply *r)
     r->elapsed_ns = 0;
 }
 
-/* A failed (re)start, rc: the operator's mistake as it is, or the bot's foul
- * in r (returning 0). */
+/* A failed (re)start, rc: the bot's foul in r (returning 0), or the
+ * operator's mistake as it is, r then saying it as its foul would (seat.h). */
 static int start_failed(struct player *p, int rc, struct player_reply *r)
 {
-    if (is_operators_mistake(p, rc))
-        return rc;
     no_start(p, rc, r);
-    return 0;
+    return is_operators_mistake(p, rc) ? rc : 0;
 }
 
 static int bot_start(struct seat *s, const struct seat_game *g, struct player_reply *r)
@@ -154,6 +151,7 @@ static int retry_never_answered(struct seat_bot *sb, struct player_reply *r)
                  "turn (%.60s)",
                  r->reason);
         proc_log_note(&p->proc, p->why);
+        no_start(p, MATCH_NEVER_ANSWERED, r);
         return MATCH_NEVER_ANSWERED;
     }
     char note[PLAYER_REASON_MAX];
@@ -172,7 +170,7 @@ static int after_failure(struct seat_bot *sb, struct player_reply *r)
         return SEAT_REPLIED;
     if (is_gone_before_the_game(sb, r))
         return revive(sb, r);
-    if (!sb->p->answered && !sb->asked && r->foul == FOUL_EXITED)
+    if (!player_has_answered(sb->p) && !sb->asked && r->foul == FOUL_EXITED)
         return retry_never_answered(sb, r);
     return SEAT_REPLIED;
 }
@@ -210,7 +208,7 @@ static int bot_ask(struct seat *s, const struct seat_turn *t, struct player_repl
     sb->asked = true;
     if (r->foul != FOUL_TIMEOUT && r->foul != FOUL_EXITED && r->foul != FOUL_CRASHED &&
         r->foul != FOUL_CLOSED)
-        p->answered = true; /* a line came: the command works */
+        player_set_answered(p); /* a line came: the command works */
     return SEAT_REPLIED;
 }
 

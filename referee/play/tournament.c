@@ -4,23 +4,29 @@
 #include "inorder.h"
 #include "notation.h"
 #include "opening.h"
+#include "folder.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 struct run {
     const struct tournament *t;
     const struct gameset *skip;
     const struct tournament_hooks *hooks;
     volatile sig_atomic_t *interrupt;
-    char (*log_paths)[PATH_MAX];
-    long memory_kb; /* available when the run started; 0: unknown */
-    bool *answered; /* per bot: answered a turn on any worker (match.h) */
+    long memory_kb;        /* available when the run started; 0: unknown */
+    atomic_bool *answered; /* per bot: answered a turn on any worker (match.h) */
+    /* Per bot, with forfeit_broken: the reason its games are forfeits once it
+     * could not be started or never answered (`could not start (...)`); "":
+     * it plays. Read and written with the lock. */
+    char (*broken)[RECORD_REASON_MAX];
 
     pthread_mutex_t lock;
     pthread_cond_t released; /* a slot was given back */
@@ -39,7 +45,7 @@ struct run {
 
 int tournament_log_path(char *out, size_t len, const char *dir, const char *bot)
 {
-    int n = snprintf(out, len, "%s/", dir);
+    int n = dir ? snprintf(out, len, "%s/", dir) : 0;
     size_t k = (size_t)n;
 
     if (n < 0 || k + strlen(bot) + sizeof(".log") > len) {
@@ -55,6 +61,32 @@ int tournament_log_path(char *out, size_t len, const char *dir, const char *bot)
     }
     memcpy(out + k, ".log", sizeof(".log"));
     return 0;
+}
+
+int tournament_open_logs(int logs_fd, const char *dir, const struct bot_spec *bots, int n, int *fds,
+                         char *failed, size_t len)
+{
+    char name[PATH_MAX];
+    int rc = 0;
+
+    for (int b = 0; b < n; b++)
+        fds[b] = -1;
+    for (int b = 0; b < n && rc == 0; b++)
+        if ((rc = tournament_log_path(name, sizeof(name), NULL, bots[b].name)) < 0 ||
+            (rc = folder_open_file(logs_fd, name, O_WRONLY | O_APPEND | O_CREAT, &fds[b])) < 0)
+            snprintf(failed, len, "%s/%s", dir, name);
+    if (rc < 0)
+        tournament_close_logs(fds, n);
+    return rc;
+}
+
+void tournament_close_logs(int *fds, int n)
+{
+    for (int b = 0; b < n; b++) {
+        if (fds[b] >= 0)
+            close(fds[b]);
+        fds[b] = -1;
+    }
 }
 
 int tournament_start(const struct tournament *t, const struct scheduled_game *g,
@@ -242,10 +274,14 @@ static int seats_init(struct seats *st, const struct run *r)
     st->budget_kb = r->memory_kb / 2 / jobs;
     long fds = proc_descriptors_max();
     st->fd_cap = fds == LONG_MAX ? LONG_MAX : (fds - SEAT_FDS_OWN) / SEAT_FDS / jobs;
-    for (int b = 0; b < t->nbots; b++)
+    for (int b = 0; b < t->nbots; b++) {
+        player_init(&st->players[b], &t->bots[b], t->def, NULL, t->log_cap);
         /* A cap of 0 keeps no log at all. */
-        player_init(&st->players[b], &t->bots[b], t->def,
-                    r->log_paths && t->log_cap > 0 ? r->log_paths[b] : NULL, t->log_cap);
+        if (t->log_fds && t->log_cap > 0)
+            st->players[b].log_fd = t->log_fds[b];
+        /* A bot that answered on another worker has shown its command works. */
+        st->players[b].answered_anywhere = &r->answered[b];
+    }
     return 0;
 }
 
@@ -332,18 +368,76 @@ struct worker {
     struct match_rules rules;
 };
 
+/* Why match_play failed with rc for player p, into out (len bytes): the
+ * player's why for its last handshake or its never-answered stop; of
+ * anything else, strerror says it. */
+static void failure_why(int rc, const struct player *p, char *out, size_t len)
+{
+    bool own = rc == -EPROTONOSUPPORT || rc == MATCH_NEVER_ANSWERED;
+    snprintf(out, len, "%s", own ? p->why : strerror(-rc));
+}
+
+/* Bot b failed in a game (match_play's rc, the game lost by its forfeit in
+ * rec): from now on its games are forfeits with the same reason. The first
+ * time, hooks->broken is told. */
+static void mark_broken(struct run *r, int b, int rc, const struct player *p,
+                        const struct game_record *rec)
+{
+    pthread_mutex_lock(&r->lock);
+    if (!r->broken[b][0]) {
+        snprintf(r->broken[b], sizeof(r->broken[b]), "%s", rec->reason);
+        if (r->hooks->broken) {
+            char why[PLAYER_REASON_MAX];
+            failure_why(rc, p, why, sizeof(why));
+            r->hooks->broken(r->hooks->ctx, b, rc, why);
+        }
+    }
+    pthread_mutex_unlock(&r->lock);
+}
+
+/* Play game g from start into rec with the worker's bots. Returns 0, or a
+ * negative errno with *why's bot and what set (see play). */
+static int play_seats(struct worker *w, long index, const struct scheduled_game *g,
+                      const struct game_state *start, struct game_record *rec,
+                      struct tournament_failure *why)
+{
+    struct seats *st = &w->st;
+    enum side failed = SIDE_NONE;
+
+    seats_make_room(st, g, index, w->rules.stop_grace_ms);
+    struct player *players[2] = {&st->players[g->bots[0]], &st->players[g->bots[1]]};
+    struct seat_bot bots[2];
+    struct seat *seats[2] = {&bots[0].seat, &bots[1].seat};
+    for (int i = 0; i < 2; i++)
+        seat_bot_init(&bots[i], players[i]);
+    int rc = match_play(seats, start, &w->rules, rec, &failed);
+    if (st->t->max_live <= 0)
+        seats_measure(st, g);
+    if (rc < 0 && failed != SIDE_NONE && w->rules.forfeit_broken) {
+        mark_broken(w->r, g->bots[failed], rc, players[failed], rec);
+        return 0; /* rec is its forfeit */
+    }
+    if (rc < 0) {
+        *why = (struct tournament_failure){.error = rc,
+                                           .bot = failed != SIDE_NONE ? g->bots[failed] : -1,
+                                           .what = "start the bot"};
+        if (failed != SIDE_NONE)
+            failure_why(rc, players[failed], why->detail, sizeof(why->detail));
+    }
+    return rc;
+}
+
 /* Play game `index` into rec. Returns 0, or a negative errno with *why's bot
  * (the index of the bot that could not be started, or -1) and what set. */
 static int play(struct worker *w, long index, const struct scheduled_game *game,
                 struct game_record *rec, struct tournament_failure *why)
 {
     struct run *r = w->r;
-    struct seats *st = &w->st;
-    const struct match_rules *rules = &w->rules;
     const struct tournament *t = r->t;
     struct scheduled_game g = *game;
     struct game_state start;
-    enum side failed = SIDE_NONE;
+    enum side out = SIDE_NONE;
+    char reason[RECORD_REASON_MAX];
 
     *why = (struct tournament_failure){.bot = -1, .what = "play the opening"};
     if (tournament_start(t, &g, &start) < 0)
@@ -355,39 +449,22 @@ static int play(struct worker *w, long index, const struct scheduled_game *game,
     rec->opening_plies = start.nhistory;
     for (int s = 0; s < 2; s++)
         snprintf(rec->bots[s], sizeof(rec->bots[s]), "%s", t->bots[g.bots[s]].name);
-    if (r->hooks->started) {
-        pthread_mutex_lock(&r->lock);
+    pthread_mutex_lock(&r->lock);
+    if (r->hooks->started)
         r->hooks->started(r->hooks->ctx, &g);
-        pthread_mutex_unlock(&r->lock);
-    }
-    seats_make_room(st, &g, index, rules->stop_grace_ms);
-
-    struct player *players[2] = {&st->players[g.bots[0]], &st->players[g.bots[1]]};
-    struct seat_bot bots[2];
-    struct seat *seats[2] = {&bots[0].seat, &bots[1].seat};
-    /* A bot that answered on another worker has shown its command works. */
-    pthread_mutex_lock(&r->lock);
-    for (int i = 0; i < 2; i++) {
-        players[i]->answered |= r->answered[g.bots[i]];
-        seat_bot_init(&bots[i], players[i]);
-    }
+    /* A bot found broken plays no more: its games are forfeits (its first
+     * side's, if both are), and its opponent is not started for them. */
+    for (int s = 1; s >= 0; s--)
+        if (r->broken[g.bots[s]][0]) {
+            out = (enum side)s;
+            snprintf(reason, sizeof(reason), "%s", r->broken[g.bots[s]]);
+        }
     pthread_mutex_unlock(&r->lock);
-    int rc = match_play(seats, &start, rules, rec, &failed);
-    pthread_mutex_lock(&r->lock);
-    for (int i = 0; i < 2; i++)
-        r->answered[g.bots[i]] |= players[i]->answered;
-    pthread_mutex_unlock(&r->lock);
-    if (st->t->max_live <= 0)
-        seats_measure(st, &g);
-    if (rc < 0) {
-        *why = (struct tournament_failure){
-            .error = rc, .bot = failed != SIDE_NONE ? g.bots[failed] : -1, .what = "start the bot"};
-        /* The player's why is of its last handshake or its never-answered
-         * stop; of anything else, strerror says it. */
-        if (failed != SIDE_NONE && (rc == -EPROTONOSUPPORT || rc == MATCH_NEVER_ANSWERED))
-            snprintf(why->detail, sizeof(why->detail), "%s", players[failed]->why);
+    if (out != SIDE_NONE) {
+        match_forfeit(&start, out, reason, rec);
+        return 0;
     }
-    return rc;
+    return play_seats(w, index, &g, &start, rec, why);
 }
 
 /* Game `index` is over (rc from play): queue its record for the in-order
@@ -417,6 +494,8 @@ static void *worker(void *arg)
     const struct tournament *t = r->t;
     /* Games under way stop at a halt of the run, whatever its reason. */
     struct worker w = {.r = r, .rules = t->rules};
+
+    w.rules.forfeit_broken = t->forfeit_broken;
     struct inorder_slot *s;
     struct scheduled_game g;
     long index;
@@ -495,6 +574,25 @@ static void run_workers(struct run *r, int jobs)
     free(threads);
 }
 
+/* What r holds per bot: whether it answered, why it is broken. Returns
+ * 0, or fills *failure and returns -1 (nothing left to release). */
+static int run_init_bots(struct run *r, struct tournament_failure *failure)
+{
+    const struct tournament *t = r->t;
+
+    r->answered = calloc((size_t)t->nbots, sizeof(*r->answered));
+    r->broken = calloc((size_t)t->nbots, sizeof(*r->broken));
+    *failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
+    bool ok = r->answered && r->broken;
+    for (int b = 0; ok && b < t->nbots; b++)
+        atomic_init(&r->answered[b], false);
+    if (ok)
+        return 0;
+    free(r->answered);
+    free(r->broken);
+    return -1;
+}
+
 enum tournament_end tournament_run(const struct tournament *t, const struct gameset *skip,
                                    const struct tournament_hooks *hooks,
                                    volatile sig_atomic_t *interrupt,
@@ -506,31 +604,9 @@ enum tournament_end tournament_run(const struct tournament *t, const struct game
     /* A source's games end when it says so. */
     r.count = t->source ? LONG_MAX : schedule_count(&t->schedule);
     r.memory_kb = proc_memory_available_kb();
-    inorder_init(&r.order, r.count, skip);
-    r.answered = calloc((size_t)t->nbots, sizeof(*r.answered));
-    if (!r.answered) {
-        inorder_release(&r.order);
-        *failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
+    if (run_init_bots(&r, failure) < 0)
         return TOURNAMENT_FAILED;
-    }
-    if (t->log_dir) {
-        r.log_paths = calloc((size_t)t->nbots, sizeof(*r.log_paths));
-        if (!r.log_paths) {
-            free(r.answered);
-            inorder_release(&r.order);
-            *failure = (struct tournament_failure){.error = -ENOMEM, .bot = -1, .what = "run"};
-            return TOURNAMENT_FAILED;
-        }
-        for (int b = 0; b < t->nbots; b++)
-            if (tournament_log_path(r.log_paths[b], PATH_MAX, t->log_dir, t->bots[b].name) < 0) {
-                free(r.log_paths);
-                free(r.answered);
-                inorder_release(&r.order);
-                *failure = (struct tournament_failure){
-                    .error = -ENAMETOOLONG, .bot = b, .what = "name its log file"};
-                return TOURNAMENT_FAILED;
-            }
-    }
+    inorder_init(&r.order, r.count, skip);
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.released, NULL);
     pthread_cond_init(&r.ended, NULL);
@@ -547,8 +623,8 @@ enum tournament_end tournament_run(const struct tournament *t, const struct game
     }
     /* Games finished after a halt stay unwritten, as unfinished. */
     inorder_release(&r.order);
-    free(r.log_paths);
     free(r.answered);
+    free(r.broken);
     pthread_mutex_destroy(&r.lock);
     pthread_cond_destroy(&r.released);
     pthread_cond_destroy(&r.ended);

@@ -23,11 +23,19 @@ struct tournament {
     int opening_plies;     /* random openings of this many plies (if no file) */
     char *const *openings; /* or: move lists, one per opening, used in turn */
     int nopenings;
-    int jobs;            /* games at once */
-    int max_live;        /* bot processes a worker keeps between games; 0: as memory allows */
-    bool affinity;       /* each worker and its bots on a core of their own */
-    const char *log_dir; /* bots' stderr goes to <log_dir>/<bot>.log */
-    size_t log_cap;      /* bytes a bot's log may reach; 0: no log at all */
+    int jobs;           /* games at once */
+    int max_live;       /* bot processes a worker keeps between games; 0: as memory allows */
+    bool affinity;      /* each worker and its bots on a core of their own */
+    const int *log_fds; /* per bot, its log open to append (borrowed: tournament_open_logs);
+                         * NULL: no logs */
+    size_t log_cap;     /* bytes a bot's log may reach; 0: no log at all */
+    /* A bot that cannot be started or never answers (match.h's operator's
+     * mistake) loses that game by forfeit (`could not start (...)`), and every
+     * later game of it too, without a process started for it or its opponent
+     * (hooks->broken is told once); the run goes on. false: the run fails
+     * there (TOURNAMENT_FAILED, naming the bot), recording none of it (a
+     * league retires such an entry instead). */
+    bool forfeit_broken;
     /* Where the games come from: NULL, the schedule (its games 0 .. count-1).
      * Else (a league) source(source_ctx, index, g) gives game `index` of this
      * run, asked 0, 1, ... in turn with the run's lock held, after
@@ -52,6 +60,11 @@ struct tournament_hooks {
      * as finished: to flush what finished buffered. Returns 0, or a negative
      * errno that stops the tournament. */
     int (*tick)(void *ctx);
+    /* With forfeit_broken: bot (its index) was found broken, error its
+     * negative errno (MATCH_NEVER_ANSWERED, an exec error...), why how in
+     * words; its games from now on are forfeits. Once per bot, with the lock
+     * of finished (may be NULL). */
+    void (*broken)(void *ctx, int bot, int error, const char *why);
     void *ctx;
 };
 
@@ -91,8 +104,19 @@ enum tournament_end tournament_run(const struct tournament *t, const struct game
                                    struct tournament_failure *failure);
 
 /* A file name for a bot's log, dir/NAME.log: anything but [A-Za-z0-9._-] in
- * NAME becomes '_'. Returns 0, or -ENAMETOOLONG (out empty) if it does not
- * fit in len bytes. */
+ * NAME becomes '_'; dir NULL: NAME.log alone. Returns 0, or -ENAMETOOLONG (out
+ * empty) if it does not fit in len bytes. */
 int tournament_log_path(char *out, size_t len, const char *dir, const char *bot);
+
+/* Open the log of each of the n bots in the folder logs_fd (made if missing,
+ * appended to), never through a link (folder.h): fds[b] gets bot b's (the
+ * caller closes them: tournament_close_logs). Returns 0; or a negative errno,
+ * the path of the file that failed in failed (len bytes, with dir, the
+ * folder's name, before it), no log left open. */
+int tournament_open_logs(int logs_fd, const char *dir, const struct bot_spec *bots, int n, int *fds,
+                         char *failed, size_t len);
+
+/* Close the n logs of tournament_open_logs; -1s are fine. */
+void tournament_close_logs(int *fds, int n);
 
 #endif

@@ -54,6 +54,11 @@ bool proc_has_written(const struct proc *p)
     return p->got > 0;
 }
 
+bool proc_has_bare_cr(const struct proc *p)
+{
+    return !p->cr_ends_line && p->len > 0 && memchr(p->buf, '\r', p->len) != NULL;
+}
+
 int proc_status(const struct proc *p)
 {
     return p->status;
@@ -105,7 +110,7 @@ void proc_close_all(struct proc *p)
     proc_close_fd(&p->in_fd);
     proc_close_fd(&p->out_fd);
     proc_close_fd(&p->err_fd);
-    proc_close_fd(&p->log_fd);
+    proc_log_close(p);
 }
 
 static int status_of(const siginfo_t *si)

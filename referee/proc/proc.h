@@ -89,7 +89,13 @@ struct proc_options {
     const char *cwd;      /* working directory of the child, or NULL for ours; entered
                            * before exec, so a relative argv[0] is relative to it */
     const char *log_path; /* file that gets the child's stderr (appended), or NULL to drop it */
-    size_t log_cap;       /* size the log file may reach (what it holds counts); 0: none */
+    int log_fd;           /* or: that file, open (borrowed; the child's own copy is taken),
+                           * when > 2: a file of a results folder, opened through it */
+    size_t log_cap;       /* size the log file may reach (what it holds counts); 0: none.
+                           * What the cap cuts of a child's stderr is counted, and said
+                           * in one line past the cap when the child is stopped:
+                           * 'referee: log cut at CAP bytes (its cap); N more bytes of
+                           * stderr dropped' */
     struct proc_limits limits;
     bool cr_ends_line; /* a CR alone ends a line of its stdout too, as an LF or a CR LF
                         * does (a Gomocup brain's; see proc_read_line) */
@@ -113,6 +119,7 @@ struct proc {
     int err_fd;         /* read end of the child's stderr; -1 once closed */
     int log_fd;         /* the log file, or -1 */
     size_t log_written; /* bytes written to the log so far */
+    size_t log_dropped; /* bytes of stderr the cap left out of it, for its last line */
     size_t log_cap;
     int status;                  /* after reaping: exit code, or 128 + signal number; -1 before */
     char buf[PROC_LINE_MAX + 1]; /* bytes read from stdout not yet returned */
@@ -145,6 +152,11 @@ bool proc_has_unread(const struct proc *p);
 
 /* True once any byte came from the child's stdout. */
 bool proc_has_written(const struct proc *p);
+
+/* True if the bytes read from its stdout and not yet taken as a line hold a
+ * CR: where only LF ends a line (not cr_ends_line), a line ended with CR
+ * alone, which waits for an end that never comes. No system call. */
+bool proc_has_bare_cr(const struct proc *p);
 
 /* Append a line of referee's own (text, without its newline) to the child's
  * log, within the log's cap: "referee: <text>". */
@@ -265,8 +277,9 @@ int proc_write(struct proc *p, const char *data, size_t len, int64_t deadline_ns
  * PROC_TIMEOUT, PROC_CLOSED (EOF before a newline; it is reported again by
  * every later call), or PROC_TOO_LONG when more than cap - 1 bytes arrive
  * without a newline (a '\r' counts; cap is clipped to PROC_LINE_MAX + 1): its
- * first cap bytes are dropped, the rest of that line is left for the next
- * call. What is already readable is returned even past the deadline, so a
+ * first cap bytes are dropped (the first cap - 1 of them are in line, *len
+ * set: its head, for a caller that keeps it), the rest of that line is left
+ * for the next call. What is already readable is returned even past the deadline, so a
  * deadline of proc_now_ns() only looks. Drains stderr into the log while it
  * waits. */
 int proc_read_line(struct proc *p, char *line, size_t cap, size_t *len, int64_t deadline_ns);

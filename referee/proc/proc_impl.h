@@ -26,6 +26,12 @@ int proc_ms_until(int64_t deadline_ns);
  * hang-up (proc_log.c). */
 void proc_drain_stderr(struct proc *p);
 
+/* Close p's log; if the cap cut what the child wrote to stderr, first end
+ * it with one line saying how many bytes of it were dropped (written past
+ * the cap: at most one such line per process). -1 and no log are fine
+ * (proc_log.c). */
+void proc_log_close(struct proc *p);
+
 /* The signals whose disposition is not the default, ignored or caught, as a
  * bit mask (bit n-1: signal n), which a bot's child resets before its exec:
  * the kernel's own masks in /proc/self/status, one read where asking each

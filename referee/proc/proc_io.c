@@ -95,7 +95,8 @@ static char *line_end(const struct proc *p, size_t from, size_t end)
 
 /* Take a whole line out of p->buf into rq->line, if there is one within the
  * first limit bytes. Returns PROC_OK, PROC_TOO_LONG (limit bytes without a
- * newline: dropped), or -1 when more bytes are needed. */
+ * newline: dropped, the first limit - 1 of them in rq->line as its head), or
+ * -1 when more bytes are needed. */
 static int take_line(struct proc *p, struct proc_read *rq, size_t limit, size_t *scanned)
 {
     size_t end = p->len < limit ? p->len : limit;
@@ -123,6 +124,9 @@ static int take_line(struct proc *p, struct proc_read *rq, size_t limit, size_t 
     if (p->len >= limit) {
         if (p->trace)
             proc_trace_line(p, '<', p->buf, limit, true);
+        memcpy(rq->line, p->buf, limit - 1);
+        rq->line[limit - 1] = '\0';
+        rq->len = limit - 1;
         p->len -= limit;
         memmove(p->buf, p->buf + limit, p->len);
         return PROC_TOO_LONG;

@@ -14,8 +14,9 @@
 #define STDERR_CHUNK_SIZE 8192
 #define STDERR_CHUNKS     16 /* per drain at most, so a flood cannot hold us past a deadline */
 
-/* Write up to n bytes of text to the log, within its cap. */
-static void log_write(struct proc *p, const char *text, size_t n)
+/* Write up to n bytes of text to the log, within its cap; returns how many
+ * went in. */
+static size_t log_write(struct proc *p, const char *text, size_t n)
 {
     size_t keep = p->log_fd > 2 ? n : 0;
     if (p->log_cap > 0) {
@@ -32,6 +33,7 @@ static void log_write(struct proc *p, const char *text, size_t n)
         done += (size_t)w;
     }
     p->log_written += done;
+    return done;
 }
 
 /* The trace's clock starts at the first line traced in this referee. */
@@ -115,6 +117,28 @@ void proc_drain_stderr(struct proc *p)
             proc_close_fd(&p->err_fd);
             return;
         }
-        log_write(p, chunk, (size_t)n);
+        /* What the cap (or a failed write) left out, for the note at the
+         * end; without a log nothing is cut, it is not kept at all. */
+        size_t kept = log_write(p, chunk, (size_t)n);
+        if (p->log_fd > 2 && p->log_cap > 0)
+            p->log_dropped += (size_t)n - kept;
     }
+}
+
+void proc_log_close(struct proc *p)
+{
+    /* The note goes past the cap: the cap is what the bot may fill, and a log
+     * that ends at it would not say that more came. */
+    if (p->log_fd > 2 && p->log_dropped > 0) {
+        char line[160];
+        int n = snprintf(line, sizeof(line),
+                         "referee: log cut at %zu bytes (its cap); %zu more bytes of stderr "
+                         "dropped\n",
+                         p->log_cap, p->log_dropped);
+        if (n > 0 && (size_t)n < sizeof(line) && write(p->log_fd, line, (size_t)n) < 0) {
+            /* best effort, as the log is */
+        }
+    }
+    p->log_dropped = 0;
+    proc_close_fd(&p->log_fd);
 }

@@ -278,6 +278,7 @@ static void proc_clear(struct proc *p, size_t log_cap, bool cr_ends_line)
     p->err_fd = -1;
     p->log_fd = -1;
     p->log_written = 0;
+    p->log_dropped = 0;
     p->log_cap = log_cap;
     p->status = -1;
     p->len = 0;
@@ -292,9 +293,10 @@ static void proc_clear(struct proc *p, size_t log_cap, bool cr_ends_line)
 
 /* Open the log file a child's stderr goes to, counting what it already holds
  * against the cap, across restarts of the bot. Returns 0 or -errno. */
-static int open_log(struct proc *p, const char *path)
+static int open_log(struct proc *p, const char *path, int fd)
 {
-    p->log_fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    p->log_fd = fd > 2 ? fcntl(fd, F_DUPFD_CLOEXEC, 3)
+                       : open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (p->log_fd < 0 || (p->log_fd = fd_above_stdio(p->log_fd)) < 0)
         return -errno;
     struct stat st;
@@ -456,7 +458,8 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
     assert(opt->argv != NULL && opt->argv[0] != NULL);
     proc_clear(p, opt->log_cap, opt->cr_ends_line);
     int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, report[2] = {-1, -1};
-    int ret = opt->log_path != NULL ? open_log(p, opt->log_path) : 0;
+    int ret =
+        opt->log_path != NULL || opt->log_fd > 2 ? open_log(p, opt->log_path, opt->log_fd) : 0;
 
     if (ret < 0 || (ret = pipe_above_stdio(in)) < 0 || (ret = pipe_above_stdio(out)) < 0 ||
         (ret = pipe_above_stdio(err)) < 0 || (ret = pipe_above_stdio(report)) < 0)

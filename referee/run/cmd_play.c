@@ -12,6 +12,7 @@
 #include "record.h"
 #include "results.h"
 #include "runlock.h"
+#include "folder.h"
 #include "seat_person.h"
 #include "xalloc.h"
 
@@ -252,17 +253,22 @@ static int record_game(const char *dir, const struct game_record *rec)
     struct results *out = NULL;
     /* One run at a time writes a results folder (runlock.h). */
     long holder = 0;
-    int lock = -1, err = runlock_take(dir, &lock, &holder);
+    struct runlock lock = RUNLOCK_INIT;
+    int dir_fd = -1, err = folder_open(dir, true, &dir_fd);
 
-    if (err < 0)
+    if (err == 0 && (err = runlock_take(&lock, dir_fd, &holder)) < 0)
+        snprintf(failed, sizeof(failed), "%s/%s", dir, RUNLOCK_FILE);
+    else if (err < 0)
         snprintf(failed, sizeof(failed), "%s", dir);
     if (err == 0)
-        err = results_open(&out, dir, false, failed, sizeof(failed));
+        err = results_open(&out, dir_fd, dir, false, failed, sizeof(failed));
     if (err == 0 && (err = results_write_game(out, rec)) == 0)
         err = results_flush(out);
     if (err == 0 || out)
         results_free(out);
-    runlock_release(lock);
+    runlock_release(&lock);
+    if (dir_fd >= 0)
+        close(dir_fd);
     if (err == 0) {
         printf("Recorded in %s\n", dir);
         return EXIT_OK;
@@ -275,8 +281,8 @@ static int record_game(const char *dir, const struct game_record *rec)
         return EXIT_USAGE;
     }
     cli_error("cannot write the game to '%s': %s", err == -EEXIST ? dir : failed,
-              err == -EEXIST ? "it already holds games" : strerror(-err));
-    return EXIT_SYSTEM;
+              err == -EEXIST ? "it already holds games" : folder_why(err));
+    return folder_is_link(err) ? EXIT_USAGE : EXIT_SYSTEM;
 }
 
 int cmd_play(int argc, char **argv)

@@ -331,6 +331,11 @@ static const struct option_def run_options[] = {
     COUNT("jobs", "N", jobs, 1, 1024, "games at once (default: 1 for a match, else the cores)",
           .letter = 'j'),
     FLAG("restart", restart, "a new process per bot per game"),
+    FLAG("stop-on-broken-bot", stop_on_broken,
+         "stop the run when a bot cannot be started or never\n"
+         "answers a turn (exit 4), with none of its games kept;\n"
+         "by default they are forfeits, the others are played,\n"
+         "and the run exits 6"),
     COUNT("max-live", "N", max_live, 2, 1L << 20,
           "bot processes each worker keeps alive between games\n"
           "(default: as many as fit in half the memory available,\n"
@@ -377,7 +382,8 @@ static const struct option_def run_options[] = {
          "pentanomial (default, on pairs of games) or trinomial"),
     COUNT("log-cap", "BYTES", log_cap, 0, LONG_MAX,
           "size a bot's stderr log may reach (default 1048576;\n"
-          "0 keeps no log)"),
+          "0 keeps no log); a log it cut ends with a line that\n"
+          "says how many bytes were dropped"),
     FLAG("trace", trace,
          "also write to a bot's log every line it is sent and\n"
          "writes, with the time and its pid: '[  12.345 ms]\n"
@@ -415,9 +421,10 @@ static const char tournament_head[] =
     "opening, and writes standings.\n\n";
 static const char exit_text[] =
     "Exit status: 0 played, 2 bad usage or a results folder another run holds,\n"
-    "3 unreadable bots, openings or results file, 4 a bot that cannot be\n"
-    "started (or exits before its first reply each time) or results that\n"
-    "cannot be written, 5 an internal error,\n"
+    "3 unreadable bots, openings or results file, 4 results that cannot be\n"
+    "written (or, with --stop-on-broken-bot, a bot that cannot play), 5 an\n"
+    "internal error, 6 played, but a bot could not be started or exited\n"
+    "before its first reply each time: its games are forfeits,\n"
     "130 interrupted by Ctrl-C, SIGTERM or SIGHUP (finished games are kept;\n"
     "--resume continues).\n";
 

@@ -3,9 +3,12 @@
 #include "flush.h"
 #include "inspect.h"
 #include "proc.h"
+#include "folder.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 void console_count(struct console *con, const char *first, int winner)
 {
@@ -78,4 +81,49 @@ void console_standings(struct console *con, struct standings *st)
     console_clear(con);
     cli_print_standings(stdout, st);
     fflush(stdout);
+}
+
+void console_log_tail(const char *path)
+{
+    char buf[2048];
+    int fd;
+    /* Not through a link put in the log's place (folder.h). */
+    if (folder_open_path(path, O_RDONLY, &fd) < 0)
+        return;
+    FILE *f = fdopen(fd, "r");
+    if (!f) {
+        close(fd);
+        return;
+    }
+    size_t n = 0;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long size = ftell(f);
+        if (size > (long)sizeof(buf) - 1)
+            fseek(f, size - (long)sizeof(buf) + 1, SEEK_SET);
+        else
+            rewind(f);
+        n = fread(buf, 1, sizeof(buf) - 1, f);
+    }
+    fclose(f);
+    while (n > 0 && buf[n - 1] == '\n')
+        n--;
+    buf[n] = '\0';
+    char *from = buf + n;
+    for (int lines = 0; from > buf && lines < 5; from--)
+        if (from[-1] == '\n' && ++lines == 5)
+            break;
+    if (n == 0)
+        return;
+    /* A bot's bytes reach the terminal without their control characters (an
+     * escape sequence could rewrite the screen). */
+    for (char *p = from; *p; p++)
+        if (*p != '\n' && *p != '\t' && ((unsigned char)*p < 0x20 || *p == 0x7f))
+            *p = '?';
+    fprintf(stderr, "The last lines of its log (%s):\n", path);
+    for (const char *line = from; *line;) {
+        const char *end = strchr(line, '\n');
+        int len = end ? (int)(end - line) : (int)strlen(line);
+        fprintf(stderr, "  %.*s\n", len, line);
+        line += len + (end != NULL);
+    }
 }

@@ -1,6 +1,7 @@
 /* league_batch.c: the shard folders of a league's batch, merged into it. */
 #include "league_batch.h"
 #include "csvout.h"
+#include "folder.h"
 #include "ledger.h"
 #include "message.h"
 #include "path.h"
@@ -93,9 +94,9 @@ static int append(const char *dir, const char *file, const struct csvout *buf)
     int rc = path_join(path, sizeof(path), dir, file);
     if (rc < 0)
         return rc;
-    int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-    if (fd < 0)
-        return -errno;
+    int fd;
+    if ((rc = folder_open_path(path, O_WRONLY | O_APPEND, &fd)) < 0)
+        return rc;
     rc = buf->failed ? -ENOMEM : csvout_write_all(fd, buf->buf, buf->len);
     if (rc == 0 && fsync(fd) < 0)
         rc = -errno;

@@ -6,6 +6,7 @@
 #include "ledger.h"
 #include "path.h"
 #include "runlock.h"
+#include "folder.h"
 #include "schema.h"
 #include "xalloc.h"
 
@@ -158,6 +159,24 @@ int lrun_merge(struct lrun *lr)
     return rc;
 }
 
+/* The shard's folder, lr->shard_dir, opened (made if missing) and locked.
+ * Returns 0 or an exit code, having said why. */
+static int lock_shard(struct lrun *lr)
+{
+    long holder;
+    int rc = folder_open(lr->shard_dir, true, &lr->shard_fd);
+
+    if (rc == 0)
+        rc = runlock_take(&lr->shard_lock, lr->shard_fd, &holder);
+    if (rc == 0)
+        return 0;
+    if (rc == -EWOULDBLOCK)
+        cli_error("shard folder '%s' is in use by another run", lr->shard_dir);
+    else
+        cli_error("cannot lock '%s': %s", lr->shard_dir, folder_why(rc));
+    return rc == -EWOULDBLOCK || folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
+}
+
 /* A shard of the next batch: its folder (DIR/shard-I) locked and made whole
  * (a killed shard's tail dropped), and the games of its own it lacks in
  * lr->list. Returns 0 or an exit code, having said why. */
@@ -166,10 +185,11 @@ int lrun_open_shard(struct lrun *lr)
     const struct league_options *o = lr->o;
     char why[PATH_MAX + 200], name[32];
     long holder;
-    int fd, rc = runlock_take(lr->dir, &fd, &holder);
+    struct runlock probe;
+    int rc = runlock_take(&probe, lr->dir_fd, &holder);
 
     /* The league's own run would change the roster under the batch. */
-    runlock_release(fd);
+    runlock_release(&probe);
     if (rc == -EWOULDBLOCK) {
         cli_error("league '%s' is being run: a batch's shards play while no 'league run %s' "
                   "does",
@@ -187,12 +207,8 @@ int lrun_open_shard(struct lrun *lr)
     snprintf(name, sizeof(name), BATCH_PREFIX "%d", o->shard + 1);
     if (path_join(lr->shard_dir, sizeof(lr->shard_dir), lr->dir, name) < 0)
         return EXIT_USAGE;
-    if ((rc = runlock_take(lr->shard_dir, &lr->shard_lock, &holder)) < 0) {
-        cli_error(rc == -EWOULDBLOCK ? "shard folder '%s' is in use by another run"
-                                     : "cannot lock '%s'",
-                  lr->shard_dir);
-        return rc == -EWOULDBLOCK ? EXIT_USAGE : EXIT_SYSTEM;
-    }
+    if ((rc = lock_shard(lr)) != 0)
+        return rc;
     long n = league_batch(&lr->l, lr->written + 1, o->shard, o->shards, NULL, 0);
     lr->list = xcalloc((size_t)(n > 0 ? n : 0) + 1, sizeof(*lr->list));
     if (n > 0)
@@ -218,6 +234,7 @@ int lrun_open_shard(struct lrun *lr)
         return EXIT_DATA;
     }
     lr->out = lr->shard_dir;
+    lr->out_fd = lr->shard_fd;
     return 0;
 }
 
@@ -228,7 +245,7 @@ int lrun_retire_failed(struct lrun *lr, int entry)
 
     snprintf(e.name, sizeof(e.name), "%s", lr->names[entry]);
     if ((rc = roster_append_event(lr->dir, &e)) < 0) {
-        cli_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
+        cli_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, folder_why(rc));
         return EXIT_SYSTEM;
     }
     /* Picks past the games written were made with it: the league is read

@@ -10,6 +10,7 @@
 #include "path.h"
 #include "proc.h"
 #include "runlock.h"
+#include "folder.h"
 #include "sandbox_setup.h"
 #include "tournament.h"
 #include "xalloc.h"
@@ -55,7 +56,8 @@ static int source(void *ctx, long index, struct scheduled_game *g)
 
 static int write_standings(struct lrun *lr)
 {
-    int rc = results_write_standings(lr->dir, lr->st);
+    const char *name;
+    int rc = results_write_standings(lr->dir_fd, lr->st, &name);
     lr->standings_dirty = false;
     lr->standings_at = proc_now_ns();
     return rc;
@@ -79,6 +81,10 @@ static void write_report(struct lrun *lr)
 static int on_tick(void *ctx)
 {
     struct lrun *lr = ctx;
+    long holder;
+    /* run.lock made again if it was removed (runlock.h); what another run
+     * took meanwhile is tried again next time: this run holds games.csv. */
+    runlock_check(lr->o->shards ? &lr->shard_lock : &lr->lock, &holder);
     int rc = results_flush(lr->out_files);
     int64_t now = proc_now_ns();
     /* standings.csv follows the games, whole, at most once a second; the
@@ -192,8 +198,14 @@ static int segment(struct lrun *lr)
     *c = lr->o->run;
     memset(c->bots, 0, sizeof(c->bots));
     c->nbots = 0;
-    int rc = segment_bots(lr, c);
-    if (rc == 0) {
+    int rc = segment_bots(lr, c), log_fds[CONFIG_MAX_BOTS];
+    char failed[PATH_MAX + 96];
+    if (rc == 0 && c->log_cap > 0 &&
+        (rc = tournament_open_logs(lr->logs_fd, lr->logs, c->bots, c->nbots, log_fds, failed,
+                                   sizeof(failed))) < 0) {
+        cli_error("cannot write '%s': %s", failed, folder_why(rc));
+        rc = folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
+    } else if (rc == 0) {
         struct tournament t = {
             .def = lr->def,
             .early_draw = lr->set.early_draw,
@@ -209,7 +221,7 @@ static int segment(struct lrun *lr)
             .jobs = (int)c->jobs,
             .max_live = (int)c->max_live,
             .affinity = c->affinity,
-            .log_dir = lr->logs,
+            .log_fds = c->log_cap > 0 ? log_fds : NULL,
             .log_cap = (size_t)c->log_cap,
             .source = source,
             .source_ctx = lr,
@@ -225,6 +237,8 @@ static int segment(struct lrun *lr)
                 (struct tournament_failure){.error = err, .bot = -1, .what = "write the results"};
         }
         rc = segment_exit(lr, c, end, &failure);
+        if (c->log_cap > 0)
+            tournament_close_logs(log_fds, c->nbots);
     }
     /* Its bots' specs are the segment's own; the rest of c is borrowed. */
     for (int i = 0; i < c->nbots; i++)
@@ -254,15 +268,19 @@ static int open_league(struct lrun *lr)
         cli_error("'%s/%s': unknown game '%s'", lr->dir, ROSTER_SETTINGS, lr->set.game);
         return EXIT_DATA;
     }
-    if (!lr->o->shards && (rc = runlock_take(lr->dir, &lr->lock_fd, &holder)) == -EWOULDBLOCK) {
+    if ((rc = folder_open(lr->dir, false, &lr->dir_fd)) < 0) {
+        cli_error("cannot open league '%s': %s", lr->dir, folder_why(rc));
+        return folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
+    }
+    if (!lr->o->shards && (rc = runlock_take(&lr->lock, lr->dir_fd, &holder)) == -EWOULDBLOCK) {
         cli_error("league '%s' is being run by another process%s; one run at a time plays a "
                   "league",
                   lr->dir, holder > 0 ? " (its pid is in run.lock)" : "");
         return EXIT_USAGE;
     }
     if (rc < 0) {
-        cli_error("cannot lock '%s': %s", lr->dir, strerror(-rc));
-        return EXIT_SYSTEM;
+        cli_error("cannot lock '%s': %s", lr->dir, folder_why(rc));
+        return folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
     }
     if (!(lr->st = standings_new()) ||
         league_init(&lr->l, lr->set.seed, (int)lr->set.min_games, lr->set.lag) < 0) {
@@ -273,16 +291,20 @@ static int open_league(struct lrun *lr)
     if ((rc = lrun_load_history(lr, lr->o->shards > 0)) != 0)
         return rc;
     lr->out = lr->dir;
+    lr->out_fd = lr->dir_fd;
     if (lr->o->shards > 0 ? (rc = lrun_open_shard(lr)) != 0 : (rc = lrun_merge(lr)) != 0)
         return rc;
-    if ((rc = results_open(&lr->out_files, lr->out, true, why, sizeof(why))) < 0) {
-        cli_error("cannot write results to '%s': %s", why, strerror(-rc));
-        return rc == -EPROTO ? EXIT_DATA : EXIT_SYSTEM;
+    if ((rc = results_open(&lr->out_files, lr->out_fd, lr->out, true, why, sizeof(why))) < 0) {
+        cli_error("cannot write results to '%s': %s", why,
+                  rc == -EWOULDBLOCK ? "another run holds it" : folder_why(rc));
+        return rc == -EPROTO                              ? EXIT_DATA
+               : folder_is_link(rc) || rc == -EWOULDBLOCK ? EXIT_USAGE
+                                                          : EXIT_SYSTEM;
     }
     if (path_join(lr->logs, sizeof(lr->logs), lr->out, "logs") < 0 ||
-        (mkdir(lr->logs, 0755) < 0 && errno != EEXIST)) {
-        cli_error("cannot make '%s/logs': %s", lr->out, strerror(errno));
-        return EXIT_SYSTEM;
+        (rc = folder_open_dir(lr->out_fd, "logs", true, &lr->logs_fd)) < 0) {
+        cli_error("cannot make '%s/logs': %s", lr->out, folder_why(rc));
+        return folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
     }
     return 0;
 }
@@ -303,8 +325,8 @@ static int retire_failed(struct lrun *lr)
             "Entry '%s' is retired from game %ld: its games stay; once it is fixed, add it again "
             "under another name\n",
             lr->names[entry], lr->l.e[entry].retired);
-    if ((rc = results_open(&lr->out_files, lr->out, true, why, sizeof(why))) < 0) {
-        cli_error("cannot write results to '%s': %s", why, strerror(-rc));
+    if ((rc = results_open(&lr->out_files, lr->out_fd, lr->out, true, why, sizeof(why))) < 0) {
+        cli_error("cannot write results to '%s': %s", why, folder_why(rc));
         return EXIT_SYSTEM;
     }
     return 0;
@@ -391,7 +413,8 @@ int league_run(struct league_options *o)
 
     lr->o = o;
     lr->dir = o->run.results;
-    lr->lock_fd = lr->shard_lock = lr->failed = -1;
+    lr->failed = lr->dir_fd = lr->shard_fd = lr->out_fd = lr->logs_fd = -1;
+    lr->lock = lr->shard_lock = (struct runlock)RUNLOCK_INIT;
     lr->con.quiet = o->run.quiet;
     proc_ignore_sigpipe();
     proc_become_subreaper();
@@ -417,7 +440,7 @@ int league_run(struct league_options *o)
         if (lr->st && lr->written > 0) {
             int err = write_standings(lr);
             if (err < 0) {
-                cli_error("cannot write standings to '%s': %s", lr->dir, strerror(-err));
+                cli_error("cannot write standings to '%s': %s", lr->dir, folder_why(err));
                 rc = rc ? rc : EXIT_SYSTEM;
             }
             console_standings(&lr->con, lr->st);
@@ -434,8 +457,14 @@ int league_run(struct league_options *o)
     standings_free(lr->st);
     league_release(&lr->l);
     lrun_release_bindings(lr);
-    runlock_release(lr->lock_fd);
-    runlock_release(lr->shard_lock);
+    runlock_release(&lr->lock);
+    runlock_release(&lr->shard_lock);
+    if (lr->logs_fd >= 0)
+        close(lr->logs_fd);
+    if (lr->shard_fd >= 0)
+        close(lr->shard_fd);
+    if (lr->dir_fd >= 0)
+        close(lr->dir_fd);
     free(lr->list);
     free(lr);
     return rc;

@@ -10,6 +10,7 @@
 #include "league.h"
 #include "league_run.h"
 #include "results.h"
+#include "runlock.h"
 #include "roster.h"
 #include "standings.h"
 
@@ -34,7 +35,8 @@ struct lrun {
     struct standings *st;
     struct results *out_files;
     struct console con;
-    int lock_fd;
+    int dir_fd;              /* the league's folder, opened once (folder.h); -1: none */
+    struct runlock lock;     /* its lock; a shard's run takes none */
     long written;            /* games in games.csv */
     long base;               /* of those, the games before the segment under way */
     long limit_id;           /* no game past this id (--games); LONG_MAX: none */
@@ -49,7 +51,10 @@ struct lrun {
     int segments;    /* segments played by this run */
     const char *out; /* where its games go: dir, or a shard's folder */
     char shard_dir[PATH_MAX];
-    int shard_lock;
+    int shard_fd; /* the shard's folder, or -1 */
+    struct runlock shard_lock;
+    int out_fd;                  /* the folder of out: dir_fd or shard_fd (not closed by itself) */
+    int logs_fd;                 /* its logs/, or -1 */
     struct scheduled_game *list; /* a shard's games, nlist; NULL: the league's picks */
     long nlist;
     int failed;   /* the entry the last segment could not start, or -1 */

@@ -10,6 +10,7 @@
 #include "results.h"
 #include "runinfo.h"
 #include "runlock.h"
+#include "folder.h"
 #include "reorder.h"
 #include "standings.h"
 #include "schema.h"
@@ -17,6 +18,7 @@
 #include "xalloc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,7 +50,14 @@ struct runner {
     struct report_live *live;     /* its report, gathered as games are written; NULL: read
                                    * back from the files at the end (a resumed run) */
     char logs[PATH_MAX + 8];
-    int lock_fd; /* holds the results folder's lock (runlock.h); -1: none */
+    int dir_fd;                   /* the results folder, opened once (folder.h); -1: none */
+    int logs_fd;                  /* its logs/; -1: none */
+    int log_fds[CONFIG_MAX_BOTS]; /* each bot's log in it (tournament_open_logs) */
+    struct runlock lock;          /* the folder's lock (runlock.h) */
+    bool lock_remade;             /* said that run.lock was made again */
+    bool broken[CONFIG_MAX_BOTS]; /* could not be started or never answered: its games
+                                   * from then on are forfeits (tournament.h) */
+    int nbroken;
 };
 
 /* The tournament of the config; checks that its openings can be played.
@@ -76,6 +85,7 @@ static int set_up(struct runner *rn)
         .max_live = (int)c->max_live,
         .affinity = c->affinity,
         .log_cap = (size_t)c->log_cap,
+        .forfeit_broken = !c->stop_on_broken,
     };
     /* Spinning for a reply holds a core while the bot thinks on another: only
      * when every game under way can have two, and never on a pinned worker,
@@ -251,13 +261,41 @@ static int plan(struct runner *rn)
     return 0;
 }
 
-/* Take the results folder for this run: one run at a time writes it. Returns
- * 0 or an exit code, having said why. */
+/* Say why path cannot be written: a link where referee writes is the user's
+ * to remove (exit 2); another error, the system's (exit 4). */
+static int refuse_write(const char *path, int err)
+{
+    if (folder_is_link(err)) {
+        cli_error("cannot write '%s': %s (referee writes through no link in a results "
+                  "folder; remove it)",
+                  path, folder_why(err));
+        return EXIT_USAGE;
+    }
+    cli_error("cannot write results to '%s': %s", path, strerror(-err));
+    return EXIT_SYSTEM;
+}
+
+/* The files a run writes, and the temporary names of those it writes whole:
+ * a link at any of them is refused as the run starts, before a resume reads
+ * games.csv and moves.csv, not after its games. */
+static const char *const written[] = {
+    "games.csv",          "moves.csv",       "run.csv",       "standings.csv", "crosstable.csv",
+    "report.html",        "games.csv.tmp",   "moves.csv.tmp", "run.csv.tmp",   "standings.csv.tmp",
+    "crosstable.csv.tmp", "report.html.tmp",
+};
+
+/* Open the results folder, once, and take it for this run: one run at a time
+ * writes it. Returns 0 or an exit code, having said why. */
 static int lock_results(struct runner *rn)
 {
     const char *dir = rn->cfg->results;
-    long holder;
-    int err = runlock_take(dir, &rn->lock_fd, &holder);
+    char path[PATH_MAX + 16];
+    long holder = 0;
+    int err = folder_open(dir, true, &rn->dir_fd);
+
+    if (err < 0)
+        return refuse_write(dir, err);
+    err = runlock_take(&rn->lock, rn->dir_fd, &holder);
 
     if (err == -EWOULDBLOCK) {
         char pid[32] = "";
@@ -268,25 +306,56 @@ static int lock_results(struct runner *rn)
                   dir, pid);
         return EXIT_USAGE;
     }
-    if (err < 0) {
-        cli_error("cannot write results to '%s': %s", dir, strerror(-err));
+    if (err == -EAGAIN) {
+        cli_error("cannot lock '%s': its %s kept changing while referee took it", dir,
+                  RUNLOCK_FILE);
         return EXIT_SYSTEM;
     }
+    if (err < 0) {
+        snprintf(path, sizeof(path), "%s/%s", dir, RUNLOCK_FILE);
+        return refuse_write(path, err);
+    }
+    for (size_t i = 0; i < sizeof(written) / sizeof(*written); i++)
+        if ((err = folder_check_target(rn->dir_fd, written[i])) < 0) {
+            snprintf(path, sizeof(path), "%s/%s", dir, written[i]);
+            return refuse_write(path, err);
+        }
     return 0;
+}
+
+/* Open logs/ and each bot's log in it. Returns 0 or a negative errno, the
+ * path that failed in failed (len bytes). */
+static int open_logs(struct runner *rn, char *failed, size_t len)
+{
+    const struct run_config *c = rn->cfg;
+    int err = path_join(rn->logs, sizeof(rn->logs), c->results, "logs");
+
+    if (err < 0)
+        snprintf(failed, len, "%s", c->results);
+    else if ((err = folder_open_dir(rn->dir_fd, "logs", true, &rn->logs_fd)) < 0)
+        snprintf(failed, len, "%s", rn->logs);
+    /* A cap of 0 keeps no log: no file is made. */
+    else if (c->log_cap > 0)
+        err = tournament_open_logs(rn->logs_fd, rn->logs, c->bots, c->nbots, rn->log_fds, failed,
+                                   len);
+    return err;
 }
 
 /* Open games.csv and moves.csv, and make logs/. Returns 0 or an exit code. */
 static int open_results(struct runner *rn)
 {
     const struct run_config *c = rn->cfg;
-    char failed[PATH_MAX + 16];
-    int err = results_open(&rn->out, c->results, c->resume, failed, sizeof(failed));
+    char failed[PATH_MAX + 96];
+    int err = 0;
 
-    if (err == 0 && (err = path_join(rn->logs, sizeof(rn->logs), c->results, "logs")) < 0)
-        snprintf(failed, sizeof(failed), "%s", c->results);
-    if (err == 0 && mkdir(rn->logs, 0755) < 0 && errno != EEXIST) {
-        err = -errno;
-        snprintf(failed, sizeof(failed), "%s", rn->logs);
+    err = results_open(&rn->out, rn->dir_fd, c->results, c->resume, failed, sizeof(failed));
+    if (err == 0)
+        err = open_logs(rn, failed, sizeof(failed));
+    if (err == -EWOULDBLOCK) {
+        cli_error("'%s' is in use by another run (it holds its games.csv); wait for it to end, "
+                  "or choose another --results directory",
+                  c->results);
+        return EXIT_USAGE;
     }
     if (err == -EEXIST) {
         cli_error("'%s' already holds games; continue it with --resume or choose another "
@@ -298,17 +367,15 @@ static int open_results(struct runner *rn)
         cli_error("'%s' has other columns than this version of referee writes", failed);
         return EXIT_DATA;
     }
-    if (err < 0) {
-        cli_error("cannot write results to '%s': %s", failed, strerror(-err));
-        return EXIT_SYSTEM;
-    }
-    rn->t.log_dir = rn->logs;
+    if (err < 0)
+        return refuse_write(failed, err);
+    rn->t.log_fds = rn->log_fds;
     /* The run's conditions, for its report; a resumed run keeps those it
      * started under, unless it had played nothing yet. */
     if ((!c->resume || rn->done == 0) &&
-        (err = runinfo_write(c->results, c, c->argc, c->argv)) < 0) {
-        cli_error("cannot write '%s/run.csv': %s", c->results, strerror(-err));
-        return EXIT_SYSTEM;
+        (err = runinfo_write(rn->dir_fd, c, c->argc, c->argv)) < 0) {
+        snprintf(failed, sizeof(failed), "%s/run.csv", c->results);
+        return refuse_write(failed, err);
     }
     return 0;
 }
@@ -320,9 +387,25 @@ static void on_started(void *ctx, const struct scheduled_game *g)
     console_progress(&rn->con, rn->done, rn->planned, rn->st);
 }
 
+/* Before rows are written: run.lock still the file this run locked, or made
+ * again (runlock_check). Another run that took the name meanwhile cannot
+ * write a row (this run holds games.csv): the name is tried again next time. */
+static void keep_lock(struct runner *rn)
+{
+    long holder;
+
+    if (runlock_check(&rn->lock, &holder) == 1 && !rn->lock_remade) {
+        console_clear(&rn->con);
+        cli_error("'%s/%s' was removed or replaced during the run; made again", rn->cfg->results,
+                  RUNLOCK_FILE);
+        rn->lock_remade = true;
+    }
+}
+
 static int on_tick(void *ctx)
 {
     struct runner *rn = ctx;
+    keep_lock(rn);
     return results_flush(rn->out);
 }
 
@@ -331,23 +414,25 @@ static int on_tick(void *ctx)
 static void hint(struct runner *rn, const struct game_record *rec)
 {
     const struct run_config *c = rn->cfg;
+    int b = 0;
 
     if (rec->state.end != END_FOUL || rec->foul_side > SIDE_SECOND)
         return;
+    while (b < c->nbots && strcmp(c->bots[b].name, rec->bots[rec->foul_side]) != 0)
+        b++;
+    /* A bot that cannot play had its log named once (on_broken), not at each forfeit. */
+    if (b == c->nbots || rn->broken[b])
+        return;
     if (!c->quiet) {
         char path[PATH_MAX + 16];
-        tournament_log_path(path, sizeof(path), rn->logs, rec->bots[rec->foul_side]);
+        tournament_log_path(path, sizeof(path), rn->logs, c->bots[b].name);
         console_clear(&rn->con);
-        fprintf(stderr, "Log of %s: %s\n", rec->bots[rec->foul_side], path);
+        fprintf(stderr, "Log of %s: %s\n", c->bots[b].name, path);
     }
-    for (int b = 0; b < c->nbots; b++) {
-        if (strcmp(c->bots[b].name, rec->bots[rec->foul_side]) != 0)
-            continue;
-        if (!rn->hinted[b] && strstr(rec->reason, "no output at all")) {
-            console_clear(&rn->con);
-            console_hint_flush(&rn->con, c->bots[b].name, c->bots[b].argv);
-            rn->hinted[b] = true;
-        }
+    if (!rn->hinted[b] && strstr(rec->reason, "no output at all")) {
+        console_clear(&rn->con);
+        console_hint_flush(&rn->con, c->bots[b].name, c->bots[b].argv);
+        rn->hinted[b] = true;
     }
 }
 
@@ -409,47 +494,51 @@ static long first_missing(const struct runner *rn, long *missing)
     return first;
 }
 
-/* The last lines (at most 5, from its last 2 KB) of bot's log, on stderr: why
- * a command failed is there, not in referee's message. */
-static void print_log_tail(const struct runner *rn, const char *bot)
+/* Say that bot b cannot play (error and why from the tournament), then the
+ * last lines of its log; `then` ends the first line (what happens now). */
+static void say_broken(const struct runner *rn, int b, int error, const char *why, const char *then)
 {
-    char path[PATH_MAX + 16], buf[2048];
-    if (tournament_log_path(path, sizeof(path), rn->logs, bot) < 0)
-        return;
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return;
+    const struct bot_spec *bot = &rn->cfg->bots[b];
+    char path[PATH_MAX + 16];
+
+    if (error == MATCH_NEVER_ANSWERED)
+        cli_error("bot '%s' ('%s') cannot play: %s%s", bot->name, bot->argv[0], why, then);
+    else
+        cli_error("cannot start bot '%s' ('%s'): %s%s", bot->name, bot->argv[0], why, then);
+    if (tournament_log_path(path, sizeof(path), rn->logs, bot->name) == 0)
+        console_log_tail(path);
+}
+
+/* A bot that cannot play, in a run that plays on without it (its games are
+ * forfeits): said at once, with where it went wrong. */
+static void on_broken(void *ctx, int bot, int error, const char *why)
+{
+    struct runner *rn = ctx;
+
+    console_clear(&rn->con);
+    say_broken(rn, bot, error, why,
+               "; its games are forfeits, the others are played (--stop-on-broken-bot stops "
+               "the run instead)");
+    rn->broken[bot] = true;
+    rn->nbroken++;
+}
+
+/* The exit status of a run played to its end in which some bot could not
+ * play: the run is not clean, whatever else it says (an SPRT's verdict
+ * included), and CI sees it. */
+static int broken_exit(const struct runner *rn)
+{
+    char names[CONFIG_MAX_BOTS * 8] = "";
     size_t n = 0;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        long size = ftell(f);
-        if (size > (long)sizeof(buf) - 1)
-            fseek(f, size - (long)sizeof(buf) + 1, SEEK_SET);
-        else
-            rewind(f);
-        n = fread(buf, 1, sizeof(buf) - 1, f);
-    }
-    fclose(f);
-    while (n > 0 && buf[n - 1] == '\n')
-        n--;
-    buf[n] = '\0';
-    char *from = buf + n;
-    for (int lines = 0; from > buf && lines < 5; from--)
-        if (from[-1] == '\n' && ++lines == 5)
-            break;
-    if (n == 0)
-        return;
-    /* A bot's bytes reach the terminal without their control characters (an
-     * escape sequence could rewrite the screen). */
-    for (char *p = from; *p; p++)
-        if (*p != '\n' && *p != '\t' && ((unsigned char)*p < 0x20 || *p == 0x7f))
-            *p = '?';
-    fprintf(stderr, "The last lines of its log (%s):\n", path);
-    for (const char *line = from; *line;) {
-        const char *end = strchr(line, '\n');
-        int len = end ? (int)(end - line) : (int)strlen(line);
-        fprintf(stderr, "  %.*s\n", len, line);
-        line += len + (end != NULL);
-    }
+
+    for (int b = 0; b < rn->cfg->nbots && n < sizeof(names); b++)
+        if (rn->broken[b])
+            n += (size_t)snprintf(names + n, sizeof(names) - n, "%s'%s'", n ? ", " : "",
+                                  rn->cfg->bots[b].name);
+    cli_error("%d bot%s could not play and lost %s games by forfeit from then on: %s; the "
+              "other games were played",
+              rn->nbroken, rn->nbroken == 1 ? "" : "s", rn->nbroken == 1 ? "its" : "their", names);
+    return EXIT_BOT_FAILED;
 }
 
 /* The exit status of a run that ended so, having said what went wrong. */
@@ -464,13 +553,8 @@ static int run_exit(struct runner *rn, enum tournament_end end,
         if (failure->bot >= 0) {
             /* The operator's mistake (match.h): the run stops rather than
              * record it as the bot's losses. */
-            const struct bot_spec *b = &c->bots[failure->bot];
             const char *why = failure->detail[0] ? failure->detail : strerror(-failure->error);
-            if (failure->error == MATCH_NEVER_ANSWERED)
-                cli_error("bot '%s' ('%s') cannot play: %s", b->name, b->argv[0], why);
-            else
-                cli_error("cannot start bot '%s' ('%s'): %s", b->name, b->argv[0], why);
-            print_log_tail(rn, b->name);
+            say_broken(rn, failure->bot, failure->error, why, "");
             if (rn->done > 0 || c->resume)
                 cli_error("%ld of %ld games kept; once the bot is fixed, continue with: "
                           "--results '%s' --resume",
@@ -478,10 +562,12 @@ static int run_exit(struct runner *rn, enum tournament_end end,
             return EXIT_SYSTEM;
         }
         cli_error("cannot %s in '%s': %s", failure->what ? failure->what : "go on", c->results,
-                  strerror(-failure->error));
+                  failure->error == -ESTALE
+                      ? "its games.csv or moves.csv was removed or replaced during the run"
+                      : strerror(-failure->error));
         return failure->error == -EPROTO ? EXIT_INTERNAL : EXIT_SYSTEM;
     case TOURNAMENT_INTERRUPTED: return EXIT_INTERRUPTED;
-    case TOURNAMENT_STOPPED: return cli_sprt_exit(rn->verdict);
+    case TOURNAMENT_STOPPED: return rn->nbroken > 0 ? broken_exit(rn) : cli_sprt_exit(rn->verdict);
     case TOURNAMENT_DONE: break;
     }
     /* Every run ends by comparing the games it wrote with the games it planned. */
@@ -492,6 +578,8 @@ static int run_exit(struct runner *rn, enum tournament_end end,
                   missing, rn->planned, first + 1);
         return EXIT_INTERNAL;
     }
+    if (rn->nbroken > 0)
+        return broken_exit(rn);
     return c->sprt ? EXIT_SPRT_NONE : EXIT_OK;
 }
 
@@ -499,8 +587,11 @@ static int run_exit(struct runner *rn, enum tournament_end end,
 static int play(struct runner *rn)
 {
     const struct run_config *c = rn->cfg;
-    struct tournament_hooks hooks = {
-        .started = on_started, .finished = on_finished, .tick = on_tick, .ctx = rn};
+    struct tournament_hooks hooks = {.started = on_started,
+                                     .finished = on_finished,
+                                     .tick = on_tick,
+                                     .broken = on_broken,
+                                     .ctx = rn};
     struct tournament_failure failure = {0};
     enum tournament_end end = TOURNAMENT_STOPPED; /* a verdict already reached: play nothing */
 
@@ -510,6 +601,7 @@ static int play(struct runner *rn)
         end = tournament_run(&rn->t, &rn->skip, &hooks, &cli_interrupted, &failure);
     console_clear(&rn->con);
     /* Whatever stopped the run, the games it finished are written. */
+    keep_lock(rn);
     int err = results_flush(rn->out);
     if (err < 0 && end != TOURNAMENT_FAILED) {
         end = TOURNAMENT_FAILED;
@@ -535,12 +627,15 @@ static int conclude(struct runner *rn, int rc)
     const struct run_config *c = rn->cfg;
 
     if (rn->done > 0) {
-        int err = results_write_standings(c->results, rn->st);
+        const char *name;
+        int err = results_write_standings(rn->dir_fd, rn->st, &name);
         if (err < 0) {
-            cli_error("cannot write standings to '%s': %s", c->results, strerror(-err));
-            rc = rc ? rc : EXIT_SYSTEM;
+            char path[PATH_MAX + 32];
+            snprintf(path, sizeof(path), "%s/%s", c->results, name);
+            int status = refuse_write(path, err);
+            rc = rc ? rc : status;
         }
-        if (!c->quiet || rc == EXIT_OK || c->sprt)
+        if (!c->quiet || rc == EXIT_OK || rc == EXIT_BOT_FAILED || c->sprt)
             console_standings(&rn->con, rn->st);
         if (c->sprt) {
             struct sprt_result r;
@@ -575,7 +670,10 @@ int runner_run(const struct run_config *c)
     int rc;
 
     rn->cfg = c;
-    rn->lock_fd = -1;
+    rn->dir_fd = rn->logs_fd = -1;
+    rn->lock = (struct runlock)RUNLOCK_INIT;
+    for (int b = 0; b < CONFIG_MAX_BOTS; b++)
+        rn->log_fds[b] = -1;
     rn->verdict = SPRT_CONTINUE;
     rn->con.quiet = c->quiet;
     if (c->nbots == 2) {
@@ -614,7 +712,12 @@ int runner_run(const struct run_config *c)
     gameset_free(&rn->skip);
     gameset_free(&rn->written);
     gameset_free(&rn->kept);
-    runlock_release(rn->lock_fd);
+    tournament_close_logs(rn->log_fds, c->nbots);
+    if (rn->logs_fd >= 0)
+        close(rn->logs_fd);
+    runlock_release(&rn->lock);
+    if (rn->dir_fd >= 0)
+        close(rn->dir_fd);
     free(rn);
     return rc;
 }

@@ -1,6 +1,7 @@
 /* csvout.c: CSV text built in memory with libcsv, and files written whole. */
 #include "csvout.h"
 #include "cell.h"
+#include "folder.h"
 
 #include <csv.h>
 #include <errno.h>
@@ -124,17 +125,58 @@ int csvout_write_all(int fd, const char *buf, size_t len)
     return 0;
 }
 
-int csvout_file_open(struct csvout_file *w, const char *path)
+/* Set w up for the file name in dir_fd, path its name for messages. */
+static int file_begin(struct csvout_file *w, int dir_fd, const char *path, const char *name)
+{
+    size_t dir_len = (size_t)(name - path);
+
+    w->rows.first = true;
+    w->dir_fd = dir_fd;
+    w->fd = -1;
+    if (snprintf(w->path, sizeof(w->path), "%s", path) >= (int)sizeof(w->path) ||
+        snprintf(w->tmp, sizeof(w->tmp), "%s.tmp", path) >= (int)sizeof(w->tmp))
+        return -ENAMETOOLONG;
+    w->name = w->path + dir_len;
+    w->tmp_name = w->tmp + dir_len;
+    /* A link at either name is refused, not replaced or written through. */
+    int rc = folder_check_target(dir_fd, w->name);
+    if (rc == 0)
+        rc = folder_open_file(dir_fd, w->tmp_name, O_WRONLY | O_CREAT | O_TRUNC, &w->fd);
+    return rc;
+}
+
+/* Close the folder if w opened it. */
+static void file_end(struct csvout_file *w)
+{
+    if (w->own_dir && w->dir_fd >= 0)
+        close(w->dir_fd);
+    w->dir_fd = -1;
+    w->own_dir = false;
+    csvout_release(&w->rows);
+}
+
+int csvout_file_open_at(struct csvout_file *w, int dir_fd, const char *name)
 {
     memset(w, 0, sizeof(*w));
-    w->rows.first = true;
-    if (snprintf(w->path, sizeof(w->path), "%s", path) >= (int)sizeof(w->path) ||
-        snprintf(w->tmp, sizeof(w->tmp), "%s.tmp", path) >= (int)sizeof(w->tmp)) {
-        w->fd = -1;
-        return -ENAMETOOLONG;
-    }
-    w->fd = open(w->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    return w->fd < 0 ? -errno : 0;
+    int rc = file_begin(w, dir_fd, name, name);
+    if (rc < 0)
+        file_end(w);
+    return rc;
+}
+
+int csvout_file_open(struct csvout_file *w, const char *path)
+{
+    const char *name;
+    int dir_fd, rc;
+
+    memset(w, 0, sizeof(*w));
+    w->fd = w->dir_fd = -1;
+    if ((rc = folder_open_parent(path, &dir_fd, &name)) < 0)
+        return rc;
+    w->own_dir = true;
+    if ((rc = file_begin(w, dir_fd, path, name)) < 0)
+        file_end(w);
+    return rc;
 }
 
 int csvout_file_flush(struct csvout_file *w, size_t keep)
@@ -157,11 +199,14 @@ int csvout_file_commit(struct csvout_file *w)
     if (close(w->fd) < 0 && rc == 0)
         rc = -errno;
     w->fd = -1;
-    if (rc == 0 && rename(w->tmp, w->path) < 0)
+    /* Checked again: a link put there since the open is refused too. */
+    if (rc == 0)
+        rc = folder_check_target(w->dir_fd, w->name);
+    if (rc == 0 && renameat(w->dir_fd, w->tmp_name, w->dir_fd, w->name) < 0)
         rc = -errno;
     if (rc < 0)
-        unlink(w->tmp);
-    csvout_release(&w->rows);
+        unlinkat(w->dir_fd, w->tmp_name, 0);
+    file_end(w);
     return rc;
 }
 
@@ -169,25 +214,34 @@ void csvout_file_abort(struct csvout_file *w)
 {
     if (w->fd >= 0) {
         close(w->fd);
-        unlink(w->tmp);
+        unlinkat(w->dir_fd, w->tmp_name, 0);
     }
     w->fd = -1;
-    csvout_release(&w->rows);
+    file_end(w);
+}
+
+/* Write rows through w, opened (rc) or not. */
+static int replace(struct csvout_file *w, int rc, const struct csvout *rows)
+{
+    if (rc == 0)
+        rc = rows->failed ? -ENOMEM : csvout_write_all(w->fd, rows->buf, rows->len);
+    if (rc < 0) {
+        csvout_file_abort(w);
+        return rc;
+    }
+    return csvout_file_commit(w);
 }
 
 int csvout_replace_file(const char *path, const struct csvout *rows)
 {
     struct csvout_file w;
-    int rc = csvout_file_open(&w, path);
+    return replace(&w, csvout_file_open(&w, path), rows);
+}
 
-    if (rc < 0)
-        return rc;
-    rc = rows->failed ? -ENOMEM : csvout_write_all(w.fd, rows->buf, rows->len);
-    if (rc < 0) {
-        csvout_file_abort(&w);
-        return rc;
-    }
-    return csvout_file_commit(&w);
+int csvout_replace_at(int dir_fd, const char *name, const struct csvout *rows)
+{
+    struct csvout_file w;
+    return replace(&w, csvout_file_open_at(&w, dir_fd, name), rows);
 }
 
 /* A figure for CSV: "" for NAN, "inf"/"-inf" for the infinities. */

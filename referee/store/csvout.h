@@ -54,8 +54,13 @@ void csvout_release(struct csvout *r);
 int csvout_write_all(int fd, const char *buf, size_t len);
 
 /* Write the rows to path through path.tmp, fsync and rename, so that a kill
- * leaves the old file or the new one. Returns 0 or -errno. */
+ * leaves the old file or the new one; never through a link: path.tmp or path
+ * a symbolic link, or a file with another hard link, is refused with -ELOOP
+ * or -EMLINK (folder.h). Returns 0 or -errno. */
 int csvout_replace_file(const char *path, const struct csvout *rows);
+
+/* The same for the file name in the folder dir_fd (borrowed). */
+int csvout_replace_at(int dir_fd, const char *name, const struct csvout *rows);
 
 /* The same for a file too big to build in memory: rows are added to w->rows
  * and go to path.tmp whenever csvout_file_flush finds more than keep bytes
@@ -64,11 +69,16 @@ int csvout_replace_file(const char *path, const struct csvout *rows);
 struct csvout_file {
     int fd; /* path.tmp, or -1 */
     int error;
+    int dir_fd;   /* the folder path is in; -1: none */
+    bool own_dir; /* dir_fd was opened for w: commit and abort close it */
     char path[PATH_MAX];
     char tmp[PATH_MAX + 8];
+    const char *name, *tmp_name; /* their last parts, inside path and tmp */
     struct csvout rows;
 };
 int csvout_file_open(struct csvout_file *w, const char *path);
+/* The file name in the folder dir_fd (borrowed; it outlives w). */
+int csvout_file_open_at(struct csvout_file *w, int dir_fd, const char *name);
 int csvout_file_flush(struct csvout_file *w, size_t keep);
 int csvout_file_commit(struct csvout_file *w);
 void csvout_file_abort(struct csvout_file *w);

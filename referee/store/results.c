@@ -5,6 +5,7 @@
 #include "gamerow.h"
 #include "csvout.h"
 #include "schema.h"
+#include "folder.h"
 
 #include <csv.h>
 #include <errno.h>
@@ -16,12 +17,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 struct results {
     int games_fd, moves_fd;
+    int dir_fd; /* the folder, borrowed */
+    /* What the names must still name when rows are written. */
+    struct stat games_st, moves_st;
     char path[PATH_MAX];
     /* Rows not yet written, kept from game to game, so that writing a game
      * allocates nothing once the buffers have grown. */
@@ -29,29 +34,13 @@ struct results {
     struct game_texts texts; /* the last game's row */
 };
 
-static int mkdir_p(char *path)
-{
-    for (char *p = path + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        int rc = mkdir(path, 0755);
-        *p = '/';
-        if (rc < 0 && errno != EEXIST)
-            return -errno;
-    }
-    if (mkdir(path, 0755) < 0 && errno != EEXIST)
-        return -errno;
-    return 0;
-}
-
 int results_make_dir(const char *dir)
 {
-    char path[PATH_MAX];
+    int fd, rc = folder_open(dir, true, &fd);
 
-    if (snprintf(path, sizeof(path), "%s", dir) >= (int)sizeof(path))
-        return -ENAMETOOLONG;
-    return mkdir_p(path);
+    if (rc == 0)
+        close(fd);
+    return rc;
 }
 
 /* The file starts with this header, or it is not ours to append to. */
@@ -65,15 +54,26 @@ static int check_header(int fd, const struct csvout *header)
     return rc;
 }
 
+/* games.csv is locked while a run writes it: a second run whose run.lock was
+ * taken from under the first (runlock.h) still finds the folder in use. */
+static int lock_games(int fd)
+{
+    int rc;
+    while ((rc = flock(fd, LOCK_EX | LOCK_NB)) < 0 && errno == EINTR)
+        ;
+    return rc < 0 ? -errno : 0;
+}
+
 /* Open games.csv (or moves.csv) in dir for appending, with its header. Unless
  * `append`, a games.csv with rows is refused, and a moves.csv emptied: its
  * rows can only be a killed run's first game. */
 static int open_csv(struct results *r, const char *dir, bool games, bool append, int *fd)
 {
     const char *const *columns = games ? schema_games_columns : schema_moves_columns;
+    const char *name = games ? "games.csv" : "moves.csv";
     int ncolumns = games ? GC_COUNT : MC_COUNT;
     bool truncate_rows = !games && !append;
-    struct stat st;
+    struct stat *st = games ? &r->games_st : &r->moves_st;
     struct csvout header = CSVOUT_INIT;
     int rc = 0;
 
@@ -82,16 +82,18 @@ static int open_csv(struct results *r, const char *dir, bool games, bool append,
     csvout_end(&header);
     if (header.failed)
         return -ENOMEM;
-    if (path_join(r->path, sizeof(r->path), dir, games ? "games.csv" : "moves.csv") < 0)
+    if (path_join(r->path, sizeof(r->path), dir, name) < 0)
         rc = -ENAMETOOLONG;
-    else if ((*fd = open(r->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) < 0 ||
-             fstat(*fd, &st) < 0)
+    else if ((rc = folder_open_file(r->dir_fd, name, O_RDWR | O_CREAT | O_APPEND, fd)) < 0 ||
+             (games && (rc = lock_games(*fd)) < 0))
+        ; /* a link, or another run's */
+    else if (fstat(*fd, st) < 0)
         rc = -errno;
-    else if (!append && (size_t)st.st_size > header.len && !truncate_rows)
+    else if (!append && (size_t)st->st_size > header.len && !truncate_rows)
         rc = -EEXIST; /* it holds rows of another run */
     else if (!append && truncate_rows && ftruncate(*fd, 0) < 0)
         rc = -errno;
-    else if ((!append && truncate_rows) || st.st_size == 0)
+    else if ((!append && truncate_rows) || st->st_size == 0)
         rc = csvout_write_all(*fd, header.buf, header.len);
     else
         rc = check_header(*fd, &header);
@@ -99,7 +101,8 @@ static int open_csv(struct results *r, const char *dir, bool games, bool append,
     return rc;
 }
 
-int results_open(struct results **out, const char *dir, bool append, char *failed, size_t len)
+int results_open(struct results **out, int dir_fd, const char *dir, bool append, char *failed,
+                 size_t len)
 {
     struct results *r = calloc(1, sizeof(*r));
     int rc;
@@ -107,10 +110,10 @@ int results_open(struct results **out, const char *dir, bool append, char *faile
     if (!r)
         return -ENOMEM;
     r->games_fd = r->moves_fd = -1;
+    r->dir_fd = dir_fd;
     r->games.first = r->moves.first = true;
     r->texts = (struct game_texts)GAME_TEXTS_INIT;
-    rc = snprintf(r->path, sizeof(r->path), "%s", dir) >= (int)sizeof(r->path) ? -ENAMETOOLONG
-                                                                               : mkdir_p(r->path);
+    rc = snprintf(r->path, sizeof(r->path), "%s", dir) >= (int)sizeof(r->path) ? -ENAMETOOLONG : 0;
     /* games.csv first: it decides whether the directory is taken. */
     if (rc == 0)
         rc = open_csv(r, dir, true, append, &r->games_fd);
@@ -169,9 +172,24 @@ const struct game_texts *results_texts(const struct results *r)
     return &r->texts;
 }
 
+/* Whether the name still names the file st is of. */
+static bool is_named(int dir_fd, const char *name, const struct stat *st)
+{
+    struct stat at;
+    return fstatat(dir_fd, name, &at, AT_SYMLINK_NOFOLLOW) == 0 && at.st_dev == st->st_dev &&
+           at.st_ino == st->st_ino;
+}
+
 int results_flush(struct results *r)
 {
     int rc = 0;
+
+    if (r->moves.len == 0 && r->games.len == 0)
+        return 0;
+    /* Rows written to a file no name reaches would be lost without a word. */
+    if (!is_named(r->dir_fd, "games.csv", &r->games_st) ||
+        !is_named(r->dir_fd, "moves.csv", &r->moves_st))
+        return -ESTALE;
 
     /* Moves before games: a kill between the two leaves moves of games that
      * games.csv lacks, which resume drops, never a game without its moves. */

@@ -86,26 +86,23 @@ static void put_crosstable(struct csvout *out, struct standings *st,
     }
 }
 
-int results_write_standings(const char *dir, struct standings *st)
+int results_write_standings(int dir_fd, struct standings *st, const char **failed)
 {
-    char path[PATH_MAX];
     struct csvout out = CSVOUT_INIT;
     size_t n;
     const struct standings_row *rows = standings_rows(st, &n);
     int rc;
 
     put_standings(&out, rows, n);
-    rc = path_join(path, sizeof(path), dir, "standings.csv");
-    if (rc == 0)
-        rc = csvout_replace_file(path, &out);
+    *failed = "standings.csv";
+    rc = csvout_replace_at(dir_fd, *failed, &out);
     free(out.buf);
     if (rc < 0)
         return rc;
     out = (struct csvout)CSVOUT_INIT;
     put_crosstable(&out, st, rows, n);
-    rc = path_join(path, sizeof(path), dir, "crosstable.csv");
-    if (rc == 0)
-        rc = csvout_replace_file(path, &out);
+    *failed = "crosstable.csv";
+    rc = csvout_replace_at(dir_fd, *failed, &out);
     free(out.buf);
     return rc;
 }

@@ -1,6 +1,7 @@
 /* roster_log.c: a league's roster.csv, its history: who entered, was refused
  * for a changed program, was bound again and retired, from which game. */
 #include "roster.h"
+#include "folder.h"
 #include "csvout.h"
 #include "path.h"
 #include "table.h"
@@ -146,16 +147,16 @@ int roster_append_event(const char *dir, const struct roster_event *e)
 
     if (rc < 0)
         return rc;
-    int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return -errno;
+    /* Never through a link (folder.h): a league's folder is a results folder. */
+    int fd;
+    if ((rc = folder_open_path(path, O_RDWR | O_APPEND | O_CREAT, &fd)) < 0)
+        return rc;
     off_t size = lseek(fd, 0, SEEK_END);
     if (size > 0 && !has_header(fd)) {
         close(fd);
-        if ((rc = upgrade(dir, path)) < 0)
+        if ((rc = upgrade(dir, path)) < 0 ||
+            (rc = folder_open_path(path, O_WRONLY | O_APPEND, &fd)) < 0)
             return rc;
-        if ((fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)) < 0)
-            return -errno;
     }
     if (size == 0)
         put_header(&out);

@@ -91,9 +91,9 @@ static void put_names(struct csvout *out, const struct run_config *c)
     free(list);
 }
 
-int runinfo_write(const char *dir, const struct run_config *c, int argc, char *const *argv)
+int runinfo_write(int dir_fd, const struct run_config *c, int argc, char *const *argv)
 {
-    char path[PATH_MAX], stamp[32], *command;
+    char stamp[32], *command;
     size_t cap = 64, n = 0;
     struct csvout out = CSVOUT_INIT;
     time_t now = time(NULL);
@@ -101,8 +101,6 @@ int runinfo_write(const char *dir, const struct run_config *c, int argc, char *c
 
     for (int i = 0; i < argc; i++)
         cap += 3 + 4 * strlen(argv[i]);
-    if (path_join(path, sizeof(path), dir, "run.csv") < 0)
-        return -ENAMETOOLONG;
     if (!(command = malloc(cap)))
         return -ENOMEM;
     put_word(command, cap, &n, "referee");
@@ -143,7 +141,7 @@ int runinfo_write(const char *dir, const struct run_config *c, int argc, char *c
     put_names(&out, c);
     csvout_end(&out);
     free(command);
-    int rc = csvout_replace_file(path, &out);
+    int rc = csvout_replace_at(dir_fd, "run.csv", &out);
     csvout_release(&out);
     return rc;
 }

@@ -43,10 +43,11 @@ struct runinfo {
     char *text[RI_COUNT];
 };
 
-/* Write dir/run.csv for a run of c started by the command line argv (argc
- * words from the command's name, "tournament"), at the time now, through a
- * temporary file and a rename. Returns 0 or a negative errno. */
-int runinfo_write(const char *dir, const struct run_config *c, int argc, char *const *argv);
+/* Write run.csv into the folder dir_fd for a run of c started by the command
+ * line argv (argc words from the command's name, "tournament"), at the time
+ * now, through a temporary file and a rename, never through a link
+ * (csvout_replace_at). Returns 0 or a negative errno. */
+int runinfo_write(int dir_fd, const struct run_config *c, int argc, char *const *argv);
 
 /* Read dir/run.csv into *ri (zeroed first). A folder without one gives
  * known false and 0. Returns 0, or a negative errno with why (len bytes)

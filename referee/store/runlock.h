@@ -1,20 +1,48 @@
 /* runlock.h: one run at a time in a results folder. A run that writes a
  * folder holds an flock(2) on its file `run.lock`, which names the run's pid;
  * the kernel lets the lock go when the run ends or dies, so a dead run's
- * lock never blocks. Readers (check, report, standings, --plan) take none. */
+ * lock never blocks. The lock holds by inode: a run checks that the name
+ * still names the file it locked, and makes it again if it was removed.
+ * Readers (check, report, standings, --plan) take none. */
 #ifndef REFEREE_RUNLOCK_H
 #define REFEREE_RUNLOCK_H
 
+#include <sys/types.h>
+
 #define RUNLOCK_FILE "run.lock"
 
-/* Lock dir (made if missing) for this process: *fd gets the descriptor that
- * holds the lock (close-on-exec, so no bot inherits it; runlock_release or
- * the process's end lets it go). Returns 0; -EWOULDBLOCK when another run
- * holds it, *holder then its pid (0 if it has not written it yet); or another
- * negative errno, the lock not taken (*fd -1). */
-int runlock_take(const char *dir, int *fd, long *holder);
+/* A lock held, or none (fd -1). Start it as RUNLOCK_INIT. */
+struct runlock {
+    int dir_fd; /* the folder, borrowed: it outlives the lock */
+    int fd;     /* run.lock, locked; -1: none */
+    dev_t dev;  /* of that file: what the name must still name */
+    ino_t ino;
+};
+#define RUNLOCK_INIT                                                                               \
+    {                                                                                              \
+        .dir_fd = -1, .fd = -1                                                                     \
+    }
 
-/* Let the lock of runlock_take go; fd -1 is fine. */
-void runlock_release(int fd);
+/* Lock the folder dir_fd for this process: l->fd gets the descriptor that
+ * holds the lock (close-on-exec, so no bot inherits it; runlock_release or
+ * the process's end lets it go), once the name run.lock is seen to name the
+ * file locked (else it tries again, a few times). Returns 0; -EWOULDBLOCK
+ * when another run holds it, *holder then its pid (0 if it has not written it
+ * yet, or if what is held is the folder's games.csv: results.h); -ELOOP or
+ * -EMLINK when run.lock is a link (folder.h); -EAGAIN when the name kept
+ * changing; or another negative errno, the lock not taken. */
+int runlock_take(struct runlock *l, int dir_fd, long *holder);
+
+/* Whether run.lock still names the file l holds; if it was removed or
+ * replaced by a file no one holds, take that name again (a new file, or the
+ * one there, with this pid in it). Cheap (one fstatat) while the name holds.
+ * Returns 0 when it holds, 1 when it was taken again; -EWOULDBLOCK when
+ * another process holds what the name now names (*holder its pid, or 0),
+ * the lock kept on the file l holds; -ELOOP or -EMLINK when a link is there;
+ * or another negative errno. */
+int runlock_check(struct runlock *l, long *holder);
+
+/* Let the lock go; safe twice and on RUNLOCK_INIT. */
+void runlock_release(struct runlock *l);
 
 #endif

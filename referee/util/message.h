@@ -12,6 +12,8 @@ enum exit_code {
     EXIT_DATA = 3,       /* unparseable input: a move, a board, a CSV file */
     EXIT_SYSTEM = 4,     /* a file or a bot that cannot be opened, read, written or started */
     EXIT_INTERNAL = 5,   /* referee failed itself (a bug): e.g. fewer games written than planned */
+    EXIT_BOT_FAILED = 6, /* played to the end, but a bot could not be started or never
+                          * answered: its games from then on are forfeits */
     EXIT_SPRT_H0 = 10,   /* an SPRT accepted H0: the candidate is not better by elo1 */
     EXIT_SPRT_NONE = 11, /* an SPRT reached its game cap without a verdict */
     EXIT_INTERRUPTED = 130,

@@ -74,8 +74,12 @@ static const char *usage_text =
     "  probe PATH PORT  on its first turn tries to open PATH, to connect to PORT of\n"
     "               127.0.0.1, to write a file in its working directory, and counts\n"
     "               the processes in /proc; writes 'probe <what> ok|refused|N' to\n"
-    "               stderr for each, then plays legally\n"
+    "               stderr for each, then plays legally\n";
+
+/* More modes (a string of its own: C17 promises 4095 bytes a literal). */
+static const char *usage_more =
     "  byte N       answers its legal move, the byte N (0-255) and 'z' on every turn\n"
+    "  cr           answers its legal move ended by a CR alone, no LF, on every turn\n"
     "  daemon       on its first turn double-forks a grandchild in a session of its\n"
     "               own that sleeps 60 s (its pid to stderr: 'daemon <pid>'), plays\n"
     "               legally\n"
@@ -110,6 +114,11 @@ static const char *usage_hostile =
     "  bomb N       on its first turn forks children that sleep 60 s until a fork\n"
     "               fails or N of them run, writes 'bomb forked K' to stderr, plays\n"
     "               legally\n"
+    "  onlyfirst N  the first of its processes under one referee answers its first\n"
+    "               turn at once, later ones after N ms; every other process, at its\n"
+    "               first turn, waits for that first answer, then exits with status 3\n"
+    "  unexec N     answers its first N turns (of this process), then removes the\n"
+    "               execute bits of its own program file and crashes (SIGSEGV)\n"
     "  forkeach     on every turn forks a child that exits at once and waits for\n"
     "               it; if the fork fails, writes 'forkeach failed' to stderr and\n"
     "               answers 'nofork' (a foul); else plays legally\n";
@@ -291,6 +300,37 @@ static bool first_of_its_kind(void)
     return first;
 }
 
+/* /tmp/referee-onlyfirst-<referee's pid><suffix>, into path. */
+static void onlyfirst_path(char *path, size_t len, const char *suffix)
+{
+    snprintf(path, len, "/tmp/referee-onlyfirst-%d%s", (int)getppid(), suffix);
+}
+
+/* For onlyfirst, at each turn: the first process (the one that makes the
+ * marker) is slow after its first turn, and says once it has answered; any
+ * other waits (10 s at most) until it has, then exits. */
+static void only_first(long ms, int turns)
+{
+    static int first = -1;
+    char path[64];
+    if (first < 0) {
+        onlyfirst_path(path, sizeof(path), "");
+        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        first = fd >= 0;
+        if (fd >= 0)
+            close(fd);
+    }
+    onlyfirst_path(path, sizeof(path), "-answered");
+    if (first && turns > 1)
+        sleep_ms(ms);
+    if (first && turns == 2) /* the first reply is out: line-buffered */
+        close(open(path, O_WRONLY | O_CREAT, 0644));
+    for (int i = 0; !first && i < 1000 && access(path, F_OK) != 0; i++)
+        sleep_ms(10);
+    if (!first)
+        exit(3);
+}
+
 /* What a sandbox lets a bot do, to stderr: open a file, connect to a port of
  * 127.0.0.1, how many processes it sees, write in its working directory. */
 static void probe(const char *path, long port)
@@ -458,6 +498,20 @@ static bool knows_every_key(const char *line)
     return true;
 }
 
+/* Remove the execute bits of this program's file (through /proc/self/exe),
+ * then crash: a bot that cannot be started again. */
+static _Noreturn void unexec(void)
+{
+    struct stat st;
+    struct rlimit no_core = {0, 0};
+    if (stat("/proc/self/exe", &st) == 0)
+        chmod("/proc/self/exe", st.st_mode & ~(mode_t)0111);
+    setrlimit(RLIMIT_CORE, &no_core);
+    signal(SIGSEGV, SIG_DFL);
+    raise(SIGSEGV);
+    _exit(139);
+}
+
 static void take_turn(const char *mode, long n, const char *line, char mark, int turns)
 {
     char legal[16], board[64], square[4];
@@ -474,6 +528,10 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
         sleep_ms(mode_n2);
     if (strcmp(mode, "exitafter") == 0 && turns > 2)
         exit(0);
+    if (strcmp(mode, "onlyfirst") == 0)
+        only_first(n, turns);
+    if (strcmp(mode, "unexec") == 0 && turns > n)
+        unexec();
     if (strcmp(mode, "crash") == 0) {
         struct rlimit no_core = {0, 0};
         setrlimit(RLIMIT_CORE, &no_core);
@@ -539,6 +597,9 @@ static void take_turn(const char *mode, long n, const char *line, char mark, int
         raw[k++] = '\n';
         fwrite(raw, 1, k, stdout);
         fflush(stdout);
+    } else if (strcmp(mode, "cr") == 0) {
+        printf("%s\r", legal); /* the line is never ended: no LF follows */
+        fflush(stdout);
     } else if (strcmp(mode, "twolines") == 0) {
         printf("%s\n%s\n", legal, legal);
     } else if (strcmp(mode, "say") == 0) {
@@ -593,6 +654,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         fputs(usage_text, stderr);
+        fputs(usage_more, stderr);
         fputs(usage_hostile, stderr);
         return 2;
     }

@@ -4,8 +4,12 @@
  * move (row by row from a1) and writes every line it reads to stderr (the
  * bot's log), so that tests can check what an engine is told.
  *
- *   othello gtp [NAME]   (NAME: the name it gives, "Othello fixture" if none)
+ *   othello gtp [longname|hugename|NAME]
  *   othello nboard [MODE]
+ *
+ * GTP modes: longname, its `name` is 5,000 bytes ("Othello fixture NNN...N");
+ * hugename, 100,000 bytes; any other word, the name it gives ("Othello
+ * fixture" if none).
  *
  * NBoard modes:
  *   chat     `status`, `nodestats` and `search` lines around each answer
@@ -98,8 +102,19 @@ static void gtp_answer(const char *id, const char *text)
     say("= %s %s\n\n", id, text);
 }
 
-static int gtp(const char *name)
+static int gtp(const char *mode)
 {
+    static char name[100001] = "Othello fixture";
+    size_t len = strcmp(mode, "longname") == 0 ? 5000 : strcmp(mode, "hugename") == 0 ? 100000 : 0;
+    if (len > 0) {
+        size_t k = strlen(name);
+        memset(name + k, 'N', len - k);
+        name[k] = ' ';
+        name[len] = '\0';
+    } else if (mode[0]) {
+        snprintf(name, sizeof(name), "%s", mode);
+    }
+
     char line[4096], id[16], cmd[64], arg1[64], arg2[64];
 
     reset();
@@ -207,10 +222,10 @@ static int nboard(const char *mode)
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "gtp") == 0)
-        return gtp(argc >= 3 ? argv[2] : "Othello fixture");
+        return gtp(argc >= 3 ? argv[2] : "");
     if (argc >= 2 && strcmp(argv[1], "nboard") == 0)
         return nboard(argc >= 3 ? argv[2] : "");
-    fprintf(stderr,
-            "usage: othello gtp [NAME] | othello nboard [chat|slash|stale|garbage|illegal]\n");
+    fprintf(stderr, "usage: othello gtp [longname|hugename|NAME] | othello nboard "
+                    "[chat|slash|stale|garbage|illegal]\n");
     return 2;
 }
