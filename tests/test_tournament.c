@@ -69,6 +69,10 @@ Test(tournament, seeded_round_robin_matches_its_golden_games_file, .timeout = 60
     expect_same_csv(dir, SOURCE_DIR "/tests/golden", "games.csv");
     expect_same_csv(dir, SOURCE_DIR "/tests/golden", "standings.csv");
     expect_same_csv(dir, SOURCE_DIR "/tests/golden", "crosstable.csv");
+    /* The golden run checks: every derived column from its moves and its plan. */
+    char *check[] = {REFEREE_BIN, "check", "--strict", dir, NULL};
+    cr_assert_eq(run_program(check, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
 }
 
 Test(tournament, files_are_the_same_with_one_job_or_four, .timeout = 60)

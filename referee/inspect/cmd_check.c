@@ -1,9 +1,11 @@
 /* cmd_check.c: `referee check`: read a results directory back with libcsv and
  * check that it holds whole games: unique ids, every game's moves and nothing
- * else in moves.csv, and each game's moves giving its result under the rules;
+ * else in moves.csv, each game's moves giving its result, winner, end, foul and
+ * reason under the rules, and run.csv's plan its bots, opening and seed;
  * optionally, that it holds the same games as another directory. */
 #include "inspect.h"
 #include "ledger.h"
+#include "runplan.h"
 #include "notation.h"
 #include "schema.h"
 #include "xalloc.h"
@@ -44,7 +46,9 @@ const struct option_set check_options = {
             "Reads DIR/games.csv and DIR/moves.csv and checks that every row is whole, that\n"
             "game ids are unique and in game order, that moves.csv holds exactly the moves\n"
             "of the games in games.csv, ply by ply, and that each game's moves give its\n"
-            "recorded result; it lists every problem, naming the game. The moves of games\n"
+            "recorded result, winner, end, foul and reason, and DIR/run.csv's plan its\n"
+            "bots, colours, opening and seed; it lists every problem, naming the game and\n"
+            "the column. The moves of games\n"
             "a killed run wrote before their games.csv rows are reported as an\n"
             "interrupted tail that --resume replays.\n"
             "\n",
@@ -156,7 +160,8 @@ struct check_run {
     long *ids;
     size_t n, cap;
     long problems, last;
-    size_t whole; /* rows of moves.csv that are the games' */
+    size_t whole;        /* rows of moves.csv that are the games' */
+    struct runplan plan; /* run.csv's, rows checked against it where known */
     char why[PATH_MAX + 200];
 };
 
@@ -191,6 +196,8 @@ static int check_games(struct check_run *c)
             rc = EXIT_DATA;
         }
         if (rc == EXIT_OK && ledger_fold(&row, c->why, sizeof(c->why)) < 0)
+            problem(&c->problems, c->dir, c->why);
+        if (rc == EXIT_OK && runplan_check(&c->plan, &row, c->why, sizeof(c->why)) < 0)
             problem(&c->problems, c->dir, c->why);
     }
     return rc;
@@ -240,12 +247,32 @@ static int check_verdict(struct check_run *c, long tail, const struct check_args
     return EXIT_OK;
 }
 
+/* The run's plan from DIR/run.csv, where it has one: a run.csv that is not a
+ * plan is a problem, and no row is checked against it. Returns EXIT_OK or
+ * EXIT_DATA for a run.csv that cannot be read. */
+static int read_plan(struct check_run *c)
+{
+    struct runinfo ri;
+    int rc = runinfo_read(&ri, c->dir, c->why, sizeof(c->why));
+
+    if (rc < 0) {
+        cli_error("cannot read %s", c->why);
+        return rc == -EINVAL || rc == -ENODATA ? EXIT_DATA : EXIT_SYSTEM;
+    }
+    if (runplan_of(&c->plan, &ri, c->why, sizeof(c->why)) < 0)
+        problem(&c->problems, c->dir, c->why);
+    runinfo_release(&ri);
+    return EXIT_OK;
+}
+
 static int check_dir(const char *dir, const struct check_args *a)
 {
     struct check_run c = {.dir = dir};
     long tail = 0;
     int rc;
 
+    if ((rc = read_plan(&c)) != EXIT_OK)
+        return rc;
     if ((rc = open_dir_file(&c.games, dir, true)) != EXIT_OK)
         return rc;
     if ((rc = open_dir_file(&c.moves, dir, false)) != EXIT_OK) {

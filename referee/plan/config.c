@@ -121,6 +121,24 @@ const struct config_own config_owns[OWN_COUNT] = {
     [OWN_STARTUP] = {"startup", 0, INT_MAX / 2},   [OWN_MEMORY] = {"memory", 1, 1L << 30},
 };
 
+#define TEXT_OF(n) #n
+#define DECIMAL(n) TEXT_OF(n)
+
+const char *config_name_problem(const char *name)
+{
+    size_t len = strlen(name);
+
+    if (len == 0 || len > CONFIG_NAME_MAX || !protocol_is_printable(name, len))
+        return "is not 1 to " DECIMAL(CONFIG_NAME_MAX) " bytes of printable ASCII";
+    switch (name[0]) {
+    case '=': return "starts with '=', which a spreadsheet takes for a formula";
+    case '+': return "starts with '+', which a spreadsheet takes for a formula";
+    case '-': return "starts with '-', which a spreadsheet takes for a formula";
+    case '@': return "starts with '@', which a spreadsheet takes for a formula";
+    default: return NULL;
+    }
+}
+
 enum bot_own config_own_find(const char *name)
 {
     for (int i = 0; i < OWN_COUNT; i++)

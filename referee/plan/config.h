@@ -119,6 +119,13 @@ int config_bot_environ(const struct bot_spec *b, char *const *host, char ***out)
 /* Free an environment of config_bot_environ; NULL is fine. */
 void config_environ_free(char **env);
 
+/* What is wrong with name as a bot's or a league entry's name, as a phrase
+ * to follow it ("is not 1 to 64 bytes of printable ASCII"), or NULL if
+ * nothing: it must be 1 to CONFIG_NAME_MAX bytes of printable ASCII, and not
+ * start with = + - or @, which a spreadsheet opening the results' CSV files
+ * would take for a formula's start (a tab and a CR are not printable). */
+const char *config_name_problem(const char *name);
+
 /* The bot_own named name, or OWN_COUNT. */
 enum bot_own config_own_find(const char *name);
 

@@ -185,6 +185,12 @@ uint64_t schedule_opening_seed(uint64_t seed, int opening_id)
     return opening_random(&mix);
 }
 
+uint64_t schedule_bot_seed(uint64_t opening_seed, long id)
+{
+    uint64_t mix = opening_seed ^ ((uint64_t)id << 32);
+    return opening_random(&mix) >> 11;
+}
+
 bool schedule_in_shard(const struct schedule *s, long index, int shard, int shards)
 {
     struct scheduled_game g;

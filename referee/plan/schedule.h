@@ -68,6 +68,11 @@ bool schedule_in_shard(const struct schedule *s, long index, int shard, int shar
  * for a tournament and a league (league.h). */
 uint64_t schedule_opening_seed(uint64_t seed, int opening_id);
 
+/* The seed both bots of game id are told in their game line (games.csv's
+ * bot_seed), from its opening's seed: below 2^53, so that a spreadsheet or a
+ * JSON reader keeps it exact. The same for every command that plays. */
+uint64_t schedule_bot_seed(uint64_t opening_seed, long id);
+
 /* Bots of pairing p (1-based), lower index first. */
 void schedule_pairing_bots(const struct schedule *s, int pairing, int bots[2]);
 

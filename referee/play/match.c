@@ -3,7 +3,7 @@
 #include "judge.h"
 #include "defaults.h"
 #include "notation.h"
-#include "opening.h"
+#include "schedule.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -54,15 +54,6 @@ static void clear_record(struct game_record *rec, const struct game_state *start
     rec->engines[0][0] = rec->engines[1][0] = '\0';
     memset(rec->move_us, 0xff, sizeof(rec->move_us)); /* -1: none */
     rec->start_unix_ms = proc_wall_ms();
-}
-
-/* A seed of this game's own, told to both bots, so a bot can be random yet
- * replay a game the same whichever of its processes plays it. Below 2^53, so
- * that a spreadsheet or a JSON reader keeps it exact in games.csv. */
-static uint64_t bot_seed_of(const struct game_record *rec)
-{
-    uint64_t mix = rec->seed ^ ((uint64_t)rec->id << 32);
-    return opening_random(&mix) >> 11;
 }
 
 /* End the game by an action of the referee's for side, with its reason. */
@@ -305,7 +296,9 @@ int match_play(struct seat *seats[2], const struct game_state *start,
     for (int i = 0; i < 2; i++)
         g.clock_left[i] = time_of(&g, (enum side)i)->clock_ms * NS_PER_MS;
     clear_record(rec, start);
-    rec->bot_seed = bot_seed_of(rec);
+    /* A seed of this game's own, told to both bots, so a bot can be random yet
+     * replay a game the same whichever of its processes plays it. */
+    rec->bot_seed = schedule_bot_seed(rec->seed, rec->id);
     int64_t t0 = proc_now_ns();
     int rc = start_seats(&g, failed);
     if (rc < 0 && !rules->forfeit_broken)
@@ -334,7 +327,7 @@ void match_forfeit(const struct game_state *start, enum side side, const char *r
     struct game_run g = {.start = start, .rec = rec};
 
     clear_record(rec, start);
-    rec->bot_seed = bot_seed_of(rec);
+    rec->bot_seed = schedule_bot_seed(rec->seed, rec->id);
     forfeit(&g, side, FOUL_NO_START, reason);
     rec->duration_us = 0;
 }

@@ -303,11 +303,9 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
         cli_error("entry '%s': %s", text, why);
         return EXIT_USAGE;
     }
-    size_t len = strlen(bot.name);
-    const char *eq = strchr(text, '=');
-    if (len == 0 || len > CONFIG_NAME_MAX || !protocol_is_printable(bot.name, len)) {
-        cli_error("entry name '%.80s' is not 1 to %d bytes of printable ASCII", bot.name,
-                  CONFIG_NAME_MAX);
+    const char *eq = strchr(text, '='), *problem = config_name_problem(bot.name);
+    if (problem) {
+        cli_error("entry name '%.80s' %s", bot.name, problem);
         config_bot_release(&bot);
         return EXIT_USAGE;
     }

@@ -165,10 +165,9 @@ static int parse_args(int argc, char **argv, struct play_args *a)
         a->def = game_find(adapter_of(a->proto)->usual_game);
     if ((rc = cli_check_plays(a->bot.name, a->proto, a->def)) != 0 || (rc = take_side(a)) != 0)
         return rc;
-    if (strlen(a->name) == 0 || strlen(a->name) > CONFIG_NAME_MAX ||
-        !protocol_is_printable(a->name, strlen(a->name)) || strcmp(a->name, a->bot.name) == 0) {
-        cli_error("--name '%s': 1 to %d bytes of printable ASCII, not the bot's name", a->name,
-                  CONFIG_NAME_MAX);
+    const char *problem = config_name_problem(a->name);
+    if (problem || strcmp(a->name, a->bot.name) == 0) {
+        cli_error("--name '%s' %s", a->name, problem ? problem : "is the bot's name too");
         return EXIT_USAGE;
     }
     return 0;

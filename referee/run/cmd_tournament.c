@@ -363,8 +363,9 @@ static const struct option_def run_options[] = {
          "--shard; W: those --resume finds in --results)"),
     FLAG("repair", repair,
          "with --resume: drop kept games whose moves do not\n"
-         "give their recorded result, and play them again\n"
-         "(without it, such a game stops the resume)"),
+         "give their recorded result, winner, end, foul or\n"
+         "reason, and play them again (without it, such a\n"
+         "game stops the resume)"),
     COUNT("only", "N", only, 1, 100000000,
           "play game N of the schedule alone, as the whole run\n"
           "would (its opening, colours and seed): to rerun it"),
@@ -490,18 +491,17 @@ static void finish_defaults(struct run_config *c, const bool *given)
     }
 }
 
-/* Names: at most CONFIG_NAME_MAX bytes of printable ASCII, and distinct once
+/* Names: as config_name_problem wants them, and distinct once
  * made into log file names. Returns 0 or EXIT_USAGE, having said why. */
 static int check_names(const struct run_config *c)
 {
     char text[4 * PROTOCOL_ECHO_MAX + 8], a[PATH_MAX], b[PATH_MAX];
 
     for (int i = 0; i < c->nbots; i++) {
-        const char *name = c->bots[i].name;
-        size_t len = strlen(name);
-        if (len == 0 || len > CONFIG_NAME_MAX || !protocol_is_printable(name, len)) {
-            cli_error("bot name '%s' is not 1 to %d bytes of printable ASCII",
-                      protocol_escape(text, sizeof(text), name, len), CONFIG_NAME_MAX);
+        const char *name = c->bots[i].name, *problem = config_name_problem(name);
+        if (problem) {
+            cli_error("bot name '%s' %s", protocol_escape(text, sizeof(text), name, strlen(name)),
+                      problem);
             return EXIT_USAGE;
         }
         for (int j = 0; j < i; j++) {

@@ -126,7 +126,7 @@ static int take(const struct batch *b, const struct batch_check *check, char *wh
         rc = schema_game_of_texts(&row, (const char *const *)h[i].text, h[i].from, i + 1, why, len);
         if (rc == 1)
             rc = check->row(check->ctx, &row, why, len);
-        results_copy_fields(&games, h[i].text, GC_COUNT);
+        results_put_game(&games, (const char *const *)h[i].text);
         if (h[i].moves.len > 0 && csvout_append(&moves, h[i].moves.buf, h[i].moves.len) < 0)
             rc = -ENOMEM;
     }

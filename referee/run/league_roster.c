@@ -129,21 +129,22 @@ int lrun_check_binding(struct lrun *lr, int i, const struct bot_spec *spec, long
     return lrun_take_in(lr, &e, dry);
 }
 
-/* Whether each row of bots (n) has a name of its own of 1 to 64 printable
- * bytes; else says which does not. */
+/* Whether each row of bots (n) has a name of its own, as config_name_problem
+ * wants it; else says which does not. */
 static bool has_good_names(const struct lrun *lr, const struct roster_bot *bots, size_t n)
 {
     for (size_t b = 0; b < n; b++) {
-        size_t len = strlen(bots[b].name);
+        const char *problem = config_name_problem(bots[b].name);
         bool twice = false;
         for (size_t a = 0; a < b; a++)
             twice |= strcmp(bots[a].name, bots[b].name) == 0;
-        if (len == 0 || len > CONFIG_NAME_MAX || !protocol_is_printable(bots[b].name, len) ||
-            twice) {
-            cli_error("'%s/%s', row %zu: %s", lr->dir, ROSTER_BOTS, b + 1,
-                      twice ? "a name given twice"
-                            : "a name of 1 to 64 bytes of printable ASCII "
-                              "is needed");
+        if (twice) {
+            cli_error("'%s/%s', row %zu: a name given twice", lr->dir, ROSTER_BOTS, b + 1);
+            return false;
+        }
+        if (problem) {
+            cli_error("'%s/%s', row %zu: name '%s' %s", lr->dir, ROSTER_BOTS, b + 1, bots[b].name,
+                      problem);
             return false;
         }
     }

@@ -1,5 +1,6 @@
 /* csvout.c: CSV text built in memory with libcsv, and files written whole. */
 #include "csvout.h"
+#include "cell.h"
 #include "folder.h"
 
 #include <csv.h>
@@ -40,6 +41,28 @@ void csvout_field(struct csvout *r, const char *text)
         r->buf[r->len++] = ',';
     r->first = false;
     r->len += csv_write(r->buf + r->len, r->cap - r->len, text, n);
+}
+
+void csvout_text(struct csvout *r, const char *text)
+{
+    size_t n = strlen(text);
+
+    if (!cell_needs_quote(text)) {
+        csvout_field(r, text);
+        return;
+    }
+    /* The ' goes inside the field's quotes: "'=1+2". */
+    csvout_reserve(r, 2 * n + 4);
+    if (r->failed)
+        return;
+    if (!r->first)
+        r->buf[r->len++] = ',';
+    r->first = false;
+    size_t at = r->len;
+    r->len += csv_write(r->buf + r->len, r->cap - r->len, text, n);
+    memmove(r->buf + at + 2, r->buf + at + 1, r->len - at - 1);
+    r->buf[at + 1] = '\'';
+    r->len++;
 }
 
 void csvout_fieldf(struct csvout *r, const char *fmt, ...)

@@ -25,6 +25,12 @@ struct csvout {
 void csvout_field(struct csvout *r, const char *text);
 void csvout_fieldf(struct csvout *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Add a field of free text (a bot's name, an engine's, a reason, a command
+ * line) so that a spreadsheet shows it as text: as csvout_field, with a ' in
+ * front when cell_needs_quote says so (it starts with = + - @, a tab or a CR).
+ * Readers take it off (cell_unquote); numbers never go through here. */
+void csvout_text(struct csvout *r, const char *text);
+
 /* A field without a quote in it (n bytes of text), put in its quotes by hand:
  * numbers (decimal.h), marks, words. */
 void csvout_plain(struct csvout *r, const char *text, size_t n);

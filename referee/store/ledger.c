@@ -48,43 +48,6 @@ void ledger_summary_of_row(const struct game_row *row, struct game_summary *g)
     g->foul_side = row->foul_side;
 }
 
-int ledger_fold(const struct game_row *row, char *why, size_t len)
-{
-    char moves[GAME_MAX_PLIES * GAME_MOVE_TEXT], *save = NULL;
-    struct game_state s;
-
-    if (!row->def) {
-        snprintf(why, len, "game %ld: unknown game '%.40s'", row->id, row->text[GC_GAME]);
-        return -EINVAL;
-    }
-    if (strlen(row->text[GC_MOVES]) >= sizeof(moves)) {
-        snprintf(why, len, "game %ld: more moves than a game can have", row->id);
-        return -EINVAL;
-    }
-    strcpy(moves, row->text[GC_MOVES]);
-    game_init(&s, row->def, row->early_draw);
-    for (char *m = strtok_r(moves, " ", &save); m; m = strtok_r(NULL, " ", &save)) {
-        struct action a;
-        const char *bad;
-        if (notation_parse_move(&s, m, &a, &bad) < 0) {
-            snprintf(why, len, "game %ld: move '%.16s': %s", row->id, m, bad);
-            return -EINVAL;
-        }
-        if (a.kind == ACTION_FORFEIT)
-            a.foul = (uint8_t)row->foul;
-        if (!game_step(&s, a)) {
-            snprintf(why, len, "game %ld: move '%.16s' after the end", row->id, m);
-            return -EINVAL;
-        }
-    }
-    if (strcmp(game_result_text(&s), row->text[GC_RESULT]) != 0) {
-        snprintf(why, len, "game %ld: its moves give %s, the record says %.8s", row->id,
-                 game_result_text(&s), row->text[GC_RESULT]);
-        return -EINVAL;
-    }
-    return 0;
-}
-
 int ledger_check_game(struct ledger_game *g, const char *path, const struct game_row *row,
                       char *why, size_t len)
 {

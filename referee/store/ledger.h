@@ -20,8 +20,14 @@ void ledger_summary_of_record(const struct game_record *rec, struct game_summary
 void ledger_summary_of_row(const struct game_row *row, struct game_summary *g);
 
 /* Fold row's recorded moves through the rules of its game (a forfeit is of
- * the row's foul kind): they must give its recorded result. Returns 0, or
- * -EINVAL with why naming the game and what is wrong. */
+ * the row's foul kind, which must be one the rules cannot see): they must give
+ * its recorded result, end, foul, foul_by, winner and winner_mark, its plies,
+ * and where the end's words are the rules' own its reason (a timeout's reason
+ * says it is one, and once the bots have begun to play it is the side to
+ * move's); first_mark and second_mark are the game's, bot_seed the one its
+ * seed and id give (schedule_bot_seed). Nothing derived is
+ * trusted (ledger_verify.c). Returns 0, or -EINVAL with why naming the game
+ * and the column: "game 17: column 'winner' says 'b', the moves say 'a'". */
 int ledger_fold(const struct game_row *row, char *why, size_t len);
 
 /* The game that the rows read so far are of (standings, reports and

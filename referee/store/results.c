@@ -129,16 +129,24 @@ int results_open(struct results **out, int dir_fd, const char *dir, bool append,
 }
 
 /* A row's fields from its texts: the columns that never need quoting go in
- * as they are, the others through libcsv. */
-static void put_row(struct csvout *out, const char *const *text, const bool *plain, int n)
+ * as they are, free text as text (csvout_text), the others through libcsv. */
+static void put_row(struct csvout *out, const char *const *text, const bool *plain,
+                    unsigned long long free_text, int n)
 {
     for (int c = 0; c < n; c++) {
         if (plain[c])
             csvout_plain(out, text[c], strlen(text[c]));
+        else if (free_text >> c & 1)
+            csvout_text(out, text[c]);
         else
             csvout_field(out, text[c]);
     }
     csvout_end(out);
+}
+
+void results_put_game(struct csvout *out, const char *const text[GC_COUNT])
+{
+    put_row(out, text, gamerow_games_plain, SCHEMA_GAMES_TEXT, GC_COUNT);
 }
 
 int results_write_game(struct results *r, const struct game_record *rec)
@@ -148,10 +156,10 @@ int results_write_game(struct results *r, const struct game_record *rec)
 
     for (int i = 0; i < rec->state.nhistory; i++) {
         gamerow_move(rec, i, &m);
-        put_row(moves, m.text, gamerow_moves_plain, MC_COUNT);
+        put_row(moves, m.text, gamerow_moves_plain, SCHEMA_MOVES_TEXT, MC_COUNT);
     }
     gamerow_game(rec, &r->texts);
-    put_row(game, r->texts.text, gamerow_games_plain, GC_COUNT);
+    results_put_game(game, r->texts.text);
     if (moves->failed || game->failed)
         return -ENOMEM;
     if (moves->len + game->len >= RESULTS_BATCH_BYTES)

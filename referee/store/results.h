@@ -9,6 +9,7 @@
 #include "record.h"
 #include "standings.h"
 #include "csvout.h"
+#include "schema.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -53,7 +54,13 @@ int results_flush(struct results *r);
 /* Close the files and free r; NULL is fine. */
 void results_free(struct results *r);
 
-/* Add a row of n fields, as read (a header, or a row kept by resume). */
+/* Add a games.csv row of texts as typed readers give them (schema_text:
+ * free text without the quote it was written with), written as a run writes
+ * its rows (free text through csvout_text). */
+void results_put_game(struct csvout *out, const char *const text[GC_COUNT]);
+
+/* Add a row of n fields, as read (a header, or a row kept by resume): the
+ * fields of the file, quotes and all. */
 void results_copy_fields(struct csvout *out, char *const *fields, size_t n);
 
 /* Write standings.csv and crosstable.csv into the folder dir_fd (each by

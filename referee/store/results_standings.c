@@ -30,7 +30,7 @@ static void put_standings(struct csvout *out, const struct standings_row *rows, 
     for (size_t i = 0; i < n; i++) {
         const struct standings_row *s = &rows[i];
         csvout_fieldf(out, "%d", s->rank);
-        csvout_field(out, s->name);
+        csvout_text(out, s->name);
         csvout_fieldf(out, "%d", s->games);
         csvout_fieldf(out, "%d", s->wins);
         csvout_fieldf(out, "%d", s->draws);
@@ -46,7 +46,7 @@ static void put_standings(struct csvout *out, const struct standings_row *rows, 
         csvout_fieldf(out, "%d", s->restarts);
         csvout_number(out, "%.3f", s->mean_ms);
         csvout_number(out, "%.3f", s->max_ms);
-        csvout_field(out, s->engine);
+        csvout_text(out, s->engine);
         csvout_field(out, s->sweep == SWEEP_WON_ALL    ? "won_all"
                           : s->sweep == SWEEP_LOST_ALL ? "lost_all"
                                                        : "");
@@ -65,10 +65,10 @@ static void put_crosstable(struct csvout *out, struct standings *st,
 
     csvout_field(out, "bot");
     for (size_t j = 0; j < n; j++)
-        csvout_field(out, rows[j].name);
+        csvout_text(out, rows[j].name);
     csvout_end(out);
     for (size_t i = 0; i < n; i++) {
-        csvout_field(out, rows[i].name);
+        csvout_text(out, rows[i].name);
         for (size_t j = 0; j < n; j++) {
             int games = standings_games_between(st, i, j);
             if (i == j || games == 0)

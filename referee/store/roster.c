@@ -182,13 +182,13 @@ static int write_bots(const char *dir, const struct table *t, const char *const 
             while (i < (int)NBOTCOLS && have[i] != (int)c)
                 i++;
             const char *v = r < t->nrows ? t->rows[r][c] : i < (int)NBOTCOLS ? add[i] : "";
-            csvout_field(&out, (long)r == retire && i == (int)NBOTCOLS - 1 ? "yes" : v);
+            csvout_text(&out, (long)r == retire && i == (int)NBOTCOLS - 1 ? "yes" : v);
         }
         for (size_t i = 0; i < NBOTCOLS; i++)
             if (have[i] < 0)
-                csvout_field(&out, r < t->nrows
-                                       ? ((long)r == retire && i == NBOTCOLS - 1 ? "yes" : "")
-                                       : add[i]);
+                csvout_text(&out, r < t->nrows
+                                      ? ((long)r == retire && i == NBOTCOLS - 1 ? "yes" : "")
+                                      : add[i]);
         csvout_end(&out);
     }
     rc = csvout_replace_file(path, &out);

@@ -95,10 +95,10 @@ static void put_event(struct csvout *out, const struct roster_event *e)
 {
     csvout_fieldf(out, "%ld", e->game);
     csvout_field(out, kinds[e->kind]);
-    csvout_field(out, e->name);
-    csvout_field(out, e->command ? e->command : "");
-    csvout_field(out, e->files ? e->files : "");
-    csvout_field(out, e->reason ? e->reason : "");
+    csvout_text(out, e->name);
+    csvout_text(out, e->command ? e->command : "");
+    csvout_text(out, e->files ? e->files : "");
+    csvout_text(out, e->reason ? e->reason : "");
     csvout_end(out);
 }
 

@@ -34,6 +34,7 @@ static const char *const names[RI_COUNT] = {
     [RI_SHARD] = "shard",
     [RI_SPRT] = "sprt",
     [RI_CANDIDATE] = "candidate",
+    [RI_NAMES] = "names",
 };
 
 const char *runinfo_name(enum runinfo_column col)
@@ -57,6 +58,37 @@ static void put_word(char *out, size_t cap, size_t *n, const char *word)
     for (const char *p = word; *p; p++)
         *n += (size_t)snprintf(out + *n, *n < cap ? cap - *n : 0, *p == '\'' ? "'\\''" : "%c", *p);
     *n += (size_t)snprintf(out + *n, *n < cap ? cap - *n : 0, "'");
+}
+
+/* The SPRT the run stops at, and its candidate; both empty without one. */
+static void put_sprt(struct csvout *out, const struct run_config *c)
+{
+    if (c->sprt)
+        csvout_fieldf(out, "elo0=%.15g elo1=%.15g alpha=%.15g beta=%.15g %s", c->sprt_params.elo0,
+                      c->sprt_params.elo1, c->sprt_params.alpha, c->sprt_params.beta,
+                      c->sprt_model == SPRT_PENTANOMIAL ? "pentanomial" : "trinomial");
+    else
+        csvout_field(out, "");
+    csvout_text(out, c->sprt ? c->bots[0].name : "");
+}
+
+/* The bots' names in the order given, the schedule's, one a line: a name is
+ * printable ASCII, never a newline. */
+static void put_names(struct csvout *out, const struct run_config *c)
+{
+    size_t n = 1;
+    for (int i = 0; i < c->nbots; i++)
+        n += strlen(c->bots[i].name) + 1;
+    char *list = malloc(n), *at = list;
+    if (!list) {
+        out->failed = true;
+        return;
+    }
+    for (int i = 0; i < c->nbots; i++)
+        at += sprintf(at, "%s%s", i ? "\n" : "", c->bots[i].name);
+    *at = '\0';
+    csvout_text(out, list);
+    free(list);
 }
 
 int runinfo_write(int dir_fd, const struct run_config *c, int argc, char *const *argv)
@@ -84,7 +116,7 @@ int runinfo_write(int dir_fd, const struct run_config *c, int argc, char *const 
     csvout_end(&out);
     csvout_field(&out, referee_version);
     csvout_field(&out, stamp);
-    csvout_field(&out, command);
+    csvout_text(&out, command);
     csvout_field(&out, c->game->name);
     csvout_field(&out, c->is_match                      ? "match"
                        : c->format == SCHEDULE_GAUNTLET ? "gauntlet"
@@ -101,17 +133,12 @@ int runinfo_write(int dir_fd, const struct run_config *c, int argc, char *const 
         csvout_fieldf(&out, "%d", c->nopenings);
     else
         csvout_fieldf(&out, "%ld", c->opening_plies);
-    csvout_field(&out, c->openings_file ? c->openings_file : "");
+    csvout_text(&out, c->openings_file ? c->openings_file : "");
     csvout_fieldf(&out, "%ld", c->seed);
     csvout_field(&out, c->no_early_draw ? "0" : "1");
     csvout_fieldf(&out, "%d/%d", c->shard + 1, c->shards > 0 ? c->shards : 1);
-    if (c->sprt)
-        csvout_fieldf(&out, "elo0=%.15g elo1=%.15g alpha=%.15g beta=%.15g %s", c->sprt_params.elo0,
-                      c->sprt_params.elo1, c->sprt_params.alpha, c->sprt_params.beta,
-                      c->sprt_model == SPRT_PENTANOMIAL ? "pentanomial" : "trinomial");
-    else
-        csvout_field(&out, "");
-    csvout_field(&out, c->sprt ? c->bots[0].name : "");
+    put_sprt(&out, c);
+    put_names(&out, c);
     csvout_end(&out);
     free(command);
     int rc = csvout_replace_at(dir_fd, "run.csv", &out);

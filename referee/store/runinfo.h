@@ -30,6 +30,7 @@ enum runinfo_column {
     RI_SHARD,
     RI_SPRT,
     RI_CANDIDATE,
+    RI_NAMES,
     RI_COUNT
 };
 

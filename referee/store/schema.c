@@ -1,5 +1,6 @@
 /* schema.c: the columns of a run's CSV files and their typed reader. */
 #include "schema.h"
+#include "cell.h"
 #include "path.h"
 
 #include <errno.h>
@@ -62,10 +63,13 @@ struct file_kind {
     const char *name;
     const char *const *columns;
     int ncolumns;
+    unsigned long long text;
 };
 
-static const struct file_kind games_kind = {"games.csv", schema_games_columns, GC_COUNT},
-                              moves_kind = {"moves.csv", schema_moves_columns, MC_COUNT};
+static const struct file_kind games_kind = {"games.csv", schema_games_columns, GC_COUNT,
+                                            SCHEMA_GAMES_TEXT},
+                              moves_kind = {"moves.csv", schema_moves_columns, MC_COUNT,
+                                            SCHEMA_MOVES_TEXT};
 
 static int open_file(struct results_file *f, const char *path, const struct file_kind *kind,
                      unsigned long long needs, char *why, size_t len)
@@ -77,6 +81,7 @@ static int open_file(struct results_file *f, const char *path, const struct file
         snprintf(why, len, "'%.200s...': %s", path, strerror(ENAMETOOLONG));
         return -ENAMETOOLONG;
     }
+    f->text = kind->text;
     int rc = csvread_open(&f->in, path, text, sizeof(text));
     if (rc < 0) {
         snprintf(why, len, "'%s': %s", path, text);
@@ -142,7 +147,10 @@ int schema_next_row(struct results_file *f, char *why, size_t len)
 
 const char *schema_text(const struct results_file *f, int column)
 {
-    return f->col[column] >= 0 && f->in.row ? f->in.row[f->col[column]] : "";
+    if (f->col[column] < 0 || !f->in.row)
+        return "";
+    const char *raw = f->in.row[f->col[column]];
+    return f->text >> column & 1 ? cell_unquote(raw) : raw;
 }
 
 size_t schema_rows(const struct results_file *f)

@@ -54,6 +54,14 @@ extern const char *const schema_games_columns[GC_COUNT];
 enum moves_column { MC_GAME_ID, MC_PLY, MC_MARK, MC_BOT, MC_MOVE, MC_MS, MC_OPENING, MC_COUNT };
 extern const char *const schema_moves_columns[MC_COUNT];
 
+/* The columns of free text (bots' names, reasons): written with csvout_text,
+ * so that a spreadsheet shows them as text, and read back through
+ * cell_unquote by schema_text, so that every reader gets the text itself. */
+#define SCHEMA_GAMES_TEXT                                                                          \
+    ((1ull << GC_FIRST) | (1ull << GC_SECOND) | (1ull << GC_WINNER) | (1ull << GC_FOUL_BY) |       \
+     (1ull << GC_REASON))
+#define SCHEMA_MOVES_TEXT (1ull << MC_BOT)
+
 /* True for the columns that differ from one run of the same games to the
  * next: times. Comparisons of runs leave them out. */
 bool schema_is_timing(const char *column);
@@ -92,8 +100,9 @@ struct results_file {
     struct csvread in;
     char path[PATH_MAX];
     int col[GC_COUNT]; /* position of each column (of moves.csv's: MC_COUNT of them); -1: none */
-    size_t next;       /* whole rows yielded so far */
-    bool torn;         /* the file ended in a row without its newline (a kill) */
+    unsigned long long text; /* its columns of free text (SCHEMA_GAMES_TEXT or SCHEMA_MOVES_TEXT) */
+    size_t next;             /* whole rows yielded so far */
+    bool torn;               /* the file ended in a row without its newline (a kill) */
 };
 
 /* Columns a reader needs, as a mask of (1 << column): a file without one of
@@ -138,7 +147,8 @@ int schema_game_of_texts(struct game_row *g, const char *const text[GC_COUNT], c
 int schema_next_row(struct results_file *f, char *why, size_t len);
 
 /* The text of column (a games_column or moves_column) in the row last
- * yielded; "" for a column the file does not have. */
+ * yielded, a text column's as it was before it was written (without the '
+ * that kept it from being a formula); "" for a column the file does not have. */
 const char *schema_text(const struct results_file *f, int column);
 
 /* Whole rows yielded so far. */

@@ -1,5 +1,6 @@
 /* table.c: a CSV file read whole, row by row through csvread. */
 #include "table.h"
+#include "cell.h"
 #include "csvread.h"
 
 #include <errno.h>
@@ -29,7 +30,11 @@ int table_load(struct table *t, const char *path, char *why, size_t len)
             cap = more;
         }
         t->complete += !r.torn;
-        t->rows[t->nrows++] = csvread_take(&r);
+        char **row = csvread_take(&r);
+        /* A field's pointer moved past its quote stays in the row's one block. */
+        for (size_t c = 0; c < r.ncols; c++)
+            row[c] = (char *)cell_unquote(row[c]);
+        t->rows[t->nrows++] = row;
     }
     memcpy(t->open_quote, r.open_quote, sizeof(t->open_quote));
     t->header = r.header;

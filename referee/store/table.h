@@ -14,7 +14,9 @@ struct table {
     char open_quote[96]; /* csvread.h: where a quote never closed was opened, or "" */
 };
 
-/* Read path into *t (zeroed first). A row with more fields than the header is
+/* Read path into *t (zeroed first). Every field of a row is the text as it
+ * was before csvout_text wrote it: without the ' that kept it from being a
+ * formula (cell_unquote), as a spreadsheet shows it. A row with more fields than the header is
  * an error. Returns 0, or a negative errno (-EINVAL for malformed CSV, -ENODATA
  * for a file without even a header row: empty, or killed before it) with a
  * phrase in why (len bytes): "row 12 has 5 fields, the header 4". */

@@ -4,11 +4,12 @@
  * move (row by row from a1) and writes every line it reads to stderr (the
  * bot's log), so that tests can check what an engine is told.
  *
- *   othello gtp [longname|hugename]
+ *   othello gtp [longname|hugename|NAME]
  *   othello nboard [MODE]
  *
  * GTP modes: longname, its `name` is 5,000 bytes ("Othello fixture NNN...N");
- * hugename, 100,000 bytes.
+ * hugename, 100,000 bytes; any other word, the name it gives ("Othello
+ * fixture" if none).
  *
  * NBoard modes:
  *   chat     `status`, `nodestats` and `search` lines around each answer
@@ -110,6 +111,8 @@ static int gtp(const char *mode)
         memset(name + k, 'N', len - k);
         name[k] = ' ';
         name[len] = '\0';
+    } else if (mode[0]) {
+        snprintf(name, sizeof(name), "%s", mode);
     }
 
     char line[4096], id[16], cmd[64], arg1[64], arg2[64];
@@ -222,7 +225,7 @@ int main(int argc, char **argv)
         return gtp(argc >= 3 ? argv[2] : "");
     if (argc >= 2 && strcmp(argv[1], "nboard") == 0)
         return nboard(argc >= 3 ? argv[2] : "");
-    fprintf(stderr, "usage: othello gtp [longname|hugename] | othello nboard "
+    fprintf(stderr, "usage: othello gtp [longname|hugename|NAME] | othello nboard "
                     "[chat|slash|stale|garbage|illegal]\n");
     return 2;
 }
