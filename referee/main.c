@@ -1,6 +1,5 @@
 /* main.c: the referee program: picks the subcommand and reports its errors. */
-#include "cli.h"
-#include "inspect.h"
+#include "cmd.h"
 #include "version.h"
 
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * else in moves.csv, each game's moves giving its result, winner, end, foul and
  * reason under the rules, and run.csv's plan its bots, opening and seed;
  * optionally, that it holds the same games as another directory. */
-#include "inspect.h"
+#include "cmd.h"
 #include "ledger.h"
 #include "runplan.h"
 #include "notation.h"

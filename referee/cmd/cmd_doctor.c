@@ -1,6 +1,7 @@
 /* cmd_doctor.c: `referee doctor`: a bot's author's checklist, before a
  * tournament finds out. */
-#include "cli.h"
+#include "cmd.h"
+#include "host.h"
 #include "config.h"
 #include "defaults.h"
 #include "doctor.h"
@@ -218,7 +219,7 @@ int cmd_doctor(int argc, char **argv)
     }
     if (!a.def)
         a.def = game_find(adapter_of(a.proto)->usual_game);
-    if ((rc = cli_check_plays(a.bot.name, a.proto, a.def)) != 0) {
+    if ((rc = cmd_check_plays(a.bot.name, a.proto, a.def)) != 0) {
         config_bot_release(&a.bot);
         return rc;
     }
@@ -240,7 +241,7 @@ int cmd_doctor(int argc, char **argv)
         opt.log_path = log;
     }
     struct doctor_report rep;
-    cli_say_bots_run_as_root(false, false);
+    host_say_bots_run_as_root(false, false);
     doctor_run(&bot, &opt, &rep);
     if (fd >= 0)
         unlink(log);

@@ -2,9 +2,9 @@
  * folder whose entries come and go while it runs. Its options are one table;
  * the run itself is league_run.c. */
 #include "defaults.h"
-#include "cli.h"
+#include "cmd.h"
+#include "host.h"
 #include "config.h"
-#include "inspect.h"
 #include "league.h"
 #include "matchmake.h"
 #include "league_run.h"
@@ -427,7 +427,7 @@ static void set_defaults(struct league_cmd *c)
         .lo.run = {.time = {.move_ms = 1000, .first_move_ms = 5000, .margin_ms = 50},
                    .startup_ms = STARTUP_MS_DEFAULT,
                    .log_cap = LOG_CAP_DEFAULT,
-                   .jobs = cli_cores(),
+                   .jobs = host_cores(),
                    .shards = 1},
         .proto = PROTO_COUNT,
         .game = game_find("tictactoe"),

@@ -1,6 +1,6 @@
 /* cmd_perft.c: `referee perft`: move-sequence counts of a game, per depth or
  * divided by first move, to check the rules against known figures. */
-#include "inspect.h"
+#include "cmd.h"
 #include "game.h"
 #include "notation.h"
 #include "options.h"

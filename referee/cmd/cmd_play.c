@@ -4,7 +4,8 @@
  * judged as in any match, and the game is recorded like any other
  * (games.csv, moves.csv, a report). */
 #include "defaults.h"
-#include "cli.h"
+#include "cmd.h"
+#include "host.h"
 #include "config.h"
 #include "match.h"
 #include "notation.h"
@@ -163,7 +164,7 @@ static int parse_args(int argc, char **argv, struct play_args *a)
     a->bot.proto.proto = a->proto;
     if (!a->def)
         a->def = game_find(adapter_of(a->proto)->usual_game);
-    if ((rc = cli_check_plays(a->bot.name, a->proto, a->def)) != 0 || (rc = take_side(a)) != 0)
+    if ((rc = cmd_check_plays(a->bot.name, a->proto, a->def)) != 0 || (rc = take_side(a)) != 0)
         return rc;
     const char *problem = config_name_problem(a->name);
     if (problem || strcmp(a->name, a->bot.name) == 0) {
@@ -307,7 +308,7 @@ int cmd_play(int argc, char **argv)
     proc_watchdog_start();
     struct game_record *rec = xcalloc(1, sizeof(*rec));
     struct player p;
-    cli_say_bots_run_as_root(false, false);
+    host_say_bots_run_as_root(false, false);
     player_init(&p, &a.bot, a.def, NULL, 0);
     game_init(&rec->state, a.def, true);
     rec->id = 1;

@@ -1,6 +1,6 @@
 /* cmd_replay.c: `referee replay`: fold a move list through the reducer and
  * print the final board, the history and the result with its reason. */
-#include "inspect.h"
+#include "cmd.h"
 #include "game.h"
 #include "notation.h"
 #include "schema.h"

@@ -1,8 +1,7 @@
 /* cmd_sprt.c: `referee sprt`: the SPRT figures from given counts, without
- * playing, so that a user can check a run; and the SPRT lines the match and
- * tournament commands print. */
-#include "inspect.h"
-#include "csvout.h"
+ * playing, so that a user can check a run (the lines it prints are
+ * sprt_print.c's, as a run's). */
+#include "cmd.h"
 #include "sprt.h"
 
 #include <ctype.h>
@@ -12,86 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Read the words of text into *p, unchecked: parameters are checked together
- * once all are read, whatever their order. */
-static int read_sprt_words(struct sprt_params *p, const char *flag, const char *text)
-{
-    char *copy = strdup(text), *save = NULL;
-    int rc = 0;
-
-    if (!copy)
-        return -1;
-    for (char *w = strtok_r(copy, " ,", &save); w && rc == 0; w = strtok_r(NULL, " ,", &save))
-        if (sprt_parse_param(p, w) < 0) {
-            cli_error("%s'%s': expected elo0=, elo1=, alpha= or beta= with a number", flag, w);
-            rc = -1;
-        }
-    free(copy);
-    return rc;
-}
-
-static int check_sprt_params(const struct sprt_params *p, const char *flag)
-{
-    if (sprt_params_is_valid(p))
-        return 0;
-    cli_error("%selo0=%g elo1=%g alpha=%g beta=%g: needs elo0 < elo1 and alpha, beta in (0, 1) "
-              "with alpha + beta < 1",
-              flag, p->elo0, p->elo1, p->alpha, p->beta);
-    return -1;
-}
-
-int cli_parse_sprt_words(struct sprt_params *p, const char *text)
-{
-    if (read_sprt_words(p, "--sprt ", text) < 0)
-        return -1;
-    return check_sprt_params(p, "--sprt ");
-}
-
-int cli_sprt_exit(enum sprt_verdict v)
-{
-    return v == SPRT_H1 ? EXIT_OK : v == SPRT_H0 ? EXIT_SPRT_H0 : EXIT_SPRT_NONE;
-}
-
-void cli_print_sprt(FILE *f, const struct sprt_counts *c, const struct sprt_params *p,
-                    enum sprt_model model, struct sprt_result *r)
-{
-    if (sprt_compute(c, p, model, r) < 0)
-        return;
-    double bound = r->llr >= 0 ? r->upper : r->lower;
-    fprintf(f, "SPRT: llr %.3g (%.1f%%), lbound %.3g, ubound %.3g", r->llr,
-            100 * fabs(r->llr / bound), r->lower, r->upper);
-    if (r->verdict == SPRT_H1)
-        fputs(" - H1 was accepted", f);
-    else if (r->verdict == SPRT_H0)
-        fputs(" - H0 was accepted", f);
-    fputc('\n', f);
-    if (model == SPRT_PENTANOMIAL)
-        fprintf(f, "Ptnml(0-2): [%ld, %ld, %ld, %ld, %ld]\n", c->pairs[0], c->pairs[1], c->pairs[2],
-                c->pairs[3], c->pairs[4]);
-    char elo[32], nelo[32];
-    snprintf(elo, sizeof(elo), "%.2f", r->elo);
-    snprintf(nelo, sizeof(nelo), "%.2f", r->nelo);
-    fprintf(f, "Elo: %s +/- %.2f, nElo: %s +/- %.2f, LOS: %.1f %%, [%g, %g] (%s)\n",
-            csvout_unsigned_zero(elo), r->elo_error, csvout_unsigned_zero(nelo), r->nelo_error,
-            100 * r->los, p->elo0, p->elo1,
-            model == SPRT_PENTANOMIAL ? "pentanomial" : "trinomial");
-}
-
-int cli_parse_sprt_model(const char *text, enum sprt_model *m)
-{
-    if (strcmp(text, "pentanomial") == 0)
-        *m = SPRT_PENTANOMIAL;
-    else if (strcmp(text, "trinomial") == 0)
-        *m = SPRT_TRINOMIAL;
-    else {
-        cli_error("--model '%s': expected trinomial or pentanomial", text);
-        return -1;
-    }
-    return 0;
-}
-
-/* "a,b,c" into n counts: each a whole number, the lot adding up to at most
- * SPRT_COUNT_MAX (2^53, exact in a double). Returns 0, or -1 having said why. */
 static int parse_counts(const char *flag, const char *text, long *out, int n)
 {
     const char *p = text;
@@ -168,7 +87,7 @@ static int opt_model(void *target, const char *arg)
 {
     struct sprt_args *a = target;
 
-    if (cli_parse_sprt_model(arg, &a->model) < 0)
+    if (sprt_parse_model(arg, &a->model) < 0)
         return EXIT_USAGE;
     a->model_given = true;
     return 0;
@@ -223,9 +142,9 @@ int cmd_sprt(int argc, char **argv)
     if (rc != 0)
         return rc == 1 ? EXIT_OK : rc;
     for (int i = first; i < argc; i++)
-        if (read_sprt_words(&params, "", argv[i]) < 0)
+        if (sprt_read_words(&params, "", argv[i]) < 0)
             return EXIT_USAGE;
-    if (check_sprt_params(&params, "") < 0)
+    if (sprt_check_params(&params, "") < 0)
         return EXIT_USAGE;
     if (a.wdl == a.ptnml) {
         cli_error("sprt needs counts: --wdl W,D,L or --ptnml P0,P1,P2,P3,P4, one of them");
@@ -234,6 +153,6 @@ int cmd_sprt(int argc, char **argv)
     if (check_model(&a.model, a.model_given, a.ptnml) < 0)
         return EXIT_USAGE;
     struct sprt_result r;
-    cli_print_sprt(stdout, &a.counts, &params, a.model, &r);
-    return cli_sprt_exit(r.verdict);
+    sprt_print(stdout, &a.counts, &params, a.model, &r);
+    return sprt_exit(r.verdict);
 }

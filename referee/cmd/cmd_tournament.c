@@ -2,8 +2,8 @@
  * two bots with its own defaults): the options table, the config it fills, and
  * the hand-over of that config to the runner. */
 #include "defaults.h"
-#include "cli.h"
-#include "inspect.h"
+#include "cmd.h"
+#include "host.h"
 #include "path.h"
 #include "config.h"
 #include "inputs.h"
@@ -242,13 +242,13 @@ static int opt_sprt(void *target, const char *arg)
     struct run_config *c = target;
 
     c->sprt = true;
-    return cli_parse_sprt_words(&c->sprt_params, arg) < 0 ? EXIT_USAGE : 0;
+    return sprt_parse_words(&c->sprt_params, arg) < 0 ? EXIT_USAGE : 0;
 }
 
 static int opt_sprt_model(void *target, const char *arg)
 {
     struct run_config *c = target;
-    return cli_parse_sprt_model(arg, &c->sprt_model) < 0 ? EXIT_USAGE : 0;
+    return sprt_parse_model(arg, &c->sprt_model) < 0 ? EXIT_USAGE : 0;
 }
 
 /* Short names for the entries of a table by kind (options.h): the help text,
@@ -478,7 +478,7 @@ static void finish_defaults(struct run_config *c, const bool *given)
         c->time.move_ms = 0;
     config_run_settle_bots(c);
     if (!is_given(given, "jobs"))
-        c->jobs = c->is_match ? 1 : cli_cores();
+        c->jobs = c->is_match ? 1 : host_cores();
     if (!c->results) {
         time_t now = time(NULL);
         struct tm tm;
@@ -580,7 +580,7 @@ static int check_bots(const struct run_config *c)
     for (int i = 0; i < c->nbots; i++) {
         const struct bot_spec *b = &c->bots[i];
         const struct adapter *ad = adapter_of(b->proto.proto);
-        if (cli_check_plays(b->name, b->proto.proto, c->game) != 0)
+        if (cmd_check_plays(b->name, b->proto.proto, c->game) != 0)
             return EXIT_USAGE;
         if (b->proto.noptions > 0 && !ad->option) {
             cli_error("bot '%s' speaks %s, which has no engine options (--option)", b->name,
@@ -605,7 +605,7 @@ static int run_checked(struct run_config *c)
         cli_error("--max-procs: %s; it then limits the processes of the whole user "
                   "(RLIMIT_NPROC), the bots' and yours together, and not root's",
                   why);
-    cli_say_memory_cover(c);
+    host_say_memory_cover(c);
     if (!c->sandbox || (rc = sandbox_setup(c)) == 0)
         rc = runner_run(c);
     return rc;
@@ -641,4 +641,13 @@ int cmd_tournament(int argc, char **argv)
 int cmd_match(int argc, char **argv)
 {
     return run_command(argc, argv, true);
+}
+
+int cmd_check_plays(const char *bot, enum proto proto, const struct game_def *def)
+{
+    if (adapter_plays(proto, def))
+        return 0;
+    cli_error("bot '%s' speaks %s, which cannot play %s (README \"Playing existing engines\")", bot,
+              adapter_of(proto)->name, def->name);
+    return EXIT_USAGE;
 }
