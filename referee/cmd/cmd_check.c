@@ -4,6 +4,7 @@
  * reason under the rules, and run.csv's plan its bots, opening and seed;
  * optionally, that it holds the same games as another directory. */
 #include "cmd.h"
+#include "cmd_options.h"
 #include "ledger.h"
 #include "runplan.h"
 #include "notation.h"
@@ -23,19 +24,16 @@ struct check_args {
     bool strict;
 };
 
+#define FIELD(name) offsetof(struct check_args, name)
+
 static const struct option_def check_table[] = {
-    {.name = "strict",
-     .type = OPTION_FLAG,
-     .offset = offsetof(struct check_args, strict),
-     .help = "the moves of games without their games.csv row (the\n"
-             "tail a killed run leaves) are a problem too"},
-    {.name = "same-as",
-     .letter = 's',
-     .arg = "DIR2",
-     .type = OPTION_TEXT,
-     .offset = offsetof(struct check_args, other),
-     .help = "also check that DIR2 holds the same games and the same\n"
-             "moves, times aside"},
+    FLAG("strict", strict,
+         "the moves of games without their games.csv row (the\n"
+         "tail a killed run leaves) are a problem too"),
+    TEXT("same-as", "DIR2", other,
+         "also check that DIR2 holds the same games and the same\n"
+         "moves, times aside",
+         .letter = 's'),
 };
 
 const struct option_set check_options = {

@@ -5,6 +5,7 @@
  * (games.csv, moves.csv, a report). */
 #include "defaults.h"
 #include "cmd.h"
+#include "cmd_options.h"
 #include "host.h"
 #include "config.h"
 #include "match.h"
@@ -49,49 +50,25 @@ static int opt_bot(void *target, const char *arg)
     return 0;
 }
 
+#define FIELD(name) offsetof(struct play_args, name)
+
 static const struct option_def play_table[] = {
-    {.name = "bot",
-     .arg = "NAME=COMMAND",
-     .type = OPTION_CALL,
-     .call = opt_bot,
-     .help = "the bot you play: its name, then its command line\n"
-             "(or give the command's words after --)"},
-    {.name = "proto",
-     .arg = "P",
-     .type = OPTION_PROTO,
-     .offset = offsetof(struct play_args, proto),
-     .help = "the protocol the bot speaks: referee (default), gtp,\n"
-             "gomocup or nboard"},
-    {.name = "game",
-     .arg = "NAME",
-     .type = OPTION_GAME,
-     .offset = offsetof(struct play_args, def),
-     .help = "tictactoe (default; gomoku for gomocup, reversi for\n"
-             "gtp and nboard), connect4, reversi, gomoku,\n"
-             "gomoku-standard, gomoku-freestyle, gomoku-renju"},
-    {.name = "as",
-     .arg = "MARK",
-     .type = OPTION_TEXT,
-     .offset = offsetof(struct play_args, mark),
-     .help = "your mark (default: the first side's)"},
-    {.name = "name",
-     .arg = "NAME",
-     .type = OPTION_TEXT,
-     .offset = offsetof(struct play_args, name),
-     .help = "your name in the results (default human)"},
-    {.name = "movetime",
-     .arg = "MS",
-     .type = OPTION_COUNT,
-     .min = 1,
-     .max = 3600000,
-     .offset = offsetof(struct play_args, move_ms),
-     .help = "the bot's limit per move (default 5000)"},
-    {.name = "results",
-     .arg = "DIR",
-     .type = OPTION_TEXT,
-     .offset = offsetof(struct play_args, results),
-     .help = "where the game is recorded\n"
-             "(default results/play-<date>-<time>)"},
+    CALL("bot", "NAME=COMMAND", opt_bot,
+         "the bot you play: its name, then its command line\n"
+         "(or give the command's words after --)"),
+    PROTO("proto", "P", proto,
+          "the protocol the bot speaks: referee (default), gtp,\n"
+          "gomocup or nboard"),
+    GAME("game", "NAME", def,
+         "tictactoe (default; gomoku for gomocup, reversi for\n"
+         "gtp and nboard), connect4, reversi, gomoku,\n"
+         "gomoku-standard, gomoku-freestyle, gomoku-renju"),
+    TEXT("as", "MARK", mark, "your mark (default: the first side's)"),
+    TEXT("name", "NAME", name, "your name in the results (default human)"),
+    COUNT("movetime", "MS", move_ms, 1, 3600000, "the bot's limit per move (default 5000)"),
+    TEXT("results", "DIR", results,
+         "where the game is recorded\n"
+         "(default results/play-<date>-<time>)"),
 };
 
 const struct option_set play_options = {

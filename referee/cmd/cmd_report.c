@@ -2,6 +2,7 @@
  * the page goes by default (beside one folder, above several); the page of
  * the folders is written by report_write.c. */
 #include "cmd.h"
+#include "cmd_options.h"
 #include "path.h"
 #include "report_write.h"
 
@@ -19,15 +20,14 @@ struct report_args {
     const char *out;
 };
 
+#define FIELD(name) offsetof(struct report_args, name)
+
 static const struct option_def report_table[] = {
-    {.name = "out",
-     .letter = 'o',
-     .arg = "FILE",
-     .type = OPTION_TEXT,
-     .offset = offsetof(struct report_args, out),
-     .help = "write the page there (default: DIR/report.html for one\n"
-             "folder; for several, the shards of a run, report.html\n"
-             "in the folder that holds them all, never in one of them)"},
+    TEXT("out", "FILE", out,
+         "write the page there (default: DIR/report.html for one\n"
+         "folder; for several, the shards of a run, report.html\n"
+         "in the folder that holds them all, never in one of them)",
+         .letter = 'o'),
 };
 
 const struct option_set report_options = {

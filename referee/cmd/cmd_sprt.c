@@ -2,6 +2,7 @@
  * playing, so that a user can check a run (the lines it prints are
  * sprt_print.c's, as a run's). */
 #include "cmd.h"
+#include "cmd_options.h"
 #include "sprt.h"
 
 #include <ctype.h>
@@ -94,25 +95,13 @@ static int opt_model(void *target, const char *arg)
 }
 
 static const struct option_def sprt_table[] = {
-    {.name = "wdl",
-     .letter = 'w',
-     .arg = "W,D,L",
-     .type = OPTION_CALL,
-     .call = opt_wdl,
-     .help = "the candidate's wins, draws and losses"},
-    {.name = "ptnml",
-     .letter = 'p',
-     .arg = "P0,P1,P2,P3,P4",
-     .type = OPTION_CALL,
-     .call = opt_ptnml,
-     .help = "its colour-swapped pairs of games by points:\n"
-             "0, 1/2, 1, 3/2, 2"},
-    {.name = "model",
-     .letter = 'm',
-     .arg = "M",
-     .type = OPTION_CALL,
-     .call = opt_model,
-     .help = "trinomial, or pentanomial (the default with --ptnml)"},
+    CALL("wdl", "W,D,L", opt_wdl, "the candidate's wins, draws and losses", .letter = 'w'),
+    CALL("ptnml", "P0,P1,P2,P3,P4", opt_ptnml,
+         "its colour-swapped pairs of games by points:\n"
+         "0, 1/2, 1, 3/2, 2",
+         .letter = 'p'),
+    CALL("model", "M", opt_model, "trinomial, or pentanomial (the default with --ptnml)",
+         .letter = 'm'),
 };
 
 const struct option_set sprt_options = {

@@ -2,6 +2,7 @@
  * more games.csv files (shards of a run merge this way), printed as a run
  * prints it (standings_print.c). */
 #include "cmd.h"
+#include "cmd_options.h"
 #include "csvout.h"
 #include "ledger.h"
 #include "folder.h"
@@ -22,13 +23,11 @@ struct standings_args {
     const char *out_dir;
 };
 
+#define FIELD(name) offsetof(struct standings_args, name)
+
 static const struct option_def standings_table[] = {
-    {.name = "write",
-     .letter = 'w',
-     .arg = "DIR",
-     .type = OPTION_TEXT,
-     .offset = offsetof(struct standings_args, out_dir),
-     .help = "also write standings.csv and crosstable.csv into DIR"},
+    TEXT("write", "DIR", out_dir, "also write standings.csv and crosstable.csv into DIR",
+         .letter = 'w'),
 };
 
 const struct option_set standings_options = {
