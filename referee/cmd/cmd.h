@@ -1,4 +1,4 @@
-/* cmd.h: every command of referee, as main.c's table calls it, with its
+/* cmd.h: every command of referee, one cmd_entry each in cmd_table, with its
  * options (parsing and --help) beside it in cmd_<name>.c, as tmux's cmd-*.c;
  * and what commands share. What they run is below: run/ plays, store/,
  * stats/ and report/ read and print. */
@@ -10,19 +10,24 @@
 #include "message.h"
 #include "options.h"
 
-/* The commands, as main.c's table calls them: each returns an exit code,
- * having said what went wrong. */
-int cmd_tournament(int argc, char **argv);
-int cmd_match(int argc, char **argv);
-int cmd_league(int argc, char **argv);
-int cmd_doctor(int argc, char **argv);
-int cmd_play(int argc, char **argv);
-int cmd_replay(int argc, char **argv);
-int cmd_sprt(int argc, char **argv);
-int cmd_check(int argc, char **argv);
-int cmd_standings(int argc, char **argv);
-int cmd_report(int argc, char **argv);
-int cmd_perft(int argc, char **argv);
+/* A command as main.c's table lists it (tmux's struct cmd_entry), defined in
+ * its cmd_<name>.c beside its options. */
+struct cmd_entry {
+    const char *name;    /* as typed after `referee` */
+    const char *summary; /* its line in `referee --help` */
+    /* Run it on argv (argv[0] is its name): returns an exit code, having said
+     * what went wrong. */
+    int (*exec)(int argc, char **argv);
+    const struct option_set *options; /* its parsing and --help */
+};
+
+/* Every command, in the order `referee --help` lists them, then NULL (cmd.c). */
+extern const struct cmd_entry *const cmd_table[];
+
+/* Each command's entry, in its cmd_<name>.c (match's in cmd_tournament.c). */
+extern const struct cmd_entry cmd_replay_entry, cmd_match_entry, cmd_tournament_entry,
+    cmd_league_entry, cmd_standings_entry, cmd_report_entry, cmd_doctor_entry, cmd_play_entry,
+    cmd_check_entry, cmd_sprt_entry, cmd_perft_entry;
 
 /* Their options, parsing and --help (the tests check the help lists them). */
 extern const struct option_set tournament_options, match_options, doctor_options, play_options,

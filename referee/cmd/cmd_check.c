@@ -291,7 +291,7 @@ static int check_dir(const char *dir, const struct check_args *a)
     return rc;
 }
 
-int cmd_check(int argc, char **argv)
+static int cmd_check(int argc, char **argv)
 {
     struct check_args a = {0};
     int first, rc = options_parse(&check_options, argc, argv, &a, NULL, &first);
@@ -306,3 +306,10 @@ int cmd_check(int argc, char **argv)
         printf("%s: the same games as %s\n", argv[first], other);
     return rc;
 }
+
+const struct cmd_entry cmd_check_entry = {
+    .name = "check",
+    .summary = "check that a results directory holds whole, consistent games",
+    .exec = cmd_check,
+    .options = &check_options,
+};

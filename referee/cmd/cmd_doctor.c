@@ -183,7 +183,7 @@ static int take_words(struct doctor_args *a, int n, char **words)
     return 0;
 }
 
-int cmd_doctor(int argc, char **argv)
+static int cmd_doctor(int argc, char **argv)
 {
     struct doctor_args a = {.proto = PROTO_REFEREE,
                             .games = 4,
@@ -234,3 +234,10 @@ int cmd_doctor(int argc, char **argv)
     config_bot_release(&bot);
     return rc;
 }
+
+const struct cmd_entry cmd_doctor_entry = {
+    .name = "doctor",
+    .summary = "check a bot against the protocol, with a checklist",
+    .exec = cmd_doctor,
+    .options = &doctor_options,
+};

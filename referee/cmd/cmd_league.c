@@ -400,7 +400,7 @@ static int league_show(const char *dir)
     char path[PATH_MAX];
     char *argv[] = {"standings", path, NULL};
     if (path_join(path, sizeof(path), dir, "games.csv") == 0 && access(path, F_OK) == 0)
-        return cmd_standings(2, argv);
+        return cmd_standings_entry.exec(2, argv);
     printf("No games yet\n");
     return EXIT_OK;
 }
@@ -450,7 +450,7 @@ static int league_play(struct league_cmd *c, const bool *given, const char *dir)
     return league_run(&c->lo);
 }
 
-int cmd_league(int argc, char **argv)
+static int cmd_league(int argc, char **argv)
 {
     static const char *const subs[] = {"add", "retire", "run", "show"};
     static const int operands[] = {2, 2, 1, 1};
@@ -494,3 +494,10 @@ int cmd_league(int argc, char **argv)
     free(c);
     return rc == 1 ? EXIT_OK : rc;
 }
+
+const struct cmd_entry cmd_league_entry = {
+    .name = "league",
+    .summary = "a competition whose entries come and go while it runs",
+    .exec = cmd_league,
+    .options = &league_options,
+};

@@ -82,7 +82,7 @@ static void print_depths(const struct game_state *s, int depth)
     }
 }
 
-int cmd_perft(int argc, char **argv)
+static int cmd_perft(int argc, char **argv)
 {
     struct perft_args a = {0};
     const char *why;
@@ -120,3 +120,10 @@ int cmd_perft(int argc, char **argv)
     free(s);
     return EXIT_OK;
 }
+
+const struct cmd_entry cmd_perft_entry = {
+    .name = "perft",
+    .summary = "count the move sequences of a game to a depth",
+    .exec = cmd_perft,
+    .options = &perft_options,
+};

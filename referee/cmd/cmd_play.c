@@ -263,7 +263,7 @@ static int record_game(const char *dir, const struct game_record *rec)
     return folder_is_link(err) ? EXIT_USAGE : EXIT_SYSTEM;
 }
 
-int cmd_play(int argc, char **argv)
+static int cmd_play(int argc, char **argv)
 {
     struct play_args a = {.name = "human", .move_ms = 5000}; /* no game: its protocol's usual */
     char stamp[32], dir[64];
@@ -303,3 +303,10 @@ int cmd_play(int argc, char **argv)
     config_bot_release(&a.bot);
     return rc;
 }
+
+const struct cmd_entry cmd_play_entry = {
+    .name = "play",
+    .summary = "play a bot yourself, at the terminal",
+    .exec = cmd_play,
+    .options = &play_options,
+};

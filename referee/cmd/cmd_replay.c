@@ -235,7 +235,7 @@ static int replay_start(struct replay *r, const struct replay_args *a, const str
     return EXIT_OK;
 }
 
-int cmd_replay(int argc, char **argv)
+static int cmd_replay(int argc, char **argv)
 {
     struct replay_args a;
     char *record_moves = NULL;
@@ -273,3 +273,10 @@ int cmd_replay(int argc, char **argv)
     free(r);
     return rc;
 }
+
+const struct cmd_entry cmd_replay_entry = {
+    .name = "replay",
+    .summary = "fold a move list through the rules and print the result",
+    .exec = cmd_replay,
+    .options = &replay_options,
+};

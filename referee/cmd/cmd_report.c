@@ -131,7 +131,7 @@ static int default_out(const char *const *dirs, int ndirs, char *out, size_t cap
     return EXIT_OK;
 }
 
-int cmd_report(int argc, char **argv)
+static int cmd_report(int argc, char **argv)
 {
     struct report_args a = {0};
     char fallback[PATH_MAX];
@@ -152,3 +152,10 @@ int cmd_report(int argc, char **argv)
         printf("Report in %s\n", out);
     return rc;
 }
+
+const struct cmd_entry cmd_report_entry = {
+    .name = "report",
+    .summary = "write a run's results as one HTML page",
+    .exec = cmd_report,
+    .options = &report_options,
+};

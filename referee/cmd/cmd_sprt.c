@@ -122,7 +122,7 @@ const struct option_set sprt_options = {
     .permute = true,
 };
 
-int cmd_sprt(int argc, char **argv)
+static int cmd_sprt(int argc, char **argv)
 {
     struct sprt_params params = SPRT_PARAMS_DEFAULT;
     struct sprt_args a = {.model = SPRT_PENTANOMIAL};
@@ -145,3 +145,10 @@ int cmd_sprt(int argc, char **argv)
     sprt_print(stdout, &a.counts, &params, a.model, &r);
     return sprt_exit(r.verdict);
 }
+
+const struct cmd_entry cmd_sprt_entry = {
+    .name = "sprt",
+    .summary = "compute an SPRT verdict from counts of games",
+    .exec = cmd_sprt,
+    .options = &sprt_options,
+};

@@ -48,7 +48,7 @@ const struct option_set standings_options = {
     .permute = true,
 };
 
-int cmd_standings(int argc, char **argv)
+static int cmd_standings(int argc, char **argv)
 {
     struct standings_args a = {0};
     char why[256];
@@ -100,3 +100,10 @@ int cmd_standings(int argc, char **argv)
     standings_free(st);
     return rc;
 }
+
+const struct cmd_entry cmd_standings_entry = {
+    .name = "standings",
+    .summary = "rank bots from one or more games.csv files",
+    .exec = cmd_standings,
+    .options = &standings_options,
+};

@@ -619,12 +619,12 @@ static int run_command(int argc, char **argv, bool is_match)
     return rc;
 }
 
-int cmd_tournament(int argc, char **argv)
+static int cmd_tournament(int argc, char **argv)
 {
     return run_command(argc, argv, false);
 }
 
-int cmd_match(int argc, char **argv)
+static int cmd_match(int argc, char **argv)
 {
     return run_command(argc, argv, true);
 }
@@ -637,3 +637,17 @@ int cmd_check_plays(const char *bot, enum proto proto, const struct game_def *de
               adapter_of(proto)->name, def->name);
     return EXIT_USAGE;
 }
+
+const struct cmd_entry cmd_match_entry = {
+    .name = "match",
+    .summary = "play games between two bots and record them",
+    .exec = cmd_match,
+    .options = &match_options,
+};
+
+const struct cmd_entry cmd_tournament_entry = {
+    .name = "tournament",
+    .summary = "play a round robin or a gauntlet and rank the bots",
+    .exec = cmd_tournament,
+    .options = &tournament_options,
+};
