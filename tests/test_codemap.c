@@ -1,8 +1,10 @@
-/* test_codemap.c: referee/README.md's code map against the tree: every .c under
- * referee/ named in it, and every .c it names there. Names, not a list, so a
- * file moved or added only asks for the README's text to follow. */
+/* test_codemap.c: the maps of the tree against the tree: every .c under
+ * referee/ named in referee/README.md and every .c it names a file; every
+ * suite a row of tests/README.md and every row a suite. Names, not a list, so
+ * a file moved or added only asks for the README's text to follow. */
 #define _XOPEN_SOURCE 700
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,4 +113,52 @@ Test(codemap, every_c_file_the_map_names_exists)
     for (size_t i = 0; i < named.count; i++)
         cr_expect(names_has(&tree, named.at[i]),
                   "referee/README.md names %s, which is not a file under referee/", named.at[i]);
+}
+
+/* The suites: tests/test_*.c, as "test_name". */
+static void read_suites(struct names *suites)
+{
+    DIR *dir = opendir(SOURCE_DIR "/tests");
+    cr_assert_not_null(dir);
+    struct dirent *e;
+    while ((e = readdir(dir)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (strncmp(e->d_name, "test_", 5) != 0 || strcmp(e->d_name + len - 2, ".c") != 0)
+            continue;
+        char name[NAME_CAP];
+        snprintf(name, sizeof(name), "%.*s", (int)(len - 2), e->d_name);
+        names_add(suites, name);
+    }
+    closedir(dir);
+}
+
+/* The rows of tests/README.md's table: lines that open with a suite's name. */
+static void read_suite_rows(struct names *rows)
+{
+    FILE *f = fopen(SOURCE_DIR "/tests/README.md", "r");
+    cr_assert_not_null(f, "cannot open tests/README.md");
+    char line[8192];
+    while (fgets(line, sizeof(line), f)) {
+        const char *end = strncmp(line, "| `test_", 8) == 0 ? strchr(line + 3, '`') : NULL;
+        if (end) {
+            char name[NAME_CAP];
+            snprintf(name, sizeof(name), "%.*s", (int)(end - line - 3), line + 3);
+            names_add(rows, name);
+        }
+    }
+    fclose(f);
+}
+
+Test(codemap, every_suite_has_one_row_in_tests_readme_and_every_row_a_suite)
+{
+    static struct names suites, rows;
+    read_suites(&suites);
+    read_suite_rows(&rows);
+    cr_assert_gt(suites.count, 0);
+    for (size_t i = 0; i < suites.count; i++)
+        cr_expect(names_has(&rows, suites.at[i]), "tests/%s.c has no row in tests/README.md",
+                  suites.at[i]);
+    for (size_t i = 0; i < rows.count; i++)
+        cr_expect(names_has(&suites, rows.at[i]),
+                  "tests/README.md has a row for %s, which is not a suite", rows.at[i]);
 }
