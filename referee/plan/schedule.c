@@ -106,12 +106,6 @@ static bool block_has(const struct block *b, int bot)
     return (bot >= b->a0 && bot < b->a0 + b->na) || (bot >= b->b0 && bot < b->b0 + b->nb);
 }
 
-bool schedule_in_block(const struct schedule *s, long index, int bot)
-{
-    struct block b = block_at(s, index);
-    return block_has(&b, bot);
-}
-
 int schedule_pick_stop(const struct schedule *s, long index, const struct scheduled_game *g,
                        const bool *alive, const long *last_used)
 {

@@ -181,9 +181,9 @@ static int bot_ask(struct seat *s, const struct seat_turn *t, struct player_repl
     struct player *p = sb->p;
     char line[2 * PROTOCOL_LINE_MAX];
 
-    /* Output when not asked: player_look saw what a bot wrote between games;
-     * during the game, a bot is watched while its opponent thinks (in the poll
-     * that waits for a slow reply), and looked at once more right here. */
+    /* Output when not asked: bot_start's look saw what a bot wrote between
+     * games; during the game, a bot is watched while its opponent thinks (in
+     * the poll that waits for a slow reply), and looked at once more right here. */
     if (player_wrote_unasked(p, r))
         return after_failure(sb, r);
     p->ad.clock_left_ms = t->clock_left_ms;
