@@ -33,7 +33,8 @@ void schedule_pairing_bots(const struct schedule *s, int pairing, int bots[2])
     bots[1] = i + 1 + p;
 }
 
-int schedule_group_size(const struct schedule *s)
+/* Bots in a group of blocks (schedule_game): nbots when the round is one block. */
+static int schedule_group_size(const struct schedule *s)
 {
     if (s->format == SCHEDULE_GAUNTLET || s->nbots <= 2 * SCHEDULE_GROUP)
         return s->nbots;

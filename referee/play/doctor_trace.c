@@ -7,7 +7,8 @@
 #include <string.h>
 #include <sys/types.h>
 
-bool doctor_is_trace_line(const char *line)
+/* True if line is one of the trace's: "[  12.345 ms] 4321 > ...". */
+static bool doctor_is_trace_line(const char *line)
 {
     size_t i = 1;
     if (line[0] != '[')

@@ -15,7 +15,10 @@ static struct seat_bot *bot_of(struct seat *s)
     return (struct seat_bot *)((char *)s - offsetof(struct seat_bot, seat));
 }
 
-struct player *seat_player(struct seat *s)
+/* The player at seat s if a bot sits there, else NULL: a seat of
+ * seat_bot_ops' own, not one that wraps them (doctor's), whose output is then
+ * not watched while its opponent thinks. */
+static struct player *seat_player(struct seat *s)
 {
     return s && s->ops == &seat_bot_ops ? bot_of(s)->p : NULL;
 }
