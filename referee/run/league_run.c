@@ -3,9 +3,9 @@
  * (league.h), until the roster's file changes, a limit, or Ctrl-C. */
 #include "league_state.h"
 #include "defaults.h"
-#include "cli.h"
+#include "host.h"
 #include "inputs.h"
-#include "inspect.h"
+#include "report_write.h"
 #include "ledger.h"
 #include "path.h"
 #include "proc.h"
@@ -160,7 +160,7 @@ static int segment_bots(struct lrun *lr, struct run_config *c)
         c->nbots = i + 1;
     }
     config_run_release(&file);
-    cli_say_memory_cover(c);
+    host_say_memory_cover(c);
     return c->sandbox ? sandbox_setup(c) : 0;
 }
 
@@ -226,10 +226,10 @@ static int segment(struct lrun *lr)
             .source = source,
             .source_ctx = lr,
         };
-        t.rules.spin = !c->no_spin && !c->affinity && 2 * c->jobs <= cli_cores();
+        t.rules.spin = !c->no_spin && !c->affinity && 2 * c->jobs <= host_cores();
         struct tournament_hooks hooks = {.finished = on_finished, .tick = on_tick, .ctx = lr};
         lr->base = lr->written;
-        end = tournament_run(&t, NULL, &hooks, &cli_interrupted, &failure);
+        end = tournament_run(&t, NULL, &hooks, &host_interrupted, &failure);
         int err = results_flush(lr->out_files);
         if (err < 0 && end != TOURNAMENT_FAILED) {
             end = TOURNAMENT_FAILED;
@@ -335,7 +335,7 @@ static int retire_failed(struct lrun *lr)
 /* Wait until bots.csv changes or Ctrl-C; a signal ends the sleep. */
 static void wait_roster(const struct lrun *lr)
 {
-    while (!lrun_roster_changed(lr) && !cli_interrupted)
+    while (!lrun_roster_changed(lr) && !host_interrupted)
         sleep(1);
 }
 
@@ -367,7 +367,7 @@ static int play(struct lrun *lr)
         }
         if (rc != 0 || lr->reached)
             return rc;
-        if (cli_interrupted)
+        if (host_interrupted)
             return EXIT_INTERRUPTED;
         if (!lr->starved)
             continue;
@@ -419,9 +419,9 @@ int league_run(struct league_options *o)
     proc_ignore_sigpipe();
     proc_become_subreaper();
     proc_watchdog_start();
-    cli_catch_signals();
+    host_catch_signals();
     if ((rc = open_league(lr)) == 0 && !o->merge)
-        cli_say_bots_run_as_root(o->run.sandbox, true);
+        host_say_bots_run_as_root(o->run.sandbox, true);
     if (rc == 0 && o->shards > 0) {
         rc = lr->nlist > 0 ? segment(lr) : 0;
         while (rc == 0 && lr->changed)
