@@ -416,26 +416,47 @@ static int fill_pass(const struct proc_options *opt, int *fd)
     return ret;
 }
 
-int proc_spawn(struct proc *p, const struct proc_options *opt)
-{
-    assert(opt->argv != NULL && opt->argv[0] != NULL);
-    proc_clear(p, opt->log_cap, opt->cr_ends_line);
-    int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, report[2] = {-1, -1};
-    int ret =
-        opt->log_path != NULL || opt->log_fd > 2 ? open_log(p, opt->log_path, opt->log_fd) : 0;
+/* The four pipes of a start: the child's stdin, stdout and stderr, and the
+ * one its exec error comes back through (its write end closes at exec). */
+struct spawn_pipes {
+    int in[2], out[2], err[2], report[2];
+};
 
-    if (ret < 0 || (ret = pipe_above_stdio(in)) < 0 || (ret = pipe_above_stdio(out)) < 0 ||
-        (ret = pipe_above_stdio(err)) < 0 || (ret = pipe_above_stdio(report)) < 0)
-        goto out_close;
+/* Each pipe of pp made, all close-on-exec and above the standard
+ * descriptors. 0, or -errno (those made are left for close_pipes). */
+static int open_pipes(struct spawn_pipes *pp)
+{
+    int ret;
+    if ((ret = pipe_above_stdio(pp->in)) < 0 || (ret = pipe_above_stdio(pp->out)) < 0 ||
+        (ret = pipe_above_stdio(pp->err)) < 0 || (ret = pipe_above_stdio(pp->report)) < 0)
+        return ret;
+    return 0;
+}
+
+/* Every end of pp still open closed (safe twice). */
+static void close_pipes(struct spawn_pipes *pp)
+{
+    for (int i = 0; i < 2; i++) {
+        proc_close_fd(&pp->in[i]);
+        proc_close_fd(&pp->out[i]);
+        proc_close_fd(&pp->err[i]);
+        proc_close_fd(&pp->report[i]);
+    }
+}
+
+/* What the child of opt does between fork and exec, with the child's ends
+ * of pp, all decided here, before the fork. */
+static struct child_plan plan_child(const struct proc_options *opt, const struct spawn_pipes *pp)
+{
     const char *path = getenv("PATH");
     struct child_plan plan = {
         .argv = opt->argv,
         .cwd = opt->cwd,
         .path = path != NULL ? path : DEFAULT_PATH,
-        .in_fd = in[0],
-        .out_fd = out[1],
-        .err_fd = err[1],
-        .report_fd = report[1],
+        .in_fd = pp->in[0],
+        .out_fd = pp->out[1],
+        .err_fd = pp->err[1],
+        .report_fd = pp->report[1],
         .limits = opt->limits,
         .parent = getpid(),
         .reset = proc_signals_not_default(),
@@ -450,6 +471,40 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
     if (plan.as_user)
         plan.dumpable = prctl(PR_GET_DUMPABLE);
 #endif
+    return plan;
+}
+
+/* Once the child pid (in cgroup, or 0) is forked: the child's ends of pp
+ * closed, and its exec awaited. 0 once it ran; -errno if it failed (the
+ * child then reaped, taken off the live list, its cgroups released). */
+static int await_exec(struct spawn_pipes *pp, pid_t pid, long cgroup)
+{
+    proc_close_fd(&pp->in[0]);
+    proc_close_fd(&pp->out[1]);
+    proc_close_fd(&pp->err[1]);
+    proc_close_fd(&pp->report[1]);
+    int ret = -child_error(pid, pp->report[0]);
+    if (ret < 0) {
+        proc_registry_remove(pid); /* child_error reaped it */
+        if (cgroup)
+            proc_cgroup_release(cgroup);
+        return ret;
+    }
+    proc_close_fd(&pp->report[0]);
+    return 0;
+}
+
+int proc_spawn(struct proc *p, const struct proc_options *opt)
+{
+    assert(opt->argv != NULL && opt->argv[0] != NULL);
+    proc_clear(p, opt->log_cap, opt->cr_ends_line);
+    struct spawn_pipes pp = {{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}};
+    int ret =
+        opt->log_path != NULL || opt->log_fd > 2 ? open_log(p, opt->log_path, opt->log_fd) : 0;
+
+    if (ret < 0 || (ret = open_pipes(&pp)) < 0)
+        goto out_close;
+    struct child_plan plan = plan_child(opt, &pp);
     long cgroup = 0;
     if ((ret = fill_pass(opt, &plan.pass_fd)) < 0 || (ret = plan_cgroup(&plan, &cgroup)) < 0) {
         proc_close_fd(&plan.pass_fd);
@@ -460,29 +515,14 @@ int proc_spawn(struct proc *p, const struct proc_options *opt)
         ret = (int)pid;
         goto out_close;
     }
-    proc_close_fd(&in[0]);
-    proc_close_fd(&out[1]);
-    proc_close_fd(&err[1]);
-    proc_close_fd(&report[1]);
-    ret = -child_error(pid, report[0]);
-    if (ret < 0) {
-        proc_registry_remove(pid); /* child_error reaped it */
-        if (cgroup)
-            proc_cgroup_release(cgroup);
+    if ((ret = await_exec(&pp, pid, cgroup)) < 0)
         goto out_close;
-    }
-    proc_close_fd(&report[0]);
     p->cgroup = cgroup; /* released once the child is reaped (proc_wait) */
 
-    return adopt(p, pid, in[1], out[0], err[0]);
+    return adopt(p, pid, pp.in[1], pp.out[0], pp.err[0]);
 
 out_close:
-    for (int i = 0; i < 2; i++) {
-        proc_close_fd(&in[i]);
-        proc_close_fd(&out[i]);
-        proc_close_fd(&err[i]);
-        proc_close_fd(&report[i]);
-    }
+    close_pipes(&pp);
     proc_close_all(p);
     return ret;
 }

@@ -217,6 +217,49 @@ static bool uses_namespace_nproc(bool as_user)
     return false;
 }
 
+/* Why bwrap could not be started (rc, a -errno from proc_spawn), said unless
+ * quiet. Returns EXIT_SYSTEM. */
+static int trial_not_started(int rc, bool quiet)
+{
+    if (quiet)
+        return EXIT_SYSTEM;
+    if (rc == -ENOENT)
+        cli_error("--sandbox: bubblewrap (bwrap) not found on PATH; install Debian's "
+                  "package bubblewrap");
+    else
+        cli_error("--sandbox: cannot start bubblewrap (bwrap): %s", strerror(-rc));
+    return EXIT_SYSTEM;
+}
+
+/* The first line bwrap wrote to log, without its newline, into said (size
+ * bytes; empty if none); then log removed. log NULL: none was made. */
+static void trial_said(const char *log, char *said, size_t size)
+{
+    said[0] = '\0';
+    FILE *f = log ? fopen(log, "r") : NULL;
+    if (f && fgets(said, (int)size, f))
+        said[strcspn(said, "\n")] = '\0';
+    if (f)
+        fclose(f);
+    if (log)
+        unlink(log);
+}
+
+/* That bwrap started but made no sandbox: its exit status (ended), or no end
+ * within TRIAL_MS, and what it said. Returns EXIT_SYSTEM. */
+static int trial_failed(bool ended, int status, const char *said)
+{
+    /* Without a word of its own, or one about namespaces, the usual cause. */
+    bool userns = !said[0] || strstr(said, "namespace") || strstr(said, "not permitted");
+    cli_error("--sandbox: bubblewrap cannot make a sandbox here (%s %d)%s%s%s%s",
+              ended ? "exit status" : "no end within ms", ended ? status : TRIAL_MS,
+              said[0] ? ": '" : "", said, said[0] ? "'" : "",
+              userns ? "; are unprivileged user namespaces allowed (sysctl "
+                       "kernel.unprivileged_userns_clone)?"
+                     : "");
+    return EXIT_SYSTEM;
+}
+
 /* Start bwrap with `true` in a sandbox like a bot's; quiet: say nothing of a
  * failure. */
 static int trial(const struct sandbox_paths *s, bool quiet)
@@ -247,40 +290,19 @@ static int trial(const struct sandbox_paths *s, bool quiet)
                                .uid = s->uid,
                                .gid = s->gid};
     int rc = proc_spawn(&p, &opt);
-    if (rc == -ENOENT || rc < 0) {
+    if (rc < 0) {
         if (fd >= 0)
             unlink(log);
-        if (quiet)
-            return EXIT_SYSTEM;
-        if (rc == -ENOENT)
-            cli_error("--sandbox: bubblewrap (bwrap) not found on PATH; install Debian's "
-                      "package bubblewrap");
-        else
-            cli_error("--sandbox: cannot start bubblewrap (bwrap): %s", strerror(-rc));
-        return EXIT_SYSTEM;
+        return trial_not_started(rc, quiet);
     }
     bool ended = proc_wait(&p, proc_now_ns() + (int64_t)TRIAL_MS * 1000000);
     int status = ended ? proc_status(&p) : -1;
     proc_stop(&p, 0);
-    char said[256] = "";
-    FILE *f = fd >= 0 ? fopen(log, "r") : NULL;
-    if (f && fgets(said, sizeof(said), f))
-        said[strcspn(said, "\n")] = '\0';
-    if (f)
-        fclose(f);
-    if (fd >= 0)
-        unlink(log);
+    char said[256];
+    trial_said(opt.log_path, said, sizeof(said));
     if (status == 0 || quiet)
         return status == 0 ? 0 : EXIT_SYSTEM;
-    /* Without a word of its own, or one about namespaces, the usual cause. */
-    bool userns = !said[0] || strstr(said, "namespace") || strstr(said, "not permitted");
-    cli_error("--sandbox: bubblewrap cannot make a sandbox here (%s %d)%s%s%s%s",
-              ended ? "exit status" : "no end within ms", ended ? status : TRIAL_MS,
-              said[0] ? ": '" : "", said, said[0] ? "'" : "",
-              userns ? "; are unprivileged user namespaces allowed (sysctl "
-                       "kernel.unprivileged_userns_clone)?"
-                     : "");
-    return EXIT_SYSTEM;
+    return trial_failed(ended, status, said);
 }
 
 /* The trial, with user namespaces forbidden inside; where bubblewrap cannot
