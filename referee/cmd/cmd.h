@@ -36,7 +36,7 @@ extern const struct option_set replay_options, sprt_options, check_options, stan
     report_options, perft_options;
 
 /* Whether bot, speaking proto, can play def; if not, says so (the game and
- * the protocol named) and returns EXIT_USAGE, else 0 (cmd_tournament.c; the
+ * the protocol named) and returns EXIT_USAGE, else 0 (cmd_tournament_check.c; the
  * commands that play check each bot with it). */
 int cmd_check_plays(const char *bot, enum proto proto, const struct game_def *def);
 
