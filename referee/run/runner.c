@@ -429,7 +429,7 @@ static void hint(struct runner *rn, const struct game_record *rec)
         console_clear(&rn->con);
         fprintf(stderr, "Log of %s: %s\n", c->bots[b].name, path);
     }
-    if (!rn->hinted[b] && strstr(rec->reason, "no output at all")) {
+    if (!rn->hinted[b] && rec->detail == DETAIL_SILENT) {
         console_clear(&rn->con);
         console_hint_flush(&rn->con, c->bots[b].name, c->bots[b].argv);
         rn->hinted[b] = true;
