@@ -9,20 +9,17 @@
 #include "match.h"
 #include "record.h"
 #include "schedule.h"
+#include "start_plan.h"
 
 #include <signal.h>
 #include <stdbool.h>
 
 struct tournament {
-    const struct game_def *def;
-    bool early_draw;
+    struct start_plan start;     /* the game, its rules and openings: where each game starts */
     const struct bot_spec *bots; /* nbots, borrowed */
     int nbots;
     struct schedule schedule;
     struct match_rules rules;
-    int opening_plies;     /* random openings of this many plies (if no file) */
-    char *const *openings; /* or: move lists, one per opening, used in turn */
-    int nopenings;
     int jobs;           /* games at once */
     int max_live;       /* bot processes a worker keeps between games; 0: as memory allows */
     bool affinity;      /* each worker and its bots on a core of their own */
@@ -83,12 +80,6 @@ struct tournament_failure {
     const char *what; /* what failed: "start the bot", "write the results", ... */
     char detail[160]; /* how, where known (a failed handshake); "" if not */
 };
-
-/* Set up the start of game g into *s: the initial position with its opening
- * played. Returns 0, or -1 if the opening cannot be played (a bad move list,
- * or no random line of that length keeps the game open). */
-int tournament_start(const struct tournament *t, const struct scheduled_game *g,
-                     struct game_state *s);
 
 /* Play every game of the schedule whose index is not in skip (may be NULL),
  * calling hooks->finished in increasing game order, once per game. A worker is

@@ -207,8 +207,9 @@ static int segment(struct lrun *lr)
         rc = folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
     } else if (rc == 0) {
         struct tournament t = {
-            .def = lr->def,
-            .early_draw = lr->set.early_draw,
+            .start = {.def = lr->def,
+                      .early_draw = lr->set.early_draw,
+                      .opening_plies = (int)lr->set.openings},
             .bots = c->bots,
             .nbots = c->nbots,
             .schedule = {.format = SCHEDULE_ROUND_ROBIN,
@@ -217,7 +218,6 @@ static int segment(struct lrun *lr)
                          .rounds = 1,
                          .seed = lr->set.seed},
             .rules = {.time = c->time, .restart_each_game = c->restart, .stop_grace_ms = 200},
-            .opening_plies = (int)lr->set.openings,
             .jobs = (int)c->jobs,
             .max_live = (int)c->max_live,
             .affinity = c->affinity,

@@ -68,8 +68,11 @@ static int set_up(struct runner *rn)
     struct tournament *t = &rn->t;
 
     *t = (struct tournament){
-        .def = c->game,
-        .early_draw = !c->no_early_draw,
+        .start = {.def = c->game,
+                  .early_draw = !c->no_early_draw,
+                  .opening_plies = (int)c->opening_plies,
+                  .openings = c->openings,
+                  .nopenings = c->nopenings},
         .bots = c->bots,
         .nbots = c->nbots,
         .schedule = {.format = c->format,
@@ -78,9 +81,6 @@ static int set_up(struct runner *rn)
                      .rounds = (int)c->rounds,
                      .seed = (uint64_t)c->seed},
         .rules = {.time = c->time, .restart_each_game = c->restart, .stop_grace_ms = 200},
-        .opening_plies = (int)c->opening_plies,
-        .openings = c->openings,
-        .nopenings = c->nopenings,
         .jobs = (int)c->jobs,
         .max_live = (int)c->max_live,
         .affinity = c->affinity,
@@ -102,7 +102,7 @@ static int set_up(struct runner *rn)
         struct scheduled_game g;
         struct game_state s;
         schedule_game(&t->schedule, 0, &g);
-        if (tournament_start(t, &g, &s) < 0) {
+        if (start_plan_game(&t->start, &g, &s) < 0) {
             cli_error("--openings %ld: no line of %ld random moves leaves a game of %s open",
                       c->opening_plies, c->opening_plies, c->game->name);
             return EXIT_USAGE;
@@ -112,7 +112,7 @@ static int set_up(struct runner *rn)
     for (int i = 0; i < c->nopenings; i++) {
         struct scheduled_game g = {.opening_id = i + 1};
         struct game_state s;
-        if (tournament_start(t, &g, &s) < 0) {
+        if (start_plan_game(&t->start, &g, &s) < 0) {
             cli_error("openings file '%s', opening %d ('%s'): not a playable line of %s",
                       c->openings_file, i + 1, c->openings[i], c->game->name);
             return EXIT_DATA;
@@ -170,13 +170,6 @@ static int recount_resumed(struct runner *rn)
     return 0;
 }
 
-/* How game g of the tournament ctx starts, for the ledger's check of a
- * resumed run. */
-static int start_of(const void *ctx, const struct scheduled_game *g, struct game_state *s)
-{
-    return tournament_start(ctx, g, s);
-}
-
 /* The games a resumed run keeps of its results folder, into rn->skip and its
  * standings (ledger_resume). Returns 0 or an exit code, having said why. */
 static int resume_kept(struct runner *rn)
@@ -187,11 +180,8 @@ static int resume_kept(struct runner *rn)
     struct ledger_repair repair = {.on = c->repair, .look_only = c->plan_only};
     struct ledger_plan resumed = {
         .schedule = &rn->t.schedule,
-        .def = rn->t.def,
-        .early_draw = rn->t.early_draw,
+        .start = rn->t.start,
         .bots = rn->t.bots,
-        .start = start_of,
-        .ctx = &rn->t,
     };
     int err = ledger_resume(c->results, &resumed, &(struct ledger_kept){&rn->skip, rn->st}, &repair,
                             why, sizeof(why));
