@@ -81,6 +81,14 @@ struct tournament_failure {
     char detail[160]; /* how, where known (a failed handshake); "" if not */
 };
 
+/* Fill *t with the tournament c asks for (c's bots and openings borrowed):
+ * its game, rules and openings, its schedule, time control and workers, a bot
+ * that cannot play losing its games by forfeit unless c->stop_on_broken; a
+ * bot gets EXIT_GRACE_MS to quit; replies are spun for when every game under
+ * way can have two of the machine's cores (its `cores` free for the run).
+ * No logs (log_fds NULL) and no source: the caller's to set. */
+void tournament_from_config(struct tournament *t, const struct run_config *c, int cores);
+
 /* Play every game of the schedule whose index is not in skip (may be NULL),
  * calling hooks->finished in increasing game order, once per game. A worker is
  * only ever given a game not in skip; a record that arrives where the hand-over

@@ -67,30 +67,7 @@ static int set_up(struct runner *rn)
     const struct run_config *c = rn->cfg;
     struct tournament *t = &rn->t;
 
-    *t = (struct tournament){
-        .start = {.def = c->game,
-                  .early_draw = !c->no_early_draw,
-                  .opening_plies = (int)c->opening_plies,
-                  .openings = c->openings,
-                  .nopenings = c->nopenings},
-        .bots = c->bots,
-        .nbots = c->nbots,
-        .schedule = {.format = c->format,
-                     .nbots = c->nbots,
-                     .games_per_pairing = (int)c->games,
-                     .rounds = (int)c->rounds,
-                     .seed = (uint64_t)c->seed},
-        .rules = {.time = c->time, .restart_each_game = c->restart, .stop_grace_ms = 200},
-        .jobs = (int)c->jobs,
-        .max_live = (int)c->max_live,
-        .affinity = c->affinity,
-        .log_cap = (size_t)c->log_cap,
-        .forfeit_broken = !c->stop_on_broken,
-    };
-    /* Spinning for a reply holds a core while the bot thinks on another: only
-     * when every game under way can have two, and never on a pinned worker,
-     * whose bots share its core. */
-    t->rules.spin = !c->no_spin && !c->affinity && 2 * c->jobs <= cli_cores();
+    tournament_from_config(t, c, cli_cores());
     rn->total = schedule_count(&t->schedule);
     if (rn->total > MAX_GAMES) {
         cli_error("%ld games is more than one run can hold (%ld); split it with fewer --games "
