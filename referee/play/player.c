@@ -1,6 +1,7 @@
 /* player.c: the bot process behind a player, and its failures as fouls. */
 #include "defaults.h"
 #include "player.h"
+#include "player_words.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -417,7 +418,8 @@ static int exchange(struct player *p, const struct game_state *s, const struct p
             if (++logged > PLAYER_LOG_LINES_MAX) {
                 r->foul = FOUL_TOO_LONG;
                 r->detail = DETAIL_FLOOD;
-                snprintf(r->reason, sizeof(r->reason), "flooded its output (%d lines)", logged);
+                snprintf(r->reason, sizeof(r->reason), "%s (%d lines)", player_words.flooded,
+                         logged);
                 r->len = 0;
                 p->tainted = true;
                 return PROC_OK;
@@ -454,7 +456,7 @@ bool player_wrote_more(struct player *p, const struct player_reply *r, int64_t u
     /* Not a byte of its turn read yet: the reply was written before the turn. */
     long unread = proc_input_unread(&p->proc);
     if (p->asked_len > 0 && unread >= (long)p->asked_len) {
-        adapter_quote(text, sizeof(text), "wrote when not asked", r->line, r->len);
+        adapter_quote(text, sizeof(text), player_words.unasked, r->line, r->len);
         charge_unasked(p, extra, DETAIL_BEFORE_TURN, text);
         return true;
     }
@@ -465,7 +467,8 @@ bool player_wrote_more(struct player *p, const struct player_reply *r, int64_t u
         if (rc == PROC_TIMEOUT && p->proc.len > 0 && !ad->logs_anytime)
             rc = proc_take_buffered(&p->proc, raw, sizeof(raw), &n, true);
         if (rc == PROC_TOO_LONG) {
-            charge_unasked(p, extra, DETAIL_NONE, "wrote when not asked (a line too long)");
+            snprintf(text, sizeof(text), "%s (a line too long)", player_words.unasked);
+            charge_unasked(p, extra, DETAIL_NONE, text);
             return true;
         }
         if (rc != PROC_OK) /* nothing more, or it ended: the reply stands */
@@ -477,10 +480,12 @@ bool player_wrote_more(struct player *p, const struct player_reply *r, int64_t u
                 proc_log_note(&p->proc, text);
             continue;
         }
-        if (kind == ADAPTER_LOG)
-            charge_unasked(p, extra, DETAIL_FLOOD, "flooded its output after its reply");
-        else
+        if (kind == ADAPTER_LOG) {
+            snprintf(text, sizeof(text), "%s after its reply", player_words.flooded);
+            charge_unasked(p, extra, DETAIL_FLOOD, text);
+        } else {
             charge_unasked(p, extra, DETAIL_NONE, text);
+        }
         return true;
     }
     return false;
@@ -543,14 +548,12 @@ static void player_fail(struct player *p, int rc, bool input, int limit_ms, stru
         if (r->detail == DETAIL_SILENT)
             /* The most common first mistake: a pipe is block-buffered by default
              * in most languages, and the reply sits in the bot's buffer. */
-            snprintf(r->reason, sizeof(r->reason),
-                     "timeout (no output at all: is standard output flushed after each line?)");
+            snprintf(r->reason, sizeof(r->reason), "%s", player_words.silent);
         else
             /* A reply ended by CR alone (a Windows habit) is there, unended. */
             snprintf(r->reason, sizeof(r->reason), "timeout (%lld ms over %d ms)%s",
                      (long long)(r->elapsed_ns / NS_PER_MS), limit_ms,
-                     r->detail == DETAIL_BARE_CR ? ": ended its line with CR: end lines with \\n"
-                                                 : "");
+                     r->detail == DETAIL_BARE_CR ? player_words.bare_cr : "");
         p->tainted = true; /* a late reply would be read as the next one */
         return;
     case PROC_TOO_LONG:
@@ -602,7 +605,7 @@ bool player_wrote_unasked(struct player *p, struct player_reply *r)
             return false;
         }
         if (rc != PROC_OK) {
-            snprintf(r->reason, sizeof(r->reason), "wrote when not asked");
+            snprintf(r->reason, sizeof(r->reason), "%s", player_words.unasked);
             break;
         }
         /* Lines for its log (a Gomocup brain's MESSAGE) may come at any time. */
@@ -615,8 +618,10 @@ bool player_wrote_unasked(struct player *p, struct player_reply *r)
             continue;
         }
         r->detail = k == ADAPTER_LOG ? DETAIL_FLOOD : DETAIL_NONE;
-        snprintf(r->reason, sizeof(r->reason), "%.*s", PLAYER_REASON_MAX - 1,
-                 k == ADAPTER_LOG ? "flooded its output between turns" : r->line);
+        if (k == ADAPTER_LOG)
+            snprintf(r->reason, sizeof(r->reason), "%s between turns", player_words.flooded);
+        else
+            snprintf(r->reason, sizeof(r->reason), "%.*s", PLAYER_REASON_MAX - 1, r->line);
         break;
     }
     p->tainted = true;
