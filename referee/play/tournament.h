@@ -75,10 +75,11 @@ enum tournament_end {
 
 /* Why tournament_run failed. */
 struct tournament_failure {
-    int error;        /* negative errno */
-    int bot;          /* index of the bot that could not be started, or -1 */
-    const char *what; /* what failed: "start the bot", "write the results", ... */
-    char detail[160]; /* how, where known (a failed handshake); "" if not */
+    int error;                      /* negative errno */
+    int bot;                        /* index of the bot that could not be started, or -1 */
+    const char *what;               /* what failed: "start the bot", "write the results", ... */
+    char detail[PLAYER_REASON_MAX]; /* how, where known (the player's why: a failed
+                                     * handshake); "" if not */
 };
 
 /* Fill *t with the tournament c asks for (c's bots and openings borrowed):
