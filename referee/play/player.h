@@ -27,7 +27,10 @@ struct player {
     bool renew_refused;      /* a kept process could not be made ready for a new game in
                               * its protocol's way (RESTART): a new process each game */
     bool started;            /* a process was started once: a user's command that works */
-    bool answered;           /* it answered a turn in this run (set by the match) */
+    bool answered;           /* it answered a turn in this run: set by its seat when a line
+                              * came (seat_bot.c, player_set_answered) and by doctor for
+                              * each turn it judges (doctor_turn.c); tests set it to play
+                              * a run where the bot answered before */
     int restarts;            /* processes started again because the last one died or
                               * wrote between games (counted in its standings) */
     int64_t last_reply_ns;   /* how long its last reply took; 0: none yet from this process */

@@ -305,28 +305,9 @@ static int open_log(struct proc *p, const char *path, int fd)
     return 0;
 }
 
-/* Forks to fail with EAGAIN, for the tests of what a process limit does
- * (root is not bound by RLIMIT_NPROC): REFEREE_TEST_FORK_FAILS=N in the
- * environment fails the first N forks. */
-static int forks_to_fail = -1;
-
-static bool is_injected_failure(void)
-{
-    if (forks_to_fail < 0) {
-        const char *n = getenv("REFEREE_TEST_FORK_FAILS");
-        forks_to_fail = n ? atoi(n) : 0;
-    }
-    if (forks_to_fail == 0)
-        return false;
-    forks_to_fail--;
-    return true;
-}
-
 /* Fork a child that runs plan; returns its pid, or -errno. */
 static pid_t fork_child(const struct child_plan *plan)
 {
-    if (is_injected_failure())
-        return -EAGAIN;
     /* No handler of ours may run in the child before it resets them all. */
     sigset_t all, old;
     sigfillset(&all);

@@ -1,7 +1,8 @@
 /* console.c: the lines a run prints, as cutechess-cli prints them. */
 #include "console.h"
 #include "flush.h"
-#include "inspect.h"
+#include "message.h"
+#include "standings.h"
 #include "proc.h"
 #include "folder.h"
 
@@ -79,7 +80,7 @@ void console_hint_flush(struct console *con, const char *bot, char *const *argv)
 void console_standings(struct console *con, struct standings *st)
 {
     console_clear(con);
-    cli_print_standings(stdout, st);
+    standings_print(stdout, st);
     fflush(stdout);
 }
 

@@ -1,7 +1,7 @@
 /* league_history.c: a league run's history: roster.csv and games.csv read
  * back and checked, a batch's shard folders opened and merged. */
 #include "league_state.h"
-#include "cli.h"
+#include "host.h"
 #include "league_batch.h"
 #include "ledger.h"
 #include "path.h"

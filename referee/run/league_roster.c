@@ -2,7 +2,7 @@
  * to their programs, refused when a program changes, bound again, retired;
  * each an event of roster.csv (logged, said, applied to the league). */
 #include "league_state.h"
-#include "cli.h"
+#include "host.h"
 #include "inputs.h"
 #include "path.h"
 #include "xalloc.h"

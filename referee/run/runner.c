@@ -3,8 +3,9 @@
 #include "report.h"
 #include "report_live.h"
 #include "path.h"
-#include "cli.h"
-#include "inspect.h"
+#include "host.h"
+#include "report_write.h"
+#include "sprt.h"
 #include "console.h"
 #include "ledger.h"
 #include "results.h"
@@ -67,7 +68,7 @@ static int set_up(struct runner *rn)
     const struct run_config *c = rn->cfg;
     struct tournament *t = &rn->t;
 
-    tournament_from_config(t, c, cli_cores());
+    tournament_from_config(t, c, host_cores());
     rn->total = schedule_count(&t->schedule);
     if (rn->total > MAX_GAMES) {
         cli_error("%ld games is more than one run can hold (%ld); split it with fewer --games "
@@ -534,7 +535,7 @@ static int run_exit(struct runner *rn, enum tournament_end end,
                       : strerror(-failure->error));
         return failure->error == -EPROTO ? EXIT_INTERNAL : EXIT_SYSTEM;
     case TOURNAMENT_INTERRUPTED: return EXIT_INTERRUPTED;
-    case TOURNAMENT_STOPPED: return rn->nbroken > 0 ? broken_exit(rn) : cli_sprt_exit(rn->verdict);
+    case TOURNAMENT_STOPPED: return rn->nbroken > 0 ? broken_exit(rn) : sprt_exit(rn->verdict);
     case TOURNAMENT_DONE: break;
     }
     /* Every run ends by comparing the games it wrote with the games it planned. */
@@ -565,7 +566,7 @@ static int play(struct runner *rn)
     rn->con.live = !c->quiet && isatty(STDERR_FILENO);
     rn->con.t0_ns = proc_now_ns();
     if (rn->verdict == SPRT_CONTINUE)
-        end = tournament_run(&rn->t, &rn->skip, &hooks, &cli_interrupted, &failure);
+        end = tournament_run(&rn->t, &rn->skip, &hooks, &host_interrupted, &failure);
     console_clear(&rn->con);
     /* Whatever stopped the run, the games it finished are written. */
     keep_lock(rn);
@@ -606,7 +607,7 @@ static int conclude(struct runner *rn, int rc)
             console_standings(&rn->con, rn->st);
         if (c->sprt) {
             struct sprt_result r;
-            cli_print_sprt(stdout, &rn->tally.counts, &c->sprt_params, c->sprt_model, &r);
+            sprt_print(stdout, &rn->tally.counts, &c->sprt_params, c->sprt_model, &r);
             if (rc == EXIT_SPRT_NONE)
                 printf("SPRT: no verdict after %ld games\n", rn->done);
         }
@@ -650,7 +651,7 @@ int runner_run(const struct run_config *c)
     proc_ignore_sigpipe();
     proc_become_subreaper(); /* best effort: Linux only */
     proc_watchdog_start();   /* likewise: no bot process outlives referee */
-    cli_catch_signals();
+    host_catch_signals();
     /* --plan only reads: it works beside a run. */
     if ((rc = set_up(rn)) == 0 && (c->plan_only || (rc = lock_results(rn)) == 0) &&
         (rc = plan(rn)) == 0 && c->plan_only) {
@@ -658,7 +659,7 @@ int runner_run(const struct run_config *c)
         printf("games=%ld written=%ld missing=%ld first_missing=%ld\n", rn->planned, rn->done,
                missing, first + 1);
     } else if (rc == 0 && (rc = open_results(rn)) == 0) {
-        cli_say_bots_run_as_root(c->sandbox, true);
+        host_say_bots_run_as_root(c->sandbox, true);
         rn->con.total = rn->total;
         rn->report_run = (struct report_run){.sprt = c->sprt,
                                              .params = c->sprt_params,

@@ -38,9 +38,6 @@ void csvout_plain(struct csvout *r, const char *text, size_t n);
 /* A figure with fmt: "" for NAN, "inf" and "-inf" for the infinities. */
 void csvout_number(struct csvout *r, const char *fmt, double v);
 
-/* Drop the sign of a number written as zero ("-0.0" to "0.0"); returns text. */
-char *csvout_unsigned_zero(char *text);
-
 /* Add n bytes of whole rows (another csvout's text). Returns 0 or -ENOMEM. */
 int csvout_append(struct csvout *r, const char *text, size_t n);
 

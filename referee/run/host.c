@@ -1,6 +1,7 @@
-/* cli.c: what the commands that play share: the cores to use and the handling of Ctrl-C. */
+/* host.c: the machine a run plays on: the cores to use, the handling of Ctrl-C,
+ * the notes on what bots may do there (root, memory). */
 #define _GNU_SOURCE /* pipe2, sched_getaffinity */
-#include "cli.h"
+#include "host.h"
 #include "proc.h"
 
 #include <errno.h>
@@ -10,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-void cli_say_bots_run_as_root(bool sandbox, bool has_sandbox)
+void host_say_bots_run_as_root(bool sandbox, bool has_sandbox)
 {
     static bool said;
 
@@ -22,7 +23,7 @@ void cli_say_bots_run_as_root(bool sandbox, bool has_sandbox)
                           : "run referee as a plain user for a bot you do not trust");
 }
 
-int cli_cores(void)
+int host_cores(void)
 {
 #ifdef __linux__
     /* The cores this process may run on (taskset, a container's cpuset), which
@@ -35,14 +36,14 @@ int cli_cores(void)
     return n > 0 ? (int)n : 1;
 }
 
-volatile sig_atomic_t cli_interrupted;
+volatile sig_atomic_t host_interrupted;
 static int interrupt_pipe[2] = {-1, -1};
 
 static void on_signal(int sig)
 {
     int saved = errno;
 
-    cli_interrupted = 1;
+    host_interrupted = 1;
     /* Wake every thread waiting on a bot; the byte is never read. */
     if (interrupt_pipe[1] >= 0 && write(interrupt_pipe[1], "!", 1) < 0) {
         /* full or closed: the pipe is readable already */
@@ -55,7 +56,7 @@ static void on_signal(int sig)
     errno = saved;
 }
 
-void cli_catch_signals(void)
+void host_catch_signals(void)
 {
     struct sigaction sa;
 
@@ -71,7 +72,7 @@ void cli_catch_signals(void)
     sigaction(SIGHUP, &sa, NULL);
 }
 
-void cli_say_memory_cover(const struct run_config *c)
+void host_say_memory_cover(const struct run_config *c)
 {
     static bool said;
     char why[256];
@@ -84,13 +85,4 @@ void cli_say_memory_cover(const struct run_config *c)
     cli_error("--memory: %s; it then bounds each bot process's address space alone "
               "(RLIMIT_AS), not what it holds in memfd, shared memory or tmpfs pages",
               why);
-}
-
-int cli_check_plays(const char *bot, enum proto proto, const struct game_def *def)
-{
-    if (adapter_plays(proto, def))
-        return 0;
-    cli_error("bot '%s' speaks %s, which cannot play %s (README \"Playing existing engines\")", bot,
-              adapter_of(proto)->name, def->name);
-    return EXIT_USAGE;
 }

@@ -1,8 +1,8 @@
-/* check_same.c: `referee check --same-as`: two results folders hold the same
+/* cmd_check_same.c: `referee check --same-as`: two results folders hold the same
  * games, times aside, whatever the order of their rows. Each game is reduced
  * to a digest of its games.csv row and one of its moves.csv rows, kept by id
  * (16 bytes a game), so that folders of any size compare in little memory. */
-#include "inspect.h"
+#include "cmd.h"
 #include "message.h"
 #include "schema.h"
 #include "xalloc.h"

@@ -1,9 +1,9 @@
 /* cmd_perft.c: `referee perft`: move-sequence counts of a game, per depth or
  * divided by first move, to check the rules against known figures. */
-#include "inspect.h"
+#include "cmd.h"
+#include "cmd_options.h"
 #include "game.h"
 #include "notation.h"
-#include "options.h"
 #include "perft.h"
 #include "xalloc.h"
 
@@ -17,24 +17,15 @@ struct perft_args {
     bool early_draw, divide;
 };
 
+#define FIELD(name) offsetof(struct perft_args, name)
+
 static const struct option_def perft_table[] = {
-    {.name = "early-draw",
-     .letter = 'e',
-     .type = OPTION_FLAG,
-     .offset = offsetof(struct perft_args, early_draw),
-     .help = "end a game at a dead position, as a run does"},
-    {.name = "board",
-     .letter = 'b',
-     .arg = "BOARD",
-     .type = OPTION_TEXT,
-     .offset = offsetof(struct perft_args, board),
-     .help = "count from this position (as replay prints it)\n"
-             "rather than the start"},
-    {.name = "divide",
-     .letter = 'd',
-     .type = OPTION_FLAG,
-     .offset = offsetof(struct perft_args, divide),
-     .help = "print the nodes at DEPTH under each first move"},
+    FLAG("early-draw", early_draw, "end a game at a dead position, as a run does", .letter = 'e'),
+    TEXT("board", "BOARD", board,
+         "count from this position (as replay prints it)\n"
+         "rather than the start",
+         .letter = 'b'),
+    FLAG("divide", divide, "print the nodes at DEPTH under each first move", .letter = 'd'),
 };
 
 const struct option_set perft_options = {
@@ -91,7 +82,7 @@ static void print_depths(const struct game_state *s, int depth)
     }
 }
 
-int cmd_perft(int argc, char **argv)
+static int cmd_perft(int argc, char **argv)
 {
     struct perft_args a = {0};
     const char *why;
@@ -129,3 +120,10 @@ int cmd_perft(int argc, char **argv)
     free(s);
     return EXIT_OK;
 }
+
+const struct cmd_entry cmd_perft_entry = {
+    .name = "perft",
+    .summary = "count the move sequences of a game to a depth",
+    .exec = cmd_perft,
+    .options = &perft_options,
+};

@@ -4,7 +4,9 @@
  * judged as in any match, and the game is recorded like any other
  * (games.csv, moves.csv, a report). */
 #include "defaults.h"
-#include "cli.h"
+#include "cmd.h"
+#include "cmd_options.h"
+#include "host.h"
 #include "config.h"
 #include "match.h"
 #include "notation.h"
@@ -48,49 +50,25 @@ static int opt_bot(void *target, const char *arg)
     return 0;
 }
 
+#define FIELD(name) offsetof(struct play_args, name)
+
 static const struct option_def play_table[] = {
-    {.name = "bot",
-     .arg = "NAME=COMMAND",
-     .type = OPTION_CALL,
-     .call = opt_bot,
-     .help = "the bot you play: its name, then its command line\n"
-             "(or give the command's words after --)"},
-    {.name = "proto",
-     .arg = "P",
-     .type = OPTION_PROTO,
-     .offset = offsetof(struct play_args, proto),
-     .help = "the protocol the bot speaks: referee (default), gtp,\n"
-             "gomocup or nboard"},
-    {.name = "game",
-     .arg = "NAME",
-     .type = OPTION_GAME,
-     .offset = offsetof(struct play_args, def),
-     .help = "tictactoe (default; gomoku for gomocup, reversi for\n"
-             "gtp and nboard), connect4, reversi, gomoku,\n"
-             "gomoku-standard, gomoku-freestyle, gomoku-renju"},
-    {.name = "as",
-     .arg = "MARK",
-     .type = OPTION_TEXT,
-     .offset = offsetof(struct play_args, mark),
-     .help = "your mark (default: the first side's)"},
-    {.name = "name",
-     .arg = "NAME",
-     .type = OPTION_TEXT,
-     .offset = offsetof(struct play_args, name),
-     .help = "your name in the results (default human)"},
-    {.name = "movetime",
-     .arg = "MS",
-     .type = OPTION_COUNT,
-     .min = 1,
-     .max = 3600000,
-     .offset = offsetof(struct play_args, move_ms),
-     .help = "the bot's limit per move (default 5000)"},
-    {.name = "results",
-     .arg = "DIR",
-     .type = OPTION_TEXT,
-     .offset = offsetof(struct play_args, results),
-     .help = "where the game is recorded\n"
-             "(default results/play-<date>-<time>)"},
+    CALL("bot", "NAME=COMMAND", opt_bot,
+         "the bot you play: its name, then its command line\n"
+         "(or give the command's words after --)"),
+    PROTO("proto", "P", proto,
+          "the protocol the bot speaks: referee (default), gtp,\n"
+          "gomocup or nboard"),
+    GAME("game", "NAME", def,
+         "tictactoe (default; gomoku for gomocup, reversi for\n"
+         "gtp and nboard), connect4, reversi, gomoku,\n"
+         "gomoku-standard, gomoku-freestyle, gomoku-renju"),
+    TEXT("as", "MARK", mark, "your mark (default: the first side's)"),
+    TEXT("name", "NAME", name, "your name in the results (default human)"),
+    COUNT("movetime", "MS", move_ms, 1, 3600000, "the bot's limit per move (default 5000)"),
+    TEXT("results", "DIR", results,
+         "where the game is recorded\n"
+         "(default results/play-<date>-<time>)"),
 };
 
 const struct option_set play_options = {
@@ -163,7 +141,7 @@ static int parse_args(int argc, char **argv, struct play_args *a)
     a->bot.proto.proto = a->proto;
     if (!a->def)
         a->def = game_find(adapter_of(a->proto)->usual_game);
-    if ((rc = cli_check_plays(a->bot.name, a->proto, a->def)) != 0 || (rc = take_side(a)) != 0)
+    if ((rc = cmd_check_plays(a->bot.name, a->proto, a->def)) != 0 || (rc = take_side(a)) != 0)
         return rc;
     const char *problem = config_name_problem(a->name);
     if (problem || strcmp(a->name, a->bot.name) == 0) {
@@ -286,7 +264,7 @@ static int record_game(const char *dir, const struct game_record *rec)
     return folder_is_link(err) ? EXIT_USAGE : EXIT_SYSTEM;
 }
 
-int cmd_play(int argc, char **argv)
+static int cmd_play(int argc, char **argv)
 {
     struct play_args a = {.name = "human", .move_ms = 5000}; /* no game: its protocol's usual */
     char stamp[32], dir[64];
@@ -308,7 +286,7 @@ int cmd_play(int argc, char **argv)
     proc_watchdog_start();
     struct game_record *rec = xcalloc(1, sizeof(*rec));
     struct player p;
-    cli_say_bots_run_as_root(false, false);
+    host_say_bots_run_as_root(false, false);
     player_init(&p, &a.bot, a.def, NULL, 0);
     game_init(&rec->state, a.def, true);
     rec->id = 1;
@@ -326,3 +304,10 @@ int cmd_play(int argc, char **argv)
     config_bot_release(&a.bot);
     return rc;
 }
+
+const struct cmd_entry cmd_play_entry = {
+    .name = "play",
+    .summary = "play a bot yourself, at the terminal",
+    .exec = cmd_play,
+    .options = &play_options,
+};

@@ -6,9 +6,9 @@
 #ifndef REFEREE_SANDBOX_FILTER_H
 #define REFEREE_SANDBOX_FILTER_H
 
-#include <stddef.h>
+#include "sandbox.h" /* SANDBOX_FILTER_MAX: the room struct sandbox_paths holds */
 
-#define SANDBOX_FILTER_MAX 128 /* instructions, at most */
+#include <stddef.h>
 
 /* The program into out (cap bytes, a multiple of 8 suits), as the kernel's
  * struct sock_filter array, with what it does to each call:

@@ -2,13 +2,13 @@
  * folder whose entries come and go while it runs. Its options are one table;
  * the run itself is league_run.c. */
 #include "defaults.h"
-#include "cli.h"
+#include "cmd.h"
+#include "host.h"
 #include "config.h"
-#include "inspect.h"
 #include "league.h"
 #include "matchmake.h"
 #include "league_run.h"
-#include "options.h"
+#include "cmd_options.h"
 #include "path.h"
 #include "results.h"
 #include "roster.h"
@@ -90,14 +90,6 @@ static int opt_sandbox_user(void *target, const char *arg)
     return sandbox_user_parse(arg, &c->lo.run.sandbox_user);
 }
 
-#define CALL  OPTION_ENTRY_CALL
-#define FLAG  OPTION_ENTRY_FLAG
-#define GAME  OPTION_ENTRY_GAME
-#define PROTO OPTION_ENTRY_PROTO
-#define MS    OPTION_ENTRY_MS
-#define TEXT  OPTION_ENTRY_TEXT
-#define COUNT OPTION_ENTRY_COUNT
-
 static const struct option_def league_options_table[] = {
     TEXT("dir", "DIR", bot_dir, "add: the entry's working directory", .only = FOR_ADD),
     PROTO("proto", "P", proto, "add: the protocol it speaks: " ADAPTER_NAMES, .only = FOR_ADD),
@@ -143,8 +135,7 @@ static const struct option_def league_options_table[] = {
          "run: take a batch's shard folders into the league,\n"
          "all its games or none, and play nothing",
          .only = FOR_RUN),
-    COUNT("jobs", "N", lo.run.jobs, 1, 1024, "run: games at once (default: the cores)",
-          .letter = 'j', .only = FOR_RUN),
+    OPTION_RUN_JOBS(lo.run., FOR_RUN, "run: games at once (default: the cores)"),
     MS("movetime", lo.run.time.move_ms, "run: limit per move (default 1000, or none with --clock)",
        .only = FOR_RUN),
     MS("firstmove", lo.run.time.first_move_ms,
@@ -152,12 +143,11 @@ static const struct option_def league_options_table[] = {
     MS("clock", lo.run.time.clock_ms, "run: game clock per side (default none)", .only = FOR_RUN),
     MS("increment", lo.run.time.increment_ms, "run: added to a clock after each move",
        .only = FOR_RUN),
-    MS("margin", lo.run.time.margin_ms, "run: tolerance on every limit (default 50)",
-       .only = FOR_RUN),
+    OPTION_RUN_MARGIN(lo.run., FOR_RUN, "run: tolerance on every limit (default 50)"),
     MS("startup", lo.run.startup_ms, "run: deadline of a GTP or Gomocup handshake (default 10000)",
        .only = FOR_RUN),
-    FLAG("sandbox", lo.run.sandbox, "run: each bot in a bubblewrap sandbox, as a tournament's",
-         .only = FOR_RUN),
+    OPTION_RUN_SANDBOX(lo.run., FOR_RUN,
+                       "run: each bot in a bubblewrap sandbox, as a tournament's"),
     CALL("sandbox-user", "USER[:GROUP]", opt_sandbox_user,
          "run: run by root, the user sandboxed bots run as\n"
          "(default: uid and gid 65533)",
@@ -166,22 +156,17 @@ static const struct option_def league_options_table[] = {
           "run: memory each bot process may hold (a cgroup; else\n"
           "its address space)",
           .only = FOR_RUN),
-    COUNT("cpu-time", "S", lo.run.limits.cpu_seconds, 1, 1L << 30,
-          "run: CPU seconds of each bot process", .only = FOR_RUN),
-    COUNT("max-files", "N", lo.run.limits.open_files, 4, 1L << 20,
-          "run: open descriptors of each bot process", .only = FOR_RUN),
-    COUNT("max-procs", "N", lo.run.limits.processes, 1, 1L << 20,
-          "run: processes and threads of each bot process", .only = FOR_RUN),
-    COUNT("disk", "MB", lo.run.limits.disk_mb, 1, 1L << 30,
-          "run: with --sandbox, what each bot may write", .only = FOR_RUN),
-    FLAG("restart", lo.run.restart, "run: a new process per bot per game", .only = FOR_RUN),
-    COUNT("max-live", "N", lo.run.max_live, 2, 1L << 20,
-          "run: bot processes each worker keeps alive", .only = FOR_RUN),
-    COUNT("log-cap", "BYTES", lo.run.log_cap, 0, LONG_MAX,
-          "run: size a bot's stderr log may reach (default 1048576)", .only = FOR_RUN),
-    FLAG("trace", lo.run.trace, "run: every bot's talk with referee, in its log", .only = FOR_RUN),
-    FLAG("no-report", lo.run.no_report, "run: no report.html", .only = FOR_RUN),
-    FLAG("quiet", lo.run.quiet, "run: no per-game lines", .letter = 'q', .only = FOR_RUN),
+    OPTIONS_RUN_LIMITS(lo.run., FOR_RUN, "run: CPU seconds of each bot process",
+                       "run: open descriptors of each bot process",
+                       "run: processes and threads of each bot process",
+                       "run: with --sandbox, what each bot may write"),
+    OPTION_RUN_RESTART(lo.run., FOR_RUN, "run: a new process per bot per game"),
+    OPTION_RUN_MAX_LIVE(lo.run., FOR_RUN, "run: bot processes each worker keeps alive"),
+    OPTION_RUN_LOG_CAP(lo.run., FOR_RUN,
+                       "run: size a bot's stderr log may reach (default 1048576)"),
+    OPTION_RUN_TRACE(lo.run., FOR_RUN, "run: every bot's talk with referee, in its log"),
+    OPTION_RUN_NO_REPORT(lo.run., FOR_RUN, "run: no report.html"),
+    OPTION_RUN_QUIET(lo.run., FOR_RUN, "run: no per-game lines"),
 };
 #define NOPTIONS (sizeof(league_options_table) / sizeof(league_options_table[0]))
 
@@ -415,7 +400,7 @@ static int league_show(const char *dir)
     char path[PATH_MAX];
     char *argv[] = {"standings", path, NULL};
     if (path_join(path, sizeof(path), dir, "games.csv") == 0 && access(path, F_OK) == 0)
-        return cmd_standings(2, argv);
+        return cmd_standings_entry.exec(2, argv);
     printf("No games yet\n");
     return EXIT_OK;
 }
@@ -429,7 +414,7 @@ static void set_defaults(struct league_cmd *c)
                             .margin_ms = MARGIN_MS},
                    .startup_ms = STARTUP_MS_DEFAULT,
                    .log_cap = LOG_CAP_DEFAULT,
-                   .jobs = cli_cores(),
+                   .jobs = host_cores(),
                    .shards = 1},
         .proto = PROTO_COUNT,
         .game = game_find("tictactoe"),
@@ -467,7 +452,7 @@ static int league_play(struct league_cmd *c, const bool *given, const char *dir)
     return league_run(&c->lo);
 }
 
-int cmd_league(int argc, char **argv)
+static int cmd_league(int argc, char **argv)
 {
     static const char *const subs[] = {"add", "retire", "run", "show"};
     static const int operands[] = {2, 2, 1, 1};
@@ -511,3 +496,10 @@ int cmd_league(int argc, char **argv)
     free(c);
     return rc == 1 ? EXIT_OK : rc;
 }
+
+const struct cmd_entry cmd_league_entry = {
+    .name = "league",
+    .summary = "a competition whose entries come and go while it runs",
+    .exec = cmd_league,
+    .options = &league_options,
+};

@@ -1,6 +1,8 @@
 /* cmd_doctor.c: `referee doctor`: a bot's author's checklist, before a
  * tournament finds out. */
-#include "cli.h"
+#include "cmd.h"
+#include "cmd_options.h"
+#include "host.h"
 #include "config.h"
 #include "defaults.h"
 #include "doctor.h"
@@ -120,42 +122,26 @@ static int opt_bot(void *target, const char *arg)
     return 0;
 }
 
-#define COUNT(n, a, f, ...)                                                                        \
-    {                                                                                              \
-        .name = n, .arg = a, .type = OPTION_COUNT, .offset = offsetof(struct doctor_args, f),      \
-        .min = 1, .max = 1000000, .help = __VA_ARGS__                                              \
-    }
+#define FIELD(name) offsetof(struct doctor_args, name)
 
 static const struct option_def doctor_table[] = {
-    {.name = "bot",
-     .arg = "NAME=COMMAND",
-     .type = OPTION_CALL,
-     .call = opt_bot,
-     .help = "the bot: its name, then its command line (or give\n"
-             "the command's words after --)"},
-    {.name = "game",
-     .arg = "NAME",
-     .type = OPTION_GAME,
-     .offset = offsetof(struct doctor_args, def),
-     .help = "the game it plays (default tictactoe; gomoku for\n"
-             "gomocup, reversi for gtp and nboard)"},
-    {.name = "proto",
-     .arg = "P",
-     .type = OPTION_PROTO,
-     .offset = offsetof(struct doctor_args, proto),
-     .help = "the protocol it speaks: referee (default), gtp,\n"
-             "gomocup or nboard; checks that are not of its\n"
-             "protocol SKIP"},
-    COUNT("games", "N", games, "games against referee's random mover (default 4)"),
-    COUNT("movetime", "MS", move_ms, "limit per move (default 1000)"),
-    COUNT("firstmove", "MS", first_ms,
+    CALL("bot", "NAME=COMMAND", opt_bot,
+         "the bot: its name, then its command line (or give\n"
+         "the command's words after --)"),
+    GAME("game", "NAME", def,
+         "the game it plays (default tictactoe; gomoku for\n"
+         "gomocup, reversi for gtp and nboard)"),
+    PROTO("proto", "P", proto,
+          "the protocol it speaks: referee (default), gtp,\n"
+          "gomocup or nboard; checks that are not of its\n"
+          "protocol SKIP"),
+    COUNT("games", "N", games, 1, 1000000, "games against referee's random mover (default 4)"),
+    COUNT("movetime", "MS", move_ms, 1, 1000000, "limit per move (default 1000)"),
+    COUNT("firstmove", "MS", first_ms, 1, 1000000,
           "limit of the first move, start-up included\n(default 5000)"),
-    COUNT("startup", "MS", startup_ms,
+    COUNT("startup", "MS", startup_ms, 1, 1000000,
           "limit of a gtp or gomocup engine's handshake, as\na tournament's (default 10000)"),
-    {.name = "json",
-     .type = OPTION_FLAG,
-     .offset = offsetof(struct doctor_args, json),
-     .help = "print the checklist as JSON"},
+    FLAG("json", json, "print the checklist as JSON"),
 };
 
 const struct option_set doctor_options = {
@@ -197,7 +183,7 @@ static int take_words(struct doctor_args *a, int n, char **words)
     return 0;
 }
 
-int cmd_doctor(int argc, char **argv)
+static int cmd_doctor(int argc, char **argv)
 {
     struct doctor_args a = {.proto = PROTO_REFEREE,
                             .games = 4,
@@ -218,7 +204,7 @@ int cmd_doctor(int argc, char **argv)
     }
     if (!a.def)
         a.def = game_find(adapter_of(a.proto)->usual_game);
-    if ((rc = cli_check_plays(a.bot.name, a.proto, a.def)) != 0) {
+    if ((rc = cmd_check_plays(a.bot.name, a.proto, a.def)) != 0) {
         config_bot_release(&a.bot);
         return rc;
     }
@@ -240,7 +226,7 @@ int cmd_doctor(int argc, char **argv)
         opt.log_path = log;
     }
     struct doctor_report rep;
-    cli_say_bots_run_as_root(false, false);
+    host_say_bots_run_as_root(false, false);
     doctor_run(&bot, &opt, &rep);
     if (fd >= 0)
         unlink(log);
@@ -248,3 +234,10 @@ int cmd_doctor(int argc, char **argv)
     config_bot_release(&bot);
     return rc;
 }
+
+const struct cmd_entry cmd_doctor_entry = {
+    .name = "doctor",
+    .summary = "check a bot against the protocol, with a checklist",
+    .exec = cmd_doctor,
+    .options = &doctor_options,
+};

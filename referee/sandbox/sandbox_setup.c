@@ -3,6 +3,7 @@
 #include "canon.h"
 #include "message.h"
 #include "proc.h"
+#include "sandbox_filter.h"
 #include "sandbox_owners.h"
 #include "sandbox_user.h"
 #include "xalloc.h"

@@ -2,12 +2,12 @@
  * two bots with its own defaults): the options table, the config it fills, and
  * the hand-over of that config to the runner. */
 #include "defaults.h"
-#include "cli.h"
-#include "inspect.h"
+#include "cmd.h"
+#include "host.h"
 #include "path.h"
 #include "config.h"
 #include "inputs.h"
-#include "options.h"
+#include "cmd_options.h"
 #include "runner.h"
 #include "proc.h"
 #include "sandbox_setup.h"
@@ -242,23 +242,14 @@ static int opt_sprt(void *target, const char *arg)
     struct run_config *c = target;
 
     c->sprt = true;
-    return cli_parse_sprt_words(&c->sprt_params, arg) < 0 ? EXIT_USAGE : 0;
+    return sprt_parse_words(&c->sprt_params, arg) < 0 ? EXIT_USAGE : 0;
 }
 
 static int opt_sprt_model(void *target, const char *arg)
 {
     struct run_config *c = target;
-    return cli_parse_sprt_model(arg, &c->sprt_model) < 0 ? EXIT_USAGE : 0;
+    return sprt_parse_model(arg, &c->sprt_model) < 0 ? EXIT_USAGE : 0;
 }
-
-/* Short names for the entries of a table by kind (options.h): the help text,
- * then designated fields such as .letter or .only if any. */
-#define CALL  OPTION_ENTRY_CALL
-#define FLAG  OPTION_ENTRY_FLAG
-#define GAME  OPTION_ENTRY_GAME
-#define MS    OPTION_ENTRY_MS
-#define TEXT  OPTION_ENTRY_TEXT
-#define COUNT OPTION_ENTRY_COUNT
 
 /* Every option of both commands, in the order --help and the README list them. */
 static const struct option_def run_options[] = {
@@ -288,12 +279,12 @@ static const struct option_def run_options[] = {
     CALL("gtp-pass", "NAME=HOW", opt_gtp_pass,
          "implicit (default): a GTP engine passes by itself and\n"
          "is never sent a pass; explicit: sent `play b pass`"),
-    FLAG("no-report", no_report, "no report.html (referee report) at the end of the run"),
-    FLAG("sandbox", sandbox,
-         "run each bot in a bubblewrap sandbox (Debian package\n"
-         "bubblewrap): it sees the system's folders read-only,\n"
-         "its own files and --dir, a private /tmp; no network,\n"
-         "no other process, no results, no other bot's files"),
+    OPTION_RUN_NO_REPORT(, 0, "no report.html (referee report) at the end of the run"),
+    OPTION_RUN_SANDBOX(, 0,
+                       "run each bot in a bubblewrap sandbox (Debian package\n"
+                       "bubblewrap): it sees the system's folders read-only,\n"
+                       "its own files and --dir, a private /tmp; no network,\n"
+                       "no other process, no results, no other bot's files"),
     CALL("sandbox-user", "USER[:GROUP]", opt_sandbox_user,
          "run by root, the user sandboxed bots run as on the\n"
          "host, a name or a uid (default: uid and gid 65533,\n"
@@ -321,27 +312,25 @@ static const struct option_def run_options[] = {
          "included (default 5000)"),
     CALL("clock", "[NAME=]MS", opt_clock, "game clock per side (default none)"),
     CALL("increment", "[NAME=]MS", opt_increment, "added to a clock after each move (default 0)"),
-    MS("margin", time.margin_ms, "tolerance on every limit (default 50)"),
+    OPTION_RUN_MARGIN(, 0, "tolerance on every limit (default 50)"),
     COUNT("openings", "PLIES", opening_plies, 0, GAME_MAX_PLIES,
           "start each pair of games from PLIES random moves\n"
           "(default: 0 for a match; in a tournament 1 for\n"
           "tic-tac-toe, 4 for reversi, else 2)"),
     TEXT("openings-file", "FILE", openings_file, "openings, one move list a line, used in turn"),
     COUNT("seed", "N", seed, 0, LONG_MAX, "seed of the openings (default 1)"),
-    COUNT("jobs", "N", jobs, 1, 1024, "games at once (default: 1 for a match, else the cores)",
-          .letter = 'j'),
-    FLAG("restart", restart, "a new process per bot per game"),
+    OPTION_RUN_JOBS(, 0, "games at once (default: 1 for a match, else the cores)"),
+    OPTION_RUN_RESTART(, 0, "a new process per bot per game"),
     FLAG("stop-on-broken-bot", stop_on_broken,
          "stop the run when a bot cannot be started or never\n"
          "answers a turn (exit 4), with none of its games kept;\n"
          "by default they are forfeits, the others are played,\n"
          "and the run exits 6"),
-    COUNT("max-live", "N", max_live, 2, 1L << 20,
-          "bot processes each worker keeps alive between games\n"
-          "(default: as many as fit in half the memory available,\n"
-          "at the size of the biggest bot process seen, 64 MiB\n"
-          "until one is measured; 16 at least)",
-          .only = FOR_TOURNAMENT),
+    OPTION_RUN_MAX_LIVE(, FOR_TOURNAMENT,
+                        "bot processes each worker keeps alive between games\n"
+                        "(default: as many as fit in half the memory available,\n"
+                        "at the size of the biggest bot process seen, 64 MiB\n"
+                        "until one is measured; 16 at least)"),
     FLAG("affinity", affinity,
          "pin each of the -j workers, and the bots it starts, to a\n"
          "core of its own, in turn (Linux; confines bots that\n"
@@ -380,32 +369,29 @@ static const struct option_def run_options[] = {
          "--games is then the cap; exit 0 H1, 10 H0, 11 none"),
     CALL("sprt-model", "M", opt_sprt_model,
          "pentanomial (default, on pairs of games) or trinomial"),
-    COUNT("log-cap", "BYTES", log_cap, 0, LONG_MAX,
-          "size a bot's stderr log may reach (default 1048576;\n"
-          "0 keeps no log); a log it cut ends with a line that\n"
-          "says how many bytes were dropped"),
-    FLAG("trace", trace,
-         "also write to a bot's log every line it is sent and\n"
-         "writes, with the time and its pid: '[  12.345 ms]\n"
-         "4321 > turn ...', '... < c2' (any protocol; bytes\n"
-         "outside printable ASCII escaped)"),
+    OPTION_RUN_LOG_CAP(, 0,
+                       "size a bot's stderr log may reach (default 1048576;\n"
+                       "0 keeps no log); a log it cut ends with a line that\n"
+                       "says how many bytes were dropped"),
+    OPTION_RUN_TRACE(, 0,
+                     "also write to a bot's log every line it is sent and\n"
+                     "writes, with the time and its pid: '[  12.345 ms]\n"
+                     "4321 > turn ...', '... < c2' (any protocol; bytes\n"
+                     "outside printable ASCII escaped)"),
     CALL("memory", "[NAME=]MB", opt_memory,
          "memory each bot process may hold, memfd and shared\n"
          "memory too (a cgroup of its own; where none can be\n"
          "made, its address space alone; default: no limit);\n"
          "NAME=MB: bot NAME's alone"),
-    COUNT("cpu-time", "S", limits.cpu_seconds, 1, 1L << 30,
-          "CPU seconds of each bot process, over its whole life"),
-    COUNT("max-files", "N", limits.open_files, 4, 1L << 20, "open descriptors of each bot process"),
-    COUNT("max-procs", "N", limits.processes, 1, 1L << 20,
-          "processes and threads of each bot process with its\n"
-          "children (a cgroup of its own; where none can be made,\n"
-          "of the whole user, and not for root)"),
-    COUNT("disk", "MB", limits.disk_mb, 1, 1L << 30,
-          "with --sandbox, what each bot may write: its /tmp and\n"
-          "its /dev/shm hold MB each (in memory), a file in its\n"
-          "--dir MB (default 256, or half of --memory if less)"),
-    FLAG("quiet", quiet, "no per-game lines", .letter = 'q'),
+    OPTIONS_RUN_LIMITS(, 0, "CPU seconds of each bot process, over its whole life",
+                       "open descriptors of each bot process",
+                       "processes and threads of each bot process with its\n"
+                       "children (a cgroup of its own; where none can be made,\n"
+                       "of the whole user, and not for root)",
+                       "with --sandbox, what each bot may write: its /tmp and\n"
+                       "its /dev/shm hold MB each (in memory), a file in its\n"
+                       "--dir MB (default 256, or half of --memory if less)"),
+    OPTION_RUN_QUIET(, 0, "no per-game lines"),
 };
 #define NOPTIONS (sizeof(run_options) / sizeof(run_options[0]))
 
@@ -480,7 +466,7 @@ static void finish_defaults(struct run_config *c, const bool *given)
         c->time.move_ms = 0;
     config_run_settle_bots(c);
     if (!is_given(given, "jobs"))
-        c->jobs = c->is_match ? 1 : cli_cores();
+        c->jobs = c->is_match ? 1 : host_cores();
     if (!c->results) {
         time_t now = time(NULL);
         struct tm tm;
@@ -582,7 +568,7 @@ static int check_bots(const struct run_config *c)
     for (int i = 0; i < c->nbots; i++) {
         const struct bot_spec *b = &c->bots[i];
         const struct adapter *ad = adapter_of(b->proto.proto);
-        if (cli_check_plays(b->name, b->proto.proto, c->game) != 0)
+        if (cmd_check_plays(b->name, b->proto.proto, c->game) != 0)
             return EXIT_USAGE;
         if (b->proto.noptions > 0 && !ad->option) {
             cli_error("bot '%s' speaks %s, which has no engine options (--option)", b->name,
@@ -607,7 +593,7 @@ static int run_checked(struct run_config *c)
         cli_error("--max-procs: %s; it then limits the processes of the whole user "
                   "(RLIMIT_NPROC), the bots' and yours together, and not root's",
                   why);
-    cli_say_memory_cover(c);
+    host_say_memory_cover(c);
     if (!c->sandbox || (rc = sandbox_setup(c)) == 0)
         rc = runner_run(c);
     return rc;
@@ -635,12 +621,35 @@ static int run_command(int argc, char **argv, bool is_match)
     return rc;
 }
 
-int cmd_tournament(int argc, char **argv)
+static int cmd_tournament(int argc, char **argv)
 {
     return run_command(argc, argv, false);
 }
 
-int cmd_match(int argc, char **argv)
+static int cmd_match(int argc, char **argv)
 {
     return run_command(argc, argv, true);
 }
+
+int cmd_check_plays(const char *bot, enum proto proto, const struct game_def *def)
+{
+    if (adapter_plays(proto, def))
+        return 0;
+    cli_error("bot '%s' speaks %s, which cannot play %s (README \"Playing existing engines\")", bot,
+              adapter_of(proto)->name, def->name);
+    return EXIT_USAGE;
+}
+
+const struct cmd_entry cmd_match_entry = {
+    .name = "match",
+    .summary = "play games between two bots and record them",
+    .exec = cmd_match,
+    .options = &match_options,
+};
+
+const struct cmd_entry cmd_tournament_entry = {
+    .name = "tournament",
+    .summary = "play a round robin or a gauntlet and rank the bots",
+    .exec = cmd_tournament,
+    .options = &tournament_options,
+};

@@ -3,7 +3,8 @@
  * else in moves.csv, each game's moves giving its result, winner, end, foul and
  * reason under the rules, and run.csv's plan its bots, opening and seed;
  * optionally, that it holds the same games as another directory. */
-#include "inspect.h"
+#include "cmd.h"
+#include "cmd_options.h"
 #include "ledger.h"
 #include "runplan.h"
 #include "notation.h"
@@ -23,19 +24,16 @@ struct check_args {
     bool strict;
 };
 
+#define FIELD(name) offsetof(struct check_args, name)
+
 static const struct option_def check_table[] = {
-    {.name = "strict",
-     .type = OPTION_FLAG,
-     .offset = offsetof(struct check_args, strict),
-     .help = "the moves of games without their games.csv row (the\n"
-             "tail a killed run leaves) are a problem too"},
-    {.name = "same-as",
-     .letter = 's',
-     .arg = "DIR2",
-     .type = OPTION_TEXT,
-     .offset = offsetof(struct check_args, other),
-     .help = "also check that DIR2 holds the same games and the same\n"
-             "moves, times aside"},
+    FLAG("strict", strict,
+         "the moves of games without their games.csv row (the\n"
+         "tail a killed run leaves) are a problem too"),
+    TEXT("same-as", "DIR2", other,
+         "also check that DIR2 holds the same games and the same\n"
+         "moves, times aside",
+         .letter = 's'),
 };
 
 const struct option_set check_options = {
@@ -293,7 +291,7 @@ static int check_dir(const char *dir, const struct check_args *a)
     return rc;
 }
 
-int cmd_check(int argc, char **argv)
+static int cmd_check(int argc, char **argv)
 {
     struct check_args a = {0};
     int first, rc = options_parse(&check_options, argc, argv, &a, NULL, &first);
@@ -308,3 +306,10 @@ int cmd_check(int argc, char **argv)
         printf("%s: the same games as %s\n", argv[first], other);
     return rc;
 }
+
+const struct cmd_entry cmd_check_entry = {
+    .name = "check",
+    .summary = "check that a results directory holds whole, consistent games",
+    .exec = cmd_check,
+    .options = &check_options,
+};

@@ -1,6 +1,7 @@
 /* cmd_replay.c: `referee replay`: fold a move list through the reducer and
  * print the final board, the history and the result with its reason. */
-#include "inspect.h"
+#include "cmd.h"
+#include "cmd_options.h"
 #include "game.h"
 #include "notation.h"
 #include "schema.h"
@@ -166,42 +167,15 @@ struct replay_args {
 #define FIELD(name) offsetof(struct replay_args, name)
 
 static const struct option_def replay_table[] = {
-    {.name = "game",
-     .letter = 'g',
-     .arg = "NAME",
-     .type = OPTION_TEXT,
-     .offset = FIELD(game),
-     .help = "the game's rules (default tictactoe)"},
-    {.name = "board",
-     .letter = 'b',
-     .arg = "BOARD",
-     .type = OPTION_TEXT,
-     .offset = FIELD(board),
-     .help = "start from this position rather than the initial one"},
-    {.name = "early-draw",
-     .letter = 'e',
-     .type = OPTION_FLAG,
-     .offset = FIELD(early_draw),
-     .help = "end the game at a dead position, as a run does"},
-    {.name = "file",
-     .letter = 'f',
-     .arg = "FILE",
-     .type = OPTION_TEXT,
-     .offset = FIELD(file),
-     .help = "read the moves from FILE ('-' is standard input)"},
-    {.name = "results",
-     .letter = 'r',
-     .arg = "DIR",
-     .type = OPTION_TEXT,
-     .offset = FIELD(results),
-     .help = "replay a game of a run's results folder, with --id"},
-    {.name = "id",
-     .letter = 'i',
-     .arg = "N",
-     .type = OPTION_TEXT,
-     .offset = FIELD(id),
-     .help = "the game's id in DIR/games.csv"},
-    {.name = "from-results", .arg = "DIR", .type = OPTION_TEXT, .offset = FIELD(results)},
+    TEXT("game", "NAME", game, "the game's rules (default tictactoe)", .letter = 'g'),
+    TEXT("board", "BOARD", board, "start from this position rather than the initial one",
+         .letter = 'b'),
+    FLAG("early-draw", early_draw, "end the game at a dead position, as a run does", .letter = 'e'),
+    TEXT("file", "FILE", file, "read the moves from FILE ('-' is standard input)", .letter = 'f'),
+    TEXT("results", "DIR", results, "replay a game of a run's results folder, with --id",
+         .letter = 'r'),
+    TEXT("id", "N", id, "the game's id in DIR/games.csv", .letter = 'i'),
+    TEXT("from-results", "DIR", results, NULL),
 };
 
 const struct option_set replay_options = {
@@ -261,7 +235,7 @@ static int replay_start(struct replay *r, const struct replay_args *a, const str
     return EXIT_OK;
 }
 
-int cmd_replay(int argc, char **argv)
+static int cmd_replay(int argc, char **argv)
 {
     struct replay_args a;
     char *record_moves = NULL;
@@ -299,3 +273,10 @@ int cmd_replay(int argc, char **argv)
     free(r);
     return rc;
 }
+
+const struct cmd_entry cmd_replay_entry = {
+    .name = "replay",
+    .summary = "fold a move list through the rules and print the result",
+    .exec = cmd_replay,
+    .options = &replay_options,
+};
