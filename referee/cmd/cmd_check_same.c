@@ -74,7 +74,8 @@ static int collect(const char *dir, bool games, struct digests *out)
         cli_error("cannot read %s", why);
         return EXIT_DATA;
     }
-    qsort(out->d, out->n, sizeof(*out->d), by_id);
+    if (out->n > 0) /* out->d is NULL for a file without rows */
+        qsort(out->d, out->n, sizeof(*out->d), by_id);
     /* A game's moves rows apart in the file: summed into one digest. */
     size_t k = 0;
     for (size_t i = 0; i < out->n; i++) {

@@ -6,6 +6,7 @@
 #include "config.h"
 #include "defaults.h"
 #include "doctor.h"
+#include "json.h"
 #include "proc.h"
 #include "xalloc.h"
 
@@ -17,20 +18,6 @@
 
 static const char *const status_names[] = {"PASS", "WARN", "FAIL", "SKIP"};
 
-static void put_json(const char *text)
-{
-    putchar('"');
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            printf("\\%c", *p);
-        else if (*p < 0x20 || *p >= 0x7f)
-            printf("\\u%04x", *p);
-        else
-            putchar(*p);
-    }
-    putchar('"');
-}
-
 /* The lines of a check's trace, indented, or as JSON strings. */
 static void print_trace(const char *trace, bool json)
 {
@@ -41,7 +28,7 @@ static void print_trace(const char *trace, bool json)
         if (json) {
             if (at != trace)
                 putchar(',');
-            put_json(line);
+            json_write_string(stdout, line, false);
         } else {
             printf("        %s\n", line);
         }
@@ -60,15 +47,15 @@ static int print_report(const struct bot_spec *bot, const struct doctor_options 
     }
     if (json) {
         printf("{\"bot\":");
-        put_json(bot->name);
+        json_write_string(stdout, bot->name, false);
         printf(",\"game\":");
-        put_json(opt->def->name);
+        json_write_string(stdout, opt->def->name, false);
         printf(",\"games\":%d,\"turns\":%d,\"checks\":[", rep->games, rep->turns);
         for (int c = 0; c < CHECK_COUNT; c++) {
             printf("%s{\"check\":", c ? "," : "");
-            put_json(doctor_check_names[c]);
+            json_write_string(stdout, doctor_check_names[c], false);
             printf(",\"status\":\"%s\",\"detail\":", status_names[rep->items[c].status]);
-            put_json(rep->items[c].detail);
+            json_write_string(stdout, rep->items[c].detail, false);
             printf(",\"trace\":[");
             print_trace(rep->items[c].trace, true);
             printf("]}");

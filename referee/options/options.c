@@ -121,7 +121,8 @@ static void getopt_tables(const struct option_set *set, struct option *longs, ch
     shorts[s] = '\0';
 }
 
-void options_usage(FILE *f, const struct option_set *set)
+/* Print set's whole --help: head, options, tail. */
+static void options_usage(FILE *f, const struct option_set *set)
 {
     fputs(set->head, f);
     options_print(f, set);

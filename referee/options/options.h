@@ -106,7 +106,4 @@ int options_take_proto(const char *option, const char *given, const char *name, 
 /* Print the options of set as --help lists them: "  --name ARG           help". */
 void options_print(FILE *f, const struct option_set *set);
 
-/* Print set's whole --help: head, options, tail. */
-void options_usage(FILE *f, const struct option_set *set);
-
 #endif

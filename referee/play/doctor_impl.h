@@ -125,9 +125,6 @@ void doctor_judge(struct doc *d, const struct game_record *rec, const struct mat
  * for d->p to speak through. */
 void doctor_talk_init(struct doc *d);
 
-/* True if line is one of the trace's: "[  12.345 ms] 4321 > ...". */
-bool doctor_is_trace_line(const char *line);
-
 /* The last DOCTOR_TRACE_LINES lines of trace in the log since the game under
  * way began, into out (cap bytes): the talk that a FAIL comes from. */
 void doctor_trace_tail(const struct doc *d, char *out, size_t cap);

@@ -33,16 +33,8 @@ void player_init(struct player *p, const struct bot_spec *bot, const struct game
     proc_init(&p->proc);
 }
 
-void player_look(struct player *const players[2])
-{
-    struct proc *procs[2];
-    for (int i = 0; i < 2; i++)
-        procs[i] = players[i]->running ? &players[i]->proc : NULL;
-    proc_look(procs, 2);
-}
-
 /* Why a kept process is not fit for the next game, into note (len bytes), or
- * false if it is: its stdout stirred since its last game, as player_look saw. */
+ * false if it is: its stdout stirred since its last game, as proc_look saw. */
 static bool is_out_of_step(struct player *p, char *note, size_t len)
 {
     struct player_reply r;
@@ -301,13 +293,6 @@ static int send_lines(struct player *p, const char *line, size_t len, int64_t de
     memcpy(both, p->later, k);
     memcpy(both + k, line, len);
     return proc_write(&p->proc, both, k + len, deadline_ns);
-}
-
-int player_tell(struct player *p, const char *line, size_t len, int64_t deadline_ns)
-{
-    if (!p->running)
-        return PROC_CLOSED;
-    return send_lines(p, line, len, deadline_ns);
 }
 
 void player_tell_later(struct player *p, const char *line, size_t len, int64_t deadline_ns)

@@ -5,6 +5,7 @@
 #include "standings.h"
 #include "proc.h"
 #include "folder.h"
+#include "printable.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -115,11 +116,9 @@ void console_log_tail(const char *path)
             break;
     if (n == 0)
         return;
-    /* A bot's bytes reach the terminal without their control characters (an
-     * escape sequence could rewrite the screen). */
-    for (char *p = from; *p; p++)
-        if (*p != '\n' && *p != '\t' && ((unsigned char)*p < 0x20 || *p == 0x7f))
-            *p = '?';
+    /* A bot's bytes reach the terminal as printable ASCII (an escape
+     * sequence could rewrite the screen). */
+    printable_clean(from, strlen(from));
     fprintf(stderr, "The last lines of its log (%s):\n", path);
     for (const char *line = from; *line;) {
         const char *end = strchr(line, '\n');

@@ -1,6 +1,7 @@
 /* sandbox_files.c: the files a bot's command runs, interpreters included. */
 #include "sandbox_files.h"
 #include "canon.h"
+#include "path.h"
 #include "xalloc.h"
 
 #include <fcntl.h>
@@ -27,25 +28,22 @@ static bool is_proc(const char *path)
 
 static void add(struct sandbox_files *fs, const char *path, bool interpreter, int depth);
 
-/* name (no '/') looked up in the bot's PATH as execvp would, from base for
- * relative entries; added if found. */
+/* name (no '/') looked up in the bot's PATH as execvp would (path_search),
+ * from base for relative entries; added if found. */
 static void add_from_path(struct sandbox_files *fs, const char *name, const char *base, int depth)
 {
-    const char *dirs = fs->path ? fs->path : "/bin:/usr/bin";
-    for (const char *d = dirs;; d++) {
-        size_t len = strcspn(d, ":");
-        char full[PATH_MAX * 2];
-        snprintf(full, sizeof(full), "%s%s%.*s/%s", d[0] == '/' ? "" : base, d[0] == '/' ? "" : "/",
-                 (int)(len ? len : 1), len ? d : ".", name);
+    char entry[PATH_MAX], full[PATH_MAX * 2];
+    struct path_search search;
+    path_search_init(&search, fs->path ? fs->path : "/bin:/usr/bin", name);
+    while (path_search_next(&search, entry, sizeof(entry))) {
+        snprintf(full, sizeof(full), "%s%s%s", entry[0] == '/' ? "" : base,
+                 entry[0] == '/' ? "" : "/", entry);
         if (is_regular(full) && access(full, X_OK) == 0) {
             char *named = canon_tidy(full);
             add(fs, named, true, depth);
             free(named);
             return;
         }
-        d += len;
-        if (*d == '\0')
-            return;
     }
 }
 

@@ -48,7 +48,7 @@ bool sandbox_is_others(const struct sandbox_owners *r, int i, const char *path)
 /* True if showing dir (canonical) to bot i would show more than its own:
  * it holds the results, referee's directory, the home folder, another
  * bot's folder or file, or a place where sockets live. */
-bool sandbox_holds_others(const struct sandbox_owners *r, int i, const char *dir)
+static bool sandbox_holds_others(const struct sandbox_owners *r, int i, const char *dir)
 {
     static const char *const shared[] = {"/tmp",  "/var/tmp", "/run",    "/var/run",
                                          "/home", "/root",    "/dev/shm"};

@@ -48,12 +48,6 @@ bool sandbox_is_system(const char *real);
  * not bot i's: the results folder, another bot's folder or file. */
 bool sandbox_is_others(const struct sandbox_owners *o, int i, const char *path);
 
-/* True if showing dir (canonical) to bot i would show more than its own:
- * it holds the results, referee's directory, a home folder (any user's, or
- * is one), another bot's folder or file, or a place where sockets live
- * (/tmp, /run...). */
-bool sandbox_holds_others(const struct sandbox_owners *o, int i, const char *dir);
-
 /* The installation the interpreter at path (as named, or where its links
  * lead) belongs to, if bot i may be shown it whole: the folder above its
  * bin/, sbin/ or shims/, outside the system's folders, that holds lib/,

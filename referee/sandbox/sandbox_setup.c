@@ -63,7 +63,9 @@ static const char *const etc_allowed[] = {"ld.so.cache",
                                           "guile",
                                           "gprolog"};
 
-long sandbox_default_disk(long memory_mb)
+/* The size of a sandboxed bot's private /tmp and /dev/shm when --disk is not
+ * given, in MiB: 256, or half of --memory if that is less. */
+static long sandbox_default_disk(long memory_mb)
 {
     return memory_mb > 0 && memory_mb / 2 < 256 ? (memory_mb / 2 > 0 ? memory_mb / 2 : 1) : 256;
 }

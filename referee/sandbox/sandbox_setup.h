@@ -5,10 +5,6 @@
 
 #include "config.h"
 
-/* The size of a sandboxed bot's private /tmp and /dev/shm when --disk is not
- * given, in MiB: 256, or half of --memory if that is less. */
-long sandbox_default_disk(long memory_mb);
-
 /* Give each bot of c its sandbox (see the README's table): the system's
  * folders read-only, the files its command runs, its --dir writable or
  * else a private working folder; never the results folder nor another bot's

@@ -156,7 +156,8 @@ static void file_end(struct csvout_file *w)
     csvout_release(&w->rows);
 }
 
-int csvout_file_open_at(struct csvout_file *w, int dir_fd, const char *name)
+/* The file name in the folder dir_fd (borrowed; it outlives w). */
+static int csvout_file_open_at(struct csvout_file *w, int dir_fd, const char *name)
 {
     memset(w, 0, sizeof(*w));
     int rc = file_begin(w, dir_fd, name, name);

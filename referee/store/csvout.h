@@ -74,8 +74,6 @@ struct csvout_file {
     struct csvout rows;
 };
 int csvout_file_open(struct csvout_file *w, const char *path);
-/* The file name in the folder dir_fd (borrowed; it outlives w). */
-int csvout_file_open_at(struct csvout_file *w, int dir_fd, const char *name);
 int csvout_file_flush(struct csvout_file *w, size_t keep);
 int csvout_file_commit(struct csvout_file *w);
 void csvout_file_abort(struct csvout_file *w);

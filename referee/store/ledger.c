@@ -68,8 +68,12 @@ int ledger_check_game(struct ledger_game *g, const char *path, const struct game
     return -EINVAL;
 }
 
-int ledger_match_move(const struct game_row *row, const struct move_row *m, long ply,
-                      const char **moves, char *why, size_t len)
+/* Whether moves.csv's row m is ply `ply` (1-based) of game row, as the next
+ * move of *moves (a pointer into row's moves column, advanced past it) says:
+ * the same ply, mark and move, and the same opening flag. Returns 0, or
+ * -EINVAL with why naming the game and what differs. */
+static int ledger_match_move(const struct game_row *row, const struct move_row *m, long ply,
+                             const char **moves, char *why, size_t len)
 {
     const char *token = *moves, *end;
     while (*token == ' ')

@@ -51,13 +51,6 @@ int ledger_check_game(struct ledger_game *g, const char *path, const struct game
 int ledger_add_games(struct standings *st, struct results_file *f, struct ledger_game *game,
                      char *why, size_t len);
 
-/* Whether moves.csv's row m is ply `ply` (1-based) of game row, as the next
- * move of *moves (a pointer into row's moves column, advanced past it) says:
- * the same ply, mark and move, and the same opening flag. Returns 0, or
- * -EINVAL with why naming the game and what differs. */
-int ledger_match_move(const struct game_row *row, const struct move_row *m, long ply,
-                      const char **moves, char *why, size_t len);
-
 /* moves.csv read in step with games.csv: a game's moves rows come right
  * after the previous game's. f NULL: a run without moves.csv. */
 struct ledger_moves {
