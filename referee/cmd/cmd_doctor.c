@@ -174,8 +174,8 @@ static int cmd_doctor(int argc, char **argv)
 {
     struct doctor_args a = {.proto = PROTO_REFEREE,
                             .games = 4,
-                            .move_ms = 1000,
-                            .first_ms = 5000,
+                            .move_ms = MOVE_MS_DEFAULT,
+                            .first_ms = FIRST_MOVE_MS_DEFAULT,
                             .startup_ms = STARTUP_MS_DEFAULT};
     int first, rc = options_parse(&doctor_options, argc, argv, &a, NULL, &first);
 

@@ -409,7 +409,9 @@ static int league_show(const char *dir)
 static void set_defaults(struct league_cmd *c)
 {
     *c = (struct league_cmd){
-        .lo.run = {.time = {.move_ms = 1000, .first_move_ms = 5000, .margin_ms = 50},
+        .lo.run = {.time = {.move_ms = MOVE_MS_DEFAULT,
+                            .first_move_ms = FIRST_MOVE_MS_DEFAULT,
+                            .margin_ms = MARGIN_MS},
                    .startup_ms = STARTUP_MS_DEFAULT,
                    .log_cap = LOG_CAP_DEFAULT,
                    .jobs = host_cores(),

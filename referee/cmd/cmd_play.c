@@ -196,10 +196,11 @@ static int play_game(struct player *p, struct game_record *rec, enum side person
     struct screen sc = {.def = def, .person = person};
     struct match_observer obs = {
         .ctx = &sc, .started = on_started, .asked = on_asked, .replied = on_replied};
-    struct match_rules rules = {
-        .time = {.move_ms = (int)move_ms, .first_move_ms = (int)move_ms + 5000, .margin_ms = 50},
-        .stop_grace_ms = 200,
-        .observer = &obs};
+    struct match_rules rules = {.time = {.move_ms = (int)move_ms,
+                                         .first_move_ms = (int)move_ms + 5000,
+                                         .margin_ms = MARGIN_MS},
+                                .stop_grace_ms = EXIT_GRACE_MS,
+                                .observer = &obs};
     struct seat_person you;
     struct seat_bot bot;
     struct seat *seats[2];
@@ -295,7 +296,7 @@ static int cmd_play(int argc, char **argv)
     if (play_game(&p, rec, (enum side)a.as, a.move_ms) < 0) {
         rc = EXIT_SYSTEM;
     } else {
-        player_stop(&p, 200);
+        player_stop(&p, EXIT_GRACE_MS);
         rc = record_game(a.results, rec);
     }
     player_stop(&p, 0);

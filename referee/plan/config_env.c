@@ -79,17 +79,29 @@ static bool is_named(const char *var, const char *name, size_t len)
     return strncmp(var, name, len) == 0 && var[len] == '=';
 }
 
-/* Append "name=value" (value NULL: var as it is) to env at *n; false out of memory. */
-static bool put_var(char **env, size_t *n, const char *var, const char *name, const char *value)
+/* Append s (malloc'ed, or NULL: out of memory) to env at *n; false out of memory. */
+static bool put(char **env, size_t *n, char *s)
 {
-    size_t len = value ? strlen(name) + strlen(value) + 2 : 0;
-    char *s = value ? malloc(len) : strdup(var);
-    if (s && value)
-        snprintf(s, len, "%s=%s", name, value);
     env[*n] = s;
     env[*n + 1] = NULL;
     *n += s != NULL;
     return s != NULL;
+}
+
+/* Append a copy of var (NAME=VALUE) to env at *n; false out of memory. */
+static bool put_var(char **env, size_t *n, const char *var)
+{
+    return put(env, n, strdup(var));
+}
+
+/* Append "name=value" to env at *n; false out of memory. */
+static bool put_pair(char **env, size_t *n, const char *name, const char *value)
+{
+    size_t len = strlen(name) + strlen(value) + 2;
+    char *s = malloc(len);
+    if (s)
+        snprintf(s, len, "%s=%s", name, value);
+    return put(env, n, s);
 }
 
 int config_bot_environ(const struct bot_spec *b, char *const *host, char ***out)
@@ -113,16 +125,15 @@ int config_bot_environ(const struct bot_spec *b, char *const *host, char ***out)
         if (b->sandbox && is_named(host[i], "PATH", 4))
             path = host[i] + 5;
         else if (!own && (!b->sandbox || is_kept_in_sandbox(host[i])))
-            ok = put_var(env, &n, host[i], NULL, NULL);
+            ok = put_var(env, &n, host[i]);
     }
     if (b->sandbox && b->sandbox->path) /* the one its programs were looked up in */
         path = b->sandbox->path;
     if (b->sandbox) /* its own are bwrap's --setenv, for the bot alone */
-        ok = ok && put_var(env, &n, NULL, "PATH", path ? path : CONFIG_PATH_DEFAULT) &&
-             put_var(env, &n, NULL, "HOME", b->sandbox->workdir) &&
-             put_var(env, &n, NULL, "TMPDIR", "/tmp");
+        ok = ok && put_pair(env, &n, "PATH", path ? path : CONFIG_PATH_DEFAULT) &&
+             put_pair(env, &n, "HOME", b->sandbox->workdir) && put_pair(env, &n, "TMPDIR", "/tmp");
     for (int k = 0; ok && !b->sandbox && k < b->nenv; k++)
-        ok = put_var(env, &n, NULL, b->env[2 * k], b->env[2 * k + 1]);
+        ok = put_pair(env, &n, b->env[2 * k], b->env[2 * k + 1]);
     if (!ok) {
         config_environ_free(env);
         return -1;

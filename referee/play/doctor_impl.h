@@ -28,9 +28,8 @@ enum probe {
 #define PROBE_KEY  "futurekey 7.5"
 #define PROBE_LINE "future-kind 1 2 3"
 
-#define PROBE_GAME       4  /* the first game whose lines carry probes: in a new process */
-#define DOCTOR_MARGIN_MS 50 /* past a turn's limit, for the pipe, as a match's */
-#define DOCTOR_QUIET_MS  30 /* how long a bot is watched for a line nobody asked */
+#define PROBE_GAME      4  /* the first game whose lines carry probes: in a new process */
+#define DOCTOR_QUIET_MS 30 /* how long a bot is watched for a line nobody asked */
 
 /* One game doctor plays it (doctor.c plans them). */
 struct game_plan {

@@ -8,6 +8,7 @@
 #include "config.h"
 #include "game.h"
 #include "proc.h"
+#include "record.h"
 
 #include <stdatomic.h>
 
@@ -90,6 +91,7 @@ struct player_reply {
     char line[PROTOCOL_REPLY_MAX + 2];
     size_t len;                     /* of line: it may hold any byte, a NUL too */
     char reason[PLAYER_REASON_MAX]; /* for a foul: "timeout (312 ms over 100 ms)" */
+    enum foul_detail detail;        /* for a foul: its kind beside the words, to decide on */
     int64_t elapsed_ns;             /* from the request written to the reply read */
 };
 

@@ -95,10 +95,10 @@ static char *regular(const char *name, const char *cwd, bool exec)
     char full[PATH_MAX * 2];
     struct stat st;
 
-    if (name[0] == '/' || !cwd)
-        snprintf(full, sizeof(full), "%s", name);
-    else
-        snprintf(full, sizeof(full), "%s/%s", cwd, name);
+    int len = name[0] == '/' || !cwd ? snprintf(full, sizeof(full), "%s", name)
+                                     : snprintf(full, sizeof(full), "%s/%s", cwd, name);
+    if (len < 0 || (size_t)len >= sizeof(full)) /* longer than any path: none */
+        return NULL;
     if (stat(full, &st) < 0 || !S_ISREG(st.st_mode) || (exec && access(full, X_OK) < 0))
         return NULL;
     return realpath(full, NULL);

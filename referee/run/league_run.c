@@ -206,27 +206,23 @@ static int segment(struct lrun *lr)
         cli_error("cannot write '%s': %s", failed, folder_why(rc));
         rc = folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
     } else if (rc == 0) {
-        struct tournament t = {
-            .def = lr->def,
-            .early_draw = lr->set.early_draw,
-            .bots = c->bots,
-            .nbots = c->nbots,
-            .schedule = {.format = SCHEDULE_ROUND_ROBIN,
-                         .nbots = c->nbots,
-                         .games_per_pairing = 2,
-                         .rounds = 1,
-                         .seed = lr->set.seed},
-            .rules = {.time = c->time, .restart_each_game = c->restart, .stop_grace_ms = 200},
-            .opening_plies = (int)lr->set.openings,
-            .jobs = (int)c->jobs,
-            .max_live = (int)c->max_live,
-            .affinity = c->affinity,
-            .log_fds = c->log_cap > 0 ? log_fds : NULL,
-            .log_cap = (size_t)c->log_cap,
-            .source = source,
-            .source_ctx = lr,
-        };
-        t.rules.spin = !c->no_spin && !c->affinity && 2 * c->jobs <= host_cores();
+        struct tournament t;
+        tournament_from_config(&t, c, host_cores());
+        /* The league's own: its settings' rules and openings, each pair of
+         * the roster twice on its seed, the games its picks give; an entry
+         * that cannot play is retired, not given forfeits. */
+        t.start = (struct start_plan){.def = lr->def,
+                                      .early_draw = lr->set.early_draw,
+                                      .opening_plies = (int)lr->set.openings};
+        t.schedule = (struct schedule){.format = SCHEDULE_ROUND_ROBIN,
+                                       .nbots = c->nbots,
+                                       .games_per_pairing = 2,
+                                       .rounds = 1,
+                                       .seed = lr->set.seed};
+        t.forfeit_broken = false;
+        t.log_fds = c->log_cap > 0 ? log_fds : NULL;
+        t.source = source;
+        t.source_ctx = lr;
         struct tournament_hooks hooks = {.finished = on_finished, .tick = on_tick, .ctx = lr};
         lr->base = lr->written;
         end = tournament_run(&t, NULL, &hooks, &host_interrupted, &failure);

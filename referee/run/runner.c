@@ -68,30 +68,7 @@ static int set_up(struct runner *rn)
     const struct run_config *c = rn->cfg;
     struct tournament *t = &rn->t;
 
-    *t = (struct tournament){
-        .def = c->game,
-        .early_draw = !c->no_early_draw,
-        .bots = c->bots,
-        .nbots = c->nbots,
-        .schedule = {.format = c->format,
-                     .nbots = c->nbots,
-                     .games_per_pairing = (int)c->games,
-                     .rounds = (int)c->rounds,
-                     .seed = (uint64_t)c->seed},
-        .rules = {.time = c->time, .restart_each_game = c->restart, .stop_grace_ms = 200},
-        .opening_plies = (int)c->opening_plies,
-        .openings = c->openings,
-        .nopenings = c->nopenings,
-        .jobs = (int)c->jobs,
-        .max_live = (int)c->max_live,
-        .affinity = c->affinity,
-        .log_cap = (size_t)c->log_cap,
-        .forfeit_broken = !c->stop_on_broken,
-    };
-    /* Spinning for a reply holds a core while the bot thinks on another: only
-     * when every game under way can have two, and never on a pinned worker,
-     * whose bots share its core. */
-    t->rules.spin = !c->no_spin && !c->affinity && 2 * c->jobs <= host_cores();
+    tournament_from_config(t, c, host_cores());
     rn->total = schedule_count(&t->schedule);
     if (rn->total > MAX_GAMES) {
         cli_error("%ld games is more than one run can hold (%ld); split it with fewer --games "
@@ -103,7 +80,7 @@ static int set_up(struct runner *rn)
         struct scheduled_game g;
         struct game_state s;
         schedule_game(&t->schedule, 0, &g);
-        if (tournament_start(t, &g, &s) < 0) {
+        if (start_plan_game(&t->start, &g, &s) < 0) {
             cli_error("--openings %ld: no line of %ld random moves leaves a game of %s open",
                       c->opening_plies, c->opening_plies, c->game->name);
             return EXIT_USAGE;
@@ -113,7 +90,7 @@ static int set_up(struct runner *rn)
     for (int i = 0; i < c->nopenings; i++) {
         struct scheduled_game g = {.opening_id = i + 1};
         struct game_state s;
-        if (tournament_start(t, &g, &s) < 0) {
+        if (start_plan_game(&t->start, &g, &s) < 0) {
             cli_error("openings file '%s', opening %d ('%s'): not a playable line of %s",
                       c->openings_file, i + 1, c->openings[i], c->game->name);
             return EXIT_DATA;
@@ -171,13 +148,6 @@ static int recount_resumed(struct runner *rn)
     return 0;
 }
 
-/* How game g of the tournament ctx starts, for the ledger's check of a
- * resumed run. */
-static int start_of(const void *ctx, const struct scheduled_game *g, struct game_state *s)
-{
-    return tournament_start(ctx, g, s);
-}
-
 /* The games a resumed run keeps of its results folder, into rn->skip and its
  * standings (ledger_resume). Returns 0 or an exit code, having said why. */
 static int resume_kept(struct runner *rn)
@@ -188,11 +158,8 @@ static int resume_kept(struct runner *rn)
     struct ledger_repair repair = {.on = c->repair, .look_only = c->plan_only};
     struct ledger_plan resumed = {
         .schedule = &rn->t.schedule,
-        .def = rn->t.def,
-        .early_draw = rn->t.early_draw,
+        .start = rn->t.start,
         .bots = rn->t.bots,
-        .start = start_of,
-        .ctx = &rn->t,
     };
     int err = ledger_resume(c->results, &resumed, &(struct ledger_kept){&rn->skip, rn->st}, &repair,
                             why, sizeof(why));
@@ -430,7 +397,7 @@ static void hint(struct runner *rn, const struct game_record *rec)
         console_clear(&rn->con);
         fprintf(stderr, "Log of %s: %s\n", c->bots[b].name, path);
     }
-    if (!rn->hinted[b] && strstr(rec->reason, "no output at all")) {
+    if (!rn->hinted[b] && rec->detail == DETAIL_SILENT) {
         console_clear(&rn->con);
         console_hint_flush(&rn->con, c->bots[b].name, c->bots[b].argv);
         rn->hinted[b] = true;

@@ -8,6 +8,7 @@
 #include "standings.h"
 #include "gameset.h"
 #include "schedule.h"
+#include "start_plan.h"
 #include "csvout.h"
 
 #include <stdbool.h>
@@ -86,13 +87,8 @@ struct ledger_plan {
     const struct schedule *schedule; /* NULL (a league): which game each id is, its
                                       * bots and opening, is the caller's to check;
                                       * the rest is checked (ids up to skip's count) */
-    const struct game_def *def;
-    bool early_draw;
-    const struct bot_spec *bots; /* by the schedule's bot indices */
-    /* The start of game g into *s, its opening played (tournament_start).
-     * Returns 0, or -1 if the opening cannot be played. */
-    int (*start)(const void *ctx, const struct scheduled_game *g, struct game_state *s);
-    const void *ctx;
+    struct start_plan start;         /* the game, its rules, and where each game starts */
+    const struct bot_spec *bots;     /* by the schedule's bot indices */
 };
 
 /* Make the run in dir ready to go on: read games.csv a row at a time, check
