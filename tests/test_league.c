@@ -199,8 +199,7 @@ static void refused(char *const argv[], const char *says);
 
 static void referee(const char *what, char *const argv[], int status)
 {
-    cr_assert_eq(run_program(argv, NULL, &r), 0);
-    cr_assert_eq(r.status, status, "%s: exit %d\n%s%s", what, r.status, r.out, r.err);
+    run_expect_exit(&r, what, argv, status);
 }
 
 static void add(const char *dir, const char *entry)
@@ -665,15 +664,33 @@ static void copy_file(const char *from, const char *to, long keep)
     cr_assert_eq(fclose(out), 0);
 }
 
-Test(league_run, a_program_changed_between_runs_is_refused_until_it_is_put_back, .timeout = 240)
+/* A new league folder dir (64 bytes) with subs/a.py, a copy of the random
+ * bot (its path into bot, 96 bytes), and entry a's words, `a=python3 BOT`,
+ * into entry (160 bytes); a is not added yet. */
+static void subs_a_py(char *dir, char *bot, char *entry)
 {
-    char dir[64], subs[80], bot[96], entry[160];
+    char subs[80];
     test_tmpdir(dir, "league");
-    snprintf(subs, sizeof(subs), "%s/subs", dir);
-    snprintf(bot, sizeof(bot), "%s/a.py", subs);
+    snprintf(subs, 80, "%s/subs", dir);
+    snprintf(bot, 96, "%s/a.py", subs);
     cr_assert_eq(mkdir(subs, 0755), 0);
     copy_file(SOURCE_DIR "/bots/random.py", bot, -1);
-    snprintf(entry, sizeof(entry), "a=python3 %s", bot);
+    snprintf(entry, 160, "a=python3 %s", bot);
+}
+
+/* The contestant uploads another a.py at bot: the same moves, other bytes. */
+static void upload_version_2(const char *bot)
+{
+    FILE *f = fopen(bot, "a");
+    cr_assert_not_null(f);
+    fputs("# version 2\n", f);
+    fclose(f);
+}
+
+Test(league_run, a_program_changed_between_runs_is_refused_until_it_is_put_back, .timeout = 240)
+{
+    char dir[64], bot[96], entry[160];
+    subs_a_py(dir, bot, entry);
     add(dir, entry);
     add(dir, "b=" BOTDIR "random");
     add(dir, "c=" BOTDIR "greedy");
@@ -683,11 +700,7 @@ Test(league_run, a_program_changed_between_runs_is_refused_until_it_is_put_back,
     games_of(dir, "a", 1, &first, &last);
     cr_assert_gt(first, 0, "a played no game");
 
-    /* The contestant uploads another a.py: the same moves, other bytes. */
-    FILE *f = fopen(bot, "a");
-    cr_assert_not_null(f);
-    fputs("# version 2\n", f);
-    fclose(f);
+    upload_version_2(bot);
     referee("the run after the upload", run, 0);
     cr_expect_eq(roster_game(dir, "a", "refused"), 21);
     expect_reason(dir, "a", "refused", "a.py' changed (sha256 ");
@@ -834,13 +847,8 @@ Test(league_run, a_shard_stops_when_a_program_changes_under_it, .timeout = 240)
  * merge to take it in, as a change of bots.csv does. */
 Test(league_run, a_shard_refuses_to_play_a_changed_program, .timeout = 120)
 {
-    char dir[64], subs[80], bot[96], entry[160];
-    test_tmpdir(dir, "league");
-    snprintf(subs, sizeof(subs), "%s/subs", dir);
-    snprintf(bot, sizeof(bot), "%s/a.py", subs);
-    cr_assert_eq(mkdir(subs, 0755), 0);
-    copy_file(SOURCE_DIR "/bots/random.py", bot, -1);
-    snprintf(entry, sizeof(entry), "a=python3 %s", bot);
+    char dir[64], bot[96], entry[160];
+    subs_a_py(dir, bot, entry);
     const char *entries[] = {entry, "b=" BOTDIR "random", "c=" BOTDIR "greedy"};
     for (int i = 0; i < 3; i++) {
         char *make[] = {REFEREE_BIN, "league", "add", dir, (char *)entries[i], "--lag", "4", NULL};
@@ -848,10 +856,7 @@ Test(league_run, a_shard_refuses_to_play_a_changed_program, .timeout = 120)
     }
     char *merge[] = {REFEREE_BIN, "league", "run", dir, "--merge", "-q", NULL};
     referee("the roster taken in", merge, 0);
-    FILE *f = fopen(bot, "a");
-    cr_assert_not_null(f);
-    fputs("# version 2\n", f);
-    fclose(f);
+    upload_version_2(bot);
     char *s1[] = {REFEREE_BIN, "league", "run", dir, "--shard", "1/2", "-q", NULL};
     refused(s1, "entry 'a' has a change the league has not taken in (refusing it: its file '");
     struct table t;
