@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "daemon.h"
+#include "shared.h"
 
 static const char *usage_text =
     "usage: fixture <mode> [N]\n"
@@ -124,13 +124,6 @@ static const char *usage_hostile =
     "  forkeach     on every turn forks a child that exits at once and waits for\n"
     "               it; if the fork fails, writes 'forkeach failed' to stderr and\n"
     "               answers 'nofork' (a foul); else plays legally\n";
-
-static void sleep_ms(long ms)
-{
-    struct timespec ts = {.tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L};
-    while (nanosleep(&ts, &ts) != 0)
-        ;
-}
 
 static _Noreturn void sleep_forever(void)
 {

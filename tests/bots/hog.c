@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "daemon.h"
+#include "shared.h"
 
 static const char *usage =
     "usage: hog <mode> [ARG]\n"
@@ -34,13 +34,6 @@ static const char *usage =
     "               own that appends a line to PATH every 10 ms until killed\n"
     "               (PATH is in its command line, a mark to find it by), writes\n"
     "               'scribe <pid>' to stderr, plays legally\n";
-
-static void sleep_ms(long ms)
-{
-    struct timespec ts = {.tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L};
-    while (nanosleep(&ts, &ts) != 0)
-        ;
-}
 
 static void hold_memfds(long mib)
 {

@@ -1,16 +1,25 @@
-/* daemon.h: how a fixture bot leaves a daemon behind (fork, setsid, fork
- * again), shared by fixture.c and hog.c. Header-only: each bot is a program
- * of its own. */
-#ifndef TESTS_BOTS_DAEMON_H
-#define TESTS_BOTS_DAEMON_H
+/* shared.h: what the fixture bots fixture.c and hog.c share: a sleep that
+ * signals do not cut short, and a daemon left behind (fork, setsid, fork
+ * again). Header-only: each bot is a program of its own. */
+#ifndef TESTS_BOTS_SHARED_H
+#define TESTS_BOTS_SHARED_H
 
 #include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <sys/types.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+/* Sleep ms milliseconds, whatever signal comes. */
+static inline void sleep_ms(long ms)
+{
+    struct timespec ts = {.tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) != 0)
+        ;
+}
 
 /* Fork, setsid, fork again. Returns true in the grandchild: in a session of
  * its own, handed to whoever reaps orphans, its standard descriptors on
