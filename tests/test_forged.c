@@ -77,6 +77,15 @@ static const char *cell_of(const char *dir, long id, const char *column, char *b
     return buf;
 }
 
+/* Of game id in dir, its first and second (80 bytes each), and of those
+ * the one that is not bot. */
+static const char *other_than(const char *dir, long id, const char *bot, char *first, char *second)
+{
+    cell_of(dir, id, "first", first, 80);
+    cell_of(dir, id, "second", second, 80);
+    return strcmp(bot, first) == 0 ? second : first;
+}
+
 /* The id of dir's first game whose column holds value, or 0. */
 static long first_with(const char *dir, const char *column, const char *value)
 {
@@ -116,10 +125,8 @@ Test(forged, a_derived_column_of_a_game_won_on_the_board_is_named, .timeout = 12
     play_checked(run, dir, "the honest run");
     long id = first_with(dir, "end", "line");
     cr_assert_gt(id, 0, "a game won by four in a row");
-    cell_of(dir, id, "first", first, sizeof(first));
-    cell_of(dir, id, "second", second, sizeof(second));
     cell_of(dir, id, "winner", winner, sizeof(winner));
-    const char *loser = strcmp(winner, first) == 0 ? second : first;
+    const char *loser = other_than(dir, id, winner, first, second);
 
     forge(dir, id, "winner", loser);
     snprintf(want, sizeof(want), "game %ld: column 'winner' says '%s', the moves say '%s'", id,
@@ -211,9 +218,7 @@ Test(forged, a_forfeits_bot_and_reason_are_checked_and_every_honest_foul_passes,
     long id = first_with(dir, "foul", "timeout");
     cr_assert_gt(id, 0, "a game lost on time");
     cell_of(dir, id, "foul_by", by, sizeof(by));
-    cell_of(dir, id, "first", first, sizeof(first));
-    cell_of(dir, id, "second", second, sizeof(second));
-    const char *other = strcmp(by, first) == 0 ? second : first;
+    const char *other = other_than(dir, id, by, first, second);
     forge(dir, id, "foul_by", other);
     snprintf(want, sizeof(want), "game %ld: column 'foul_by' says '%s', the moves say '%s'", id,
              other, by);
