@@ -80,6 +80,14 @@ static inline void run_expect_exit(struct run_result *r, const char *what, char 
     cr_assert_eq(r->status, status, "%s: exit %d\n%s%s", what, r->status, r->out, r->err);
 }
 
+/* The file from copied to the path to (a program keeps its mode), by cp run
+ * into *r; it must work. */
+static inline void run_copy(struct run_result *r, const char *from, const char *to)
+{
+    char *cp[] = {"/bin/cp", (char *)from, (char *)to, NULL};
+    run_expect_exit(r, "cp", cp, 0);
+}
+
 /* The run in *r was refused: exit status, one line on stderr that holds says
  * (what: the case, in the failures). */
 static inline void run_expect_one_line(const struct run_result *r, int status, const char *says,

@@ -116,13 +116,11 @@ Test(env, a_sandboxed_bot_starts_from_a_clean_environment, .timeout = 60)
 Test(env, a_sandboxed_bots_own_path_finds_its_program, .timeout = 60)
 {
     test_need_bwrap();
-    char dir[64], tools[64], cmd[256], path[128], log[16384];
+    char dir[64], tools[64], prog[96], path[128], log[16384];
     test_tmpdir(dir, "env");
     test_tmpdir_open(tools, "envtools", 0755);
-    snprintf(cmd, sizeof(cmd), "exec cp " FIXTURE " %s/envbot", tools);
-    char *sh[] = {"/bin/sh", "-c", cmd, NULL};
-    cr_assert_eq(run_program(sh, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
+    snprintf(prog, sizeof(prog), "%s/envbot", tools);
+    run_copy(&r, FIXTURE, prog);
     snprintf(path, sizeof(path), "e=PATH=%s:/usr/bin:/bin", tools);
     char *run[] = {REFEREE_BIN,          "match", "--bot", "e=envbot env", "--bot",
                    "r=" BOTDIR "random", "--env", path,    "--games",      "1",

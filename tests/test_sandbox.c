@@ -144,14 +144,12 @@ Test(sandbox, a_bot_working_in_the_results_folder_is_refused, .timeout = 30)
 Test(sandbox, a_bot_whose_program_is_under_tmp_still_runs, .timeout = 60)
 {
     test_need_bwrap();
-    char dir[64], copy[64], cmd[256], bot[128];
+    char dir[64], copy[64], prog[96], bot[128];
     test_tmpdir(dir, "sandbox");
     test_tmpdir_open(copy, "sandboxprog", 0755);
-    snprintf(cmd, sizeof(cmd), "cp " FIXTURE " %s/fixture", copy);
-    char *cp[] = {"/bin/sh", "-c", cmd, NULL};
-    cr_assert_eq(run_program(cp, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
-    snprintf(bot, sizeof(bot), "a=%s/fixture legal", copy);
+    snprintf(prog, sizeof(prog), "%s/fixture", copy);
+    run_copy(&r, FIXTURE, prog);
+    snprintf(bot, sizeof(bot), "a=%s legal", prog);
     char *run[] = {REFEREE_BIN, "match",     "--bot", bot,  "--bot", "b=" BOTDIR "random",
                    "--sandbox", "--results", dir,     "-q", NULL};
     cr_assert_eq(run_program(run, NULL, &r), 0);
@@ -192,15 +190,6 @@ static bool same_file(const char *a, const char *b)
     return same;
 }
 
-static void copy_fixture(const char *to)
-{
-    char cmd[256];
-    snprintf(cmd, sizeof(cmd), "cp " FIXTURE " %s", to);
-    char *cp[] = {"/bin/sh", "-c", cmd, NULL};
-    cr_assert_eq(run_program(cp, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
-}
-
 /* The attack of issue 27: a bot renames a script that always resigns over
  * its opponent's program, appends to it and to the results, and plants a
  * 'results' link for the next run. Sandboxed, without --dir, every attempt
@@ -216,8 +205,8 @@ Test(sandbox, a_hostile_bot_cannot_replace_its_opponent_or_touch_the_results, .t
     bot_tmpdir(work, "sandboxwork");
     snprintf(honest, sizeof(honest), "%s/honest", progs);
     snprintf(kept, sizeof(kept), "%s/kept", progs);
-    copy_fixture(honest);
-    copy_fixture(kept);
+    run_copy(&r, FIXTURE, honest);
+    run_copy(&r, FIXTURE, kept);
     snprintf(bot, sizeof(bot), "h=%s legal", honest);
     /* The program also a word of its own: a command naming a file shows it,
      * unless it is another bot's. */
@@ -636,8 +625,8 @@ Test(sandbox, a_link_made_in_its_dir_leads_nowhere_at_its_next_start, .timeout =
     test_tmpdir_open(progs, "sandboxprog", 0755);
     snprintf(honest, sizeof(honest), "%s/honest", progs);
     snprintf(decoy, sizeof(decoy), "%s/decoy", work);
-    copy_fixture(honest);
-    copy_fixture(decoy);
+    run_copy(&r, FIXTURE, honest);
+    run_copy(&r, FIXTURE, decoy);
     snprintf(bot, sizeof(bot), "h=%s legal", honest);
     snprintf(x, sizeof(x), "x=" FIXTURE " relink ./decoy %s", honest);
     snprintf(at, sizeof(at), "x=%s", work);

@@ -146,10 +146,7 @@ Test(sandbox_user, what_the_user_cannot_reach_is_refused_naming_it, .timeout = 6
     snprintf(prog, sizeof(prog), "%s/random", hidden);
     snprintf(bot, sizeof(bot), "p=%s", prog);
     snprintf(res, sizeof(res), "%s/res2", top);
-    char cmd[256];
-    snprintf(cmd, sizeof(cmd), "cp " BOTDIR "random %s", prog);
-    char *cp[] = {"/bin/sh", "-c", cmd, NULL};
-    cr_assert_eq(run_program(cp, NULL, &r), 0);
+    run_copy(&r, BOTDIR "random", prog);
     char *run[] = {REFEREE_BIN, "match", "--bot",     bot, "--bot", "r=" BOTDIR "random",
                    "--sandbox", "-q",    "--results", res, NULL};
     cr_assert_eq(run_program(run, NULL, &r), 0);
