@@ -89,23 +89,38 @@ Test(league, every_active_entry_keeps_its_minimum_share, .timeout = 30)
     league_release(&l);
 }
 
+/* A league of four entries (seeded seed, 4 games at least each) that has
+ * played its first 60 games. */
+static void four_after_60_games(struct league *l, uint64_t seed)
+{
+    cr_assert_eq(league_init(l, seed, 4, LEAGUE_LAG), 0);
+    for (int i = 0; i < 4; i++)
+        league_enter(l, 1);
+    play_to(l, 60, NULL);
+}
+
+/* Games from to last played, none of them by entry (what: retired, held). */
+static void expect_played_without(struct league *l, int entry, long from, long last,
+                                  const char *what)
+{
+    struct scheduled_game g;
+    for (long id = from; id <= last; id++) {
+        cr_assert_eq(league_game(l, id, &g), 1);
+        cr_expect(g.bots[0] != entry && g.bots[1] != entry, "game %ld has the %s entry", id, what);
+        play_to(l, id, NULL);
+    }
+}
+
 Test(league, a_retired_entry_plays_no_more_and_keeps_its_games, .timeout = 30)
 {
     struct league l;
     struct scheduled_game g;
-    cr_assert_eq(league_init(&l, 1, 4, LEAGUE_LAG), 0);
-    for (int i = 0; i < 4; i++)
-        league_enter(&l, 1);
-    play_to(&l, 60, NULL);
+    four_after_60_games(&l, 1);
     long kept = l.games[2];
     league_retire(&l, 2, 61);
     cr_expect(league_is_active(&l, 2, 60));
     cr_expect_not(league_is_active(&l, 2, 61));
-    for (long id = 61; id <= 200; id++) {
-        cr_assert_eq(league_game(&l, id, &g), 1);
-        cr_expect(g.bots[0] != 2 && g.bots[1] != 2, "game %ld has the retired entry", id);
-        play_to(&l, id, NULL);
-    }
+    expect_played_without(&l, 2, 61, 200, "retired");
     cr_expect_eq(l.games[2], kept);
     /* With one entry left there is nothing to play. */
     league_retire(&l, 0, 201);
@@ -118,20 +133,13 @@ Test(league, a_held_entry_plays_no_game_until_it_is_resumed, .timeout = 30)
 {
     struct league l;
     struct scheduled_game g;
-    cr_assert_eq(league_init(&l, 5, 4, LEAGUE_LAG), 0);
-    for (int i = 0; i < 4; i++)
-        league_enter(&l, 1);
-    play_to(&l, 60, NULL);
+    four_after_60_games(&l, 5);
     cr_assert_eq(league_suspend(&l, 2, 61), 0);
     cr_assert_eq(league_suspend(&l, 2, 71), 0); /* held already: the first hold stands */
     cr_expect(league_is_held(&l, 2));
     cr_expect(league_is_active(&l, 2, 60));
     cr_expect_not(league_is_active(&l, 2, 61));
-    for (long id = 61; id <= 100; id++) {
-        cr_assert_eq(league_game(&l, id, &g), 1);
-        cr_expect(g.bots[0] != 2 && g.bots[1] != 2, "game %ld has the held entry", id);
-        play_to(&l, id, NULL);
-    }
+    expect_played_without(&l, 2, 61, 100, "held");
     league_resume(&l, 2, 101);
     cr_expect_not(league_is_held(&l, 2));
     cr_expect_not(league_is_active(&l, 2, 100));
