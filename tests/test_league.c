@@ -810,6 +810,25 @@ Test(league_run, a_program_replaced_while_it_runs_is_refused_at_the_next_pair, .
     unlink(log);
 }
 
+/* `league run DIR --merge -q` exits 0 (what: the step). */
+static void run_merge(const char *dir, const char *what)
+{
+    char *argv[] = {REFEREE_BIN, "league", "run", (char *)dir, "--merge", "-q", NULL};
+    referee(what, argv, 0);
+}
+
+/* The three entries added to the league dir with --lag lag, then taken in
+ * by a merge, as a batch's shards want them. */
+static void add_and_merge(const char *dir, const char *const entries[3], const char *lag)
+{
+    for (int i = 0; i < 3; i++) {
+        char *make[] = {REFEREE_BIN,        "league", "add",       (char *)dir,
+                        (char *)entries[i], "--lag",  (char *)lag, NULL};
+        referee(entries[i], make, 0);
+    }
+    run_merge(dir, "the roster taken in");
+}
+
 /* A shard cannot refuse an entry: a program changed while it plays stops it,
  * its games kept; put back, the same command plays the rest. */
 Test(league_run, a_shard_stops_when_a_program_changes_under_it, .timeout = 240)
@@ -824,12 +843,7 @@ Test(league_run, a_shard_stops_when_a_program_changes_under_it, .timeout = 240)
     upload(FIXTURE, prog);
     snprintf(entry, sizeof(entry), "slow=%s slow 5", prog);
     const char *entries[] = {entry, "r1=" BOTDIR "random", "greedy=" BOTDIR "greedy"};
-    for (int i = 0; i < 3; i++) {
-        char *make[] = {REFEREE_BIN, "league", "add", dir, (char *)entries[i], "--lag", "60", NULL};
-        referee(entries[i], make, 0);
-    }
-    char *merge[] = {REFEREE_BIN, "league", "run", dir, "--merge", "-q", NULL};
-    referee("the roster taken in", merge, 0);
+    add_and_merge(dir, entries, "60");
     char *s1[] = {REFEREE_BIN, "league", "run", dir, "--shard", "1/1", "-j", "2", "-q", NULL};
     pid_t pid = test_start(s1, log);
     for (int i = 0; i < 20000 && test_count_rows(shard, "games.csv") < 10; i++)
@@ -846,7 +860,7 @@ Test(league_run, a_shard_stops_when_a_program_changes_under_it, .timeout = 240)
     upload(FIXTURE, prog); /* put back */
     referee("the shard again", s1, 0);
     cr_expect_eq(test_count_rows(shard, "games.csv"), 120);
-    referee("the merge", merge, 0);
+    run_merge(dir, "the merge");
     cr_expect_eq(test_count_rows(dir, "games.csv"), 120);
     expect_check_passes(dir);
 }
@@ -858,12 +872,7 @@ Test(league_run, a_shard_refuses_to_play_a_changed_program, .timeout = 120)
     char dir[64], bot[96], entry[160];
     subs_a_py(dir, bot, entry);
     const char *entries[] = {entry, "b=" BOTDIR "random", "c=" BOTDIR "greedy"};
-    for (int i = 0; i < 3; i++) {
-        char *make[] = {REFEREE_BIN, "league", "add", dir, (char *)entries[i], "--lag", "4", NULL};
-        referee(entries[i], make, 0);
-    }
-    char *merge[] = {REFEREE_BIN, "league", "run", dir, "--merge", "-q", NULL};
-    referee("the roster taken in", merge, 0);
+    add_and_merge(dir, entries, "4");
     upload_version_2(bot);
     char *s1[] = {REFEREE_BIN, "league", "run", dir, "--shard", "1/2", "-q", NULL};
     refused(s1, "entry 'a' has a change the league has not taken in (refusing it: its file '");
@@ -871,7 +880,7 @@ Test(league_run, a_shard_refuses_to_play_a_changed_program, .timeout = 120)
     test_load(&t, dir, "roster.csv");
     cr_expect_eq(t.nrows, 3, "a shard wrote roster.csv");
     table_release(&t);
-    referee("the merge", merge, 0);
+    run_merge(dir, "the merge");
     cr_expect_eq(roster_game(dir, "a", "refused"), 1);
     char *s2[] = {REFEREE_BIN, "league", "run", dir, "--shard", "2/2", "-q", NULL};
     referee("a shard of the roster that stands", s2, 0);
