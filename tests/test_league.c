@@ -233,6 +233,27 @@ static void make_league(const char *dir)
     add(dir, "r2=" BOTDIR "random");
 }
 
+/* `league run DIR -j 2 --games 400` started, its output into log; its pid,
+ * once it has written 60 games. */
+static pid_t start_league_run(const char *dir, const char *log)
+{
+    char *run[] = {REFEREE_BIN, "league",  "run", (char *)dir, "-j",
+                   "2",         "--games", "400", "-q",        NULL};
+    pid_t pid = test_start(run, log);
+    test_wait_rows(pid, dir, 60);
+    return pid;
+}
+
+/* A new league (make_league) in dir (64 bytes), run as start_league_run
+ * does, its output into log (dir.out, 96 bytes). */
+static pid_t start_league_of_four(char *dir, char *log)
+{
+    test_tmpdir(dir, "league");
+    snprintf(log, 96, "%s.out", dir);
+    make_league(dir);
+    return start_league_run(dir, log);
+}
+
 /* The first game id from which roster.csv says name entered (or retired). */
 static long roster_game(const char *dir, const char *name, const char *event)
 {
@@ -266,12 +287,7 @@ static void expect_report_marks(const char *dir, const char *name, const char *e
 Test(league_run, entries_added_and_retired_while_it_runs_play_from_then_on, .timeout = 240)
 {
     char dir[64], log[96];
-    test_tmpdir(dir, "league");
-    snprintf(log, sizeof(log), "%s.out", dir);
-    make_league(dir);
-    char *run[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", "400", "-q", NULL};
-    pid_t pid = test_start(run, log);
-    test_wait_rows(pid, dir, 60);
+    pid_t pid = start_league_of_four(dir, log);
     /* bots.csv edited under the run: two entries in, one out. */
     add(dir, "heuristic=" BOTDIR "heuristic");
     add(dir, "perfect=" BOTDIR "perfect");
@@ -630,12 +646,7 @@ static void games_of(const char *dir, const char *name, long from, long *first, 
 Test(league_run, a_command_changed_while_it_runs_is_refused_at_the_next_pair, .timeout = 240)
 {
     char dir[64], log[96], out[8192];
-    test_tmpdir(dir, "league");
-    snprintf(log, sizeof(log), "%s.out", dir);
-    make_league(dir);
-    char *run[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", "400", "-q", NULL};
-    pid_t pid = test_start(run, log);
-    test_wait_rows(pid, dir, 60);
+    pid_t pid = start_league_of_four(dir, log);
     /* r1 is given the perfect bot's command under its old name. */
     set_command(dir, "r1", BOTDIR "perfect");
     cr_assert_eq(test_wait_status(pid), 0);
@@ -779,24 +790,31 @@ static void upload(const char *from, const char *to)
     cr_assert_eq(rename(fresh, to), 0);
 }
 
+/* A new league folder dir (64 bytes) with subs/slow, a copy of the fixture
+ * bot (its path into prog, 96 bytes); a run's output goes to log (dir.out,
+ * 96 bytes). */
+static void subs_slow(char *dir, char *log, char *prog)
+{
+    char subs[80];
+    test_tmpdir(dir, "league");
+    snprintf(log, 96, "%s.out", dir);
+    snprintf(subs, sizeof(subs), "%s/subs", dir);
+    snprintf(prog, 96, "%s/slow", subs);
+    cr_assert_eq(mkdir(subs, 0755), 0);
+    upload(FIXTURE, prog);
+}
+
 /* A program replaced while the league runs: seen by its stat at the next
  * pair, refused there. */
 Test(league_run, a_program_replaced_while_it_runs_is_refused_at_the_next_pair, .timeout = 240)
 {
-    char dir[64], log[96], subs[80], prog[96], entry[160];
-    test_tmpdir(dir, "league");
-    snprintf(log, sizeof(log), "%s.out", dir);
-    snprintf(subs, sizeof(subs), "%s/subs", dir);
-    snprintf(prog, sizeof(prog), "%s/slow", subs);
-    cr_assert_eq(mkdir(subs, 0755), 0);
-    upload(FIXTURE, prog);
+    char dir[64], log[96], prog[96], entry[160];
+    subs_slow(dir, log, prog);
     snprintf(entry, sizeof(entry), "slow=%s slow 2", prog);
     add(dir, entry);
     add(dir, "r1=" BOTDIR "random");
     add(dir, "greedy=" BOTDIR "greedy");
-    char *run[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", "400", "-q", NULL};
-    pid_t pid = test_start(run, log);
-    test_wait_rows(pid, dir, 60);
+    pid_t pid = start_league_run(dir, log);
     upload(BOTDIR "perfect", prog); /* the perfect bot under slow's name and file */
     cr_assert_eq(test_wait_status(pid), 0);
 
@@ -833,14 +851,9 @@ static void add_and_merge(const char *dir, const char *const entries[3], const c
  * its games kept; put back, the same command plays the rest. */
 Test(league_run, a_shard_stops_when_a_program_changes_under_it, .timeout = 240)
 {
-    char dir[64], log[96], subs[80], prog[96], entry[160], shard[96];
-    test_tmpdir(dir, "league");
-    snprintf(log, sizeof(log), "%s.out", dir);
-    snprintf(subs, sizeof(subs), "%s/subs", dir);
-    snprintf(prog, sizeof(prog), "%s/slow", subs);
+    char dir[64], log[96], prog[96], entry[160], shard[96];
+    subs_slow(dir, log, prog);
     snprintf(shard, sizeof(shard), "%s/shard-1", dir);
-    cr_assert_eq(mkdir(subs, 0755), 0);
-    upload(FIXTURE, prog);
     snprintf(entry, sizeof(entry), "slow=%s slow 5", prog);
     const char *entries[] = {entry, "r1=" BOTDIR "random", "greedy=" BOTDIR "greedy"};
     add_and_merge(dir, entries, "60");
