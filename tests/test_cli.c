@@ -165,16 +165,16 @@ static void expect_help_block(const char *name, const char *doc, char *cmd)
 }
 
 /* The lists of options are each command's --help, word for word
- * (scripts/readme-help copies them): every command's in referee/cli/OPTIONS.md,
+ * (scripts/readme-help copies them): every command's in referee/cmd/OPTIONS.md,
  * tournament's in the README too. */
 Test(cli, the_docs_hold_every_commands_help_as_it_prints, .timeout = 30)
 {
     static char *const commands[] = {"tournament", "league",    "match",  "doctor", "play", "check",
                                      "replay",     "standings", "report", "sprt",   "perft"};
     static char doc[1 << 18];
-    read_doc("referee/cli/OPTIONS.md", doc, sizeof(doc));
+    read_doc("referee/cmd/OPTIONS.md", doc, sizeof(doc));
     for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-        expect_help_block("referee/cli/OPTIONS.md", doc, commands[i]);
+        expect_help_block("referee/cmd/OPTIONS.md", doc, commands[i]);
     read_doc("README.md", doc, sizeof(doc));
     expect_help_block("README.md", doc, "tournament");
 }

@@ -267,8 +267,24 @@ Test(hostile, bots_die_with_a_referee_killed_by_sigkill, .timeout = 60)
     }
 }
 
+/* The next referee run_program starts fails its first n vforks (EAGAIN):
+ * tests/faults/fork_fails.c preloaded. A sanitized referee is told not to
+ * mind that its runtime is not the first library loaded. */
+static void preload_fork_fails(const char *n)
+{
+    char asan[512];
+    const char *had = getenv("ASAN_OPTIONS");
+    snprintf(asan, sizeof(asan), "%s%sverify_asan_link_order=0", had ? had : "",
+             had && *had ? ":" : "");
+    setenv("ASAN_OPTIONS", asan, 1);
+    setenv("LD_PRELOAD", BUILD_DIR "/faults/fork_fails.so", 1);
+    setenv("FAULT_FORK_FAILS", n, 1);
+}
+
 /* A fork that fails with EAGAIN (a process limit, a fork bomb's doing) is
- * tried again with a backoff; past it, that game is lost, not the run. */
+ * tried again with a backoff; past it, that game is lost, not the run. The
+ * failures are injected from outside: tests/faults/fork_fails.c, preloaded
+ * into the referee started here (root is not bound by RLIMIT_NPROC). */
 Test(hostile, fork_failing_with_eagain_costs_a_game_not_the_run, .timeout = 60)
 {
     char dir[64];
@@ -282,7 +298,7 @@ Test(hostile, fork_failing_with_eagain_costs_a_game_not_the_run, .timeout = 60)
 
     test_tmpdir(dir, "hostile");
     argv[9] = dir;
-    setenv("REFEREE_TEST_FORK_FAILS", "3", 1);
+    preload_fork_fails("3");
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_expect_eq(r.status, 0, "a few failures are retried: %s", r.err);
     test_load(&t, dir, "games.csv");
@@ -291,9 +307,10 @@ Test(hostile, fork_failing_with_eagain_costs_a_game_not_the_run, .timeout = 60)
 
     test_tmpdir(dir, "hostile");
     argv[9] = dir;
-    setenv("REFEREE_TEST_FORK_FAILS", "1000000", 1);
+    preload_fork_fails("1000000");
     cr_assert_eq(run_program(argv, NULL, &r), 0);
-    unsetenv("REFEREE_TEST_FORK_FAILS");
+    unsetenv("FAULT_FORK_FAILS");
+    unsetenv("LD_PRELOAD");
     cr_expect_eq(r.status, 0, "the run goes on: %s", r.err);
     test_load(&t, dir, "games.csv");
     cr_assert_eq(t.nrows, 2);

@@ -4,7 +4,6 @@
 #include "helpers.h"
 #include "run.h"
 #include "ledger.h"
-#include "opening.h"
 
 #include <criterion/criterion.h>
 #include <errno.h>
@@ -157,25 +156,17 @@ Test(ledger, check_game_takes_the_first_rows_game_and_refuses_another, .timeout 
     cr_expect_eq(ledger_check_game(&g, "b/games.csv", &row, why, sizeof(why)), -EINVAL);
 }
 
-/* How played()'s games start: one random ply from the opening's seed. */
-static int start_plain(const void *ctx, const struct scheduled_game *g, struct game_state *s)
-{
-    game_init(s, ctx, true);
-    return opening_random_line(s, g->seed, 1);
-}
-
 /* The plan of played()'s tournament, with the bots named a and b. */
 static struct ledger_plan plan_of(const struct schedule *sc, struct bot_spec *bots, const char *a,
                                   const char *b)
 {
     bots[0] = (struct bot_spec){.name = (char *)a};
     bots[1] = (struct bot_spec){.name = (char *)b};
-    return (struct ledger_plan){.schedule = sc,
-                                .def = game_find("tictactoe"),
-                                .early_draw = true,
-                                .bots = bots,
-                                .start = start_plain,
-                                .ctx = game_find("tictactoe")};
+    return (struct ledger_plan){
+        .schedule = sc,
+        /* played()'s games: one random ply from the opening's seed */
+        .start = {.def = game_find("tictactoe"), .early_draw = true, .opening_plies = 1},
+        .bots = bots};
 }
 
 /* The game_ids of the rows of dir/file, each once, in order, as "1 2 ". */

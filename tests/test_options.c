@@ -1,9 +1,8 @@
 /* test_options.c: every command's options come from its table: refusals said
  * in one line with exit status 2, naming the thing, and --help listing each
  * option of the table, as the referee program does them. */
-#include "cli.h"
+#include "cmd.h"
 #include "config.h"
-#include "inspect.h"
 #include "options.h"
 #include "run.h"
 

@@ -10,6 +10,7 @@
 #include "proc.h"
 #include "run.h"
 #include "sandbox.h"
+#include "sandbox_filter.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-int config_split_command(const char *line, char **argv, const char **why)
+/* Split a command line as above into argv (at most CONFIG_MAX_ARGS words,
+ * each malloc'ed, then NULL). Returns the word count, or -1 with *why set. */
+static int config_split_command(const char *line, char **argv, const char **why)
 {
     size_t cap = strlen(line) + 1;
     int argc = 0;

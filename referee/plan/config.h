@@ -78,10 +78,6 @@ int config_bot_make(struct bot_spec *bot, const char *name, const char *command,
 int config_bot_words(struct bot_spec *bot, const char *name, int n, char *const *words,
                      const char **why);
 
-/* Split a command line as above into argv (at most CONFIG_MAX_ARGS words,
- * each malloc'ed, then NULL). Returns the word count, or -1 with *why set. */
-int config_split_command(const char *line, char **argv, const char **why);
-
 /* Free what *bot owns and zero it; safe twice and on a zeroed struct. */
 void config_bot_release(struct bot_spec *bot);
 

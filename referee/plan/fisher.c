@@ -91,16 +91,6 @@ int fisher_covariance(int n, const long *met, const double *elo, double *cov)
     return 0;
 }
 
-double fisher_gain(int n, const double *cov, const struct fisher_meet *mt, int x)
-{
-    size_t m = (size_t)n, a = (size_t)mt->a, b = (size_t)mt->b;
-    double elo_a = mt->elo_a, elo_b = mt->elo_b;
-    double w = 2.0 * fisher_game(fisher_elo(elo_a), fisher_elo(elo_b)) / (ELO * ELO);
-    double q = cov[a * m + a] + cov[b * m + b] - 2.0 * cov[a * m + b];
-    double u = cov[(size_t)x * m + a] - cov[(size_t)x * m + b];
-    return w * u * u / (1.0 + w * q);
-}
-
 void fisher_pair_init(struct fisher_pair *p, int n, const double *cov, const double *tcov,
                       const struct fisher_meet *mt)
 {

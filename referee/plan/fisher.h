@@ -24,23 +24,23 @@ struct fisher_meet {
     double elo_a, elo_b;
 };
 
-/* The variance, Elo^2, that two more games of meet m take off entry x's,
- * given cov (n x n) of fisher_covariance: the rank-one update of the
- * covariance by the information of those games. */
-double fisher_gain(int n, const double *cov, const struct fisher_meet *m, int x);
-
-/* The same for many x at one pair, reading rows: tcov is cov transposed
- * (tcov[i * n + j] = cov[j * n + i]; borrowed, as cov), so that the values
- * read are those fisher_gain reads. Set up by fisher_pair_init. */
+/* One pair a and b of meet m, set up once to ask, for many entries x, the
+ * variance, Elo^2, that two more games of m take off x's, given cov (n x n)
+ * of fisher_covariance: the rank-one update of the covariance by the
+ * information of those games. Rows are read rather than columns: tcov is cov
+ * transposed (tcov[i * n + j] = cov[j * n + i]; borrowed, as cov, for as long
+ * as p is used). */
 struct fisher_pair {
     double w, q;           /* the two games' information; the variance of a - b */
     const double *ta, *tb; /* rows a and b of tcov */
 };
 
+/* Set p up for meet m (fisher_pair above). */
 void fisher_pair_init(struct fisher_pair *p, int n, const double *cov, const double *tcov,
                       const struct fisher_meet *m);
 
-/* What fisher_gain(n, cov, m, x) gives, for p's pair. */
+/* The variance, Elo^2, that two more games of p's pair take off entry x's:
+ * w u^2 / (1 + w q), u = cov[x][a] - cov[x][b]. */
 static inline double fisher_pair_gain(const struct fisher_pair *p, int x)
 {
     double u = p->ta[x] - p->tb[x];

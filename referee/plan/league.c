@@ -108,7 +108,8 @@ bool league_is_active(const struct league *l, int i, long id)
     return true;
 }
 
-int league_pairing(int i, int j)
+/* The pairing id of entries i and j (any order), from 1, whatever the roster's size. */
+static int league_pairing(int i, int j)
 {
     int lo = i < j ? i : j, hi = i < j ? j : i;
     return hi * (hi - 1) / 2 + lo + 1;

@@ -121,7 +121,4 @@ int league_record(struct league *l, const int bots[2], int winner, bool aborted)
 long league_batch(struct league *l, long first, int shard, int shards, struct scheduled_game *out,
                   long cap);
 
-/* The pairing id of entries i and j (any order), from 1, whatever the roster's size. */
-int league_pairing(int i, int j);
-
 #endif

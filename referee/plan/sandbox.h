@@ -9,13 +9,12 @@
 #ifndef REFEREE_SANDBOX_H
 #define REFEREE_SANDBOX_H
 
-#include "sandbox_filter.h"
-
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
 #define SANDBOX_MOUNTS_MAX 160 /* mounts of one bot, at most */
+#define SANDBOX_FILTER_MAX 128 /* instructions of its seccomp program, at most */
 #define SANDBOX_ENV_MAX    32  /* variables of its own (--env) a bot may have, at most */
 /* words of the command, "--" in */
 #define SANDBOX_WORDS_MAX (60 + 3 * SANDBOX_MOUNTS_MAX + 3 * SANDBOX_ENV_MAX + 1)

@@ -33,7 +33,8 @@ void schedule_pairing_bots(const struct schedule *s, int pairing, int bots[2])
     bots[1] = i + 1 + p;
 }
 
-int schedule_group_size(const struct schedule *s)
+/* Bots in a group of blocks (schedule_game): nbots when the round is one block. */
+static int schedule_group_size(const struct schedule *s)
 {
     if (s->format == SCHEDULE_GAUNTLET || s->nbots <= 2 * SCHEDULE_GROUP)
         return s->nbots;
@@ -104,12 +105,6 @@ static struct block block_at(const struct schedule *s, long index)
 static bool block_has(const struct block *b, int bot)
 {
     return (bot >= b->a0 && bot < b->a0 + b->na) || (bot >= b->b0 && bot < b->b0 + b->nb);
-}
-
-bool schedule_in_block(const struct schedule *s, long index, int bot)
-{
-    struct block b = block_at(s, index);
-    return block_has(&b, bot);
 }
 
 int schedule_pick_stop(const struct schedule *s, long index, const struct scheduled_game *g,

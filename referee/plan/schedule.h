@@ -46,13 +46,6 @@ long schedule_count(const struct schedule *s);
  * the block changes, and the bots of many need not all be alive at once. */
 void schedule_game(const struct schedule *s, long index, struct scheduled_game *out);
 
-/* Bots in a group of blocks (schedule_game): nbots when the round is one block. */
-int schedule_group_size(const struct schedule *s);
-
-/* True if bot plays in the block of the game at `index` (always, when a round is
- * one block). */
-bool schedule_in_block(const struct schedule *s, long index, int bot);
-
 /* Which live bot a worker about to play game g (at `index`) stops to make room:
  * one that plays no more in this block, else any; the one used longest ago
  * (last_used: 1 + the index of its last game, 0 for none). alive and last_used

@@ -28,9 +28,8 @@ enum probe {
 #define PROBE_KEY  "futurekey 7.5"
 #define PROBE_LINE "future-kind 1 2 3"
 
-#define PROBE_GAME       4  /* the first game whose lines carry probes: in a new process */
-#define DOCTOR_MARGIN_MS 50 /* past a turn's limit, for the pipe, as a match's */
-#define DOCTOR_QUIET_MS  30 /* how long a bot is watched for a line nobody asked */
+#define PROBE_GAME      4  /* the first game whose lines carry probes: in a new process */
+#define DOCTOR_QUIET_MS 30 /* how long a bot is watched for a line nobody asked */
 
 /* One game doctor plays it (doctor.c plans them). */
 struct game_plan {
@@ -125,9 +124,6 @@ void doctor_judge(struct doc *d, const struct game_record *rec, const struct mat
  * d->sent, and (referee's protocol) the probes of d->sending put in its lines,
  * for d->p to speak through. */
 void doctor_talk_init(struct doc *d);
-
-/* True if line is one of the trace's: "[  12.345 ms] 4321 > ...". */
-bool doctor_is_trace_line(const char *line);
 
 /* The last DOCTOR_TRACE_LINES lines of trace in the log since the game under
  * way began, into out (cap bytes): the talk that a FAIL comes from. */

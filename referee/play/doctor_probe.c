@@ -24,9 +24,10 @@ static const struct adapter *own(const struct doc *d)
  * length, n if it does not fit. */
 static int insert(char *buf, int n, size_t cap, const char *at, const char *text)
 {
-    size_t k = strlen(text), from = (size_t)(at - buf);
+    size_t k = strlen(text);
     if (n <= 0 || !at || (size_t)n + k >= cap)
         return n;
+    size_t from = (size_t)(at - buf);
     memmove(buf + from + k, buf + from, (size_t)n - from + 1);
     memcpy(buf + from, text, k);
     return n + (int)k;

@@ -149,7 +149,7 @@ void doctor_seat_init(struct doc *d)
         .ctx = d, .asked = on_asked, .replied = on_replied, .fouled = on_fouled};
     d->rules = (struct match_rules){.time = {.move_ms = d->opt->move_ms,
                                              .first_move_ms = d->opt->first_ms,
-                                             .margin_ms = DOCTOR_MARGIN_MS},
+                                             .margin_ms = MARGIN_MS},
                                     .stop = &d->replay_done,
                                     .observer = &d->watch};
 }

@@ -1,13 +1,15 @@
 /* doctor_trace.c: what doctor reads back from the bot's log: the end of the
  * trace of a talk that failed, and how much the bot itself wrote there. */
 #include "doctor_impl.h"
+#include "printable.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 
-bool doctor_is_trace_line(const char *line)
+/* True if line is one of the trace's: "[  12.345 ms] 4321 > ...". */
+static bool doctor_is_trace_line(const char *line)
 {
     size_t i = 1;
     if (line[0] != '[')
@@ -28,7 +30,7 @@ bool doctor_is_trace_line(const char *line)
     return line[i] != '\0' && strchr("<>-", line[i]) && line[i + 1] == ' ';
 }
 
-/* line, cut to DOCTOR_TRACE_WIDTH bytes of printable ASCII, into to. */
+/* line, cut to DOCTOR_TRACE_WIDTH bytes cleaned by printable_clean, into to. */
 static void keep_line(char *to, char *line)
 {
     size_t n = strcspn(line, "\n");
@@ -36,9 +38,9 @@ static void keep_line(char *to, char *line)
         memcpy(line + DOCTOR_TRACE_WIDTH - 3, "...", 3);
         n = DOCTOR_TRACE_WIDTH;
     }
-    for (size_t i = 0; i < n; i++) /* a bot's stderr line may only look like one */
-        to[i] = line[i] >= 0x20 && line[i] < 0x7f ? line[i] : '?';
+    memcpy(to, line, n);
     to[n] = '\0';
+    printable_clean(to, n); /* a bot's stderr line may only look like one */
 }
 
 void doctor_trace_tail(const struct doc *d, char *out, size_t cap)

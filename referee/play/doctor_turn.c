@@ -9,7 +9,6 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
 #define SHOWN (4 * PROTOCOL_ECHO_MAX + 8)
 
@@ -110,11 +109,9 @@ static void judge_gone(struct doc *d, const struct player_reply *r)
 /* A turn that brought no line of a move (r's foul, the seat's own). */
 static void judge_failure(struct doc *d, const struct player_reply *r)
 {
-    bool flooded = strncmp(r->reason, "flooded", 7) == 0;
-
-    if (r->foul == FOUL_TIMEOUT && !proc_has_written(&d->p.proc))
+    if (r->foul == FOUL_TIMEOUT && r->detail == DETAIL_SILENT)
         judge_silence(d, r);
-    else if (r->foul == FOUL_TIMEOUT && proc_has_bare_cr(&d->p.proc))
+    else if (r->foul == FOUL_TIMEOUT && r->detail == DETAIL_BARE_CR)
         found(d, CHECK_LINES, r->reason, "sent \"%s\": %s (a \\r alone ends no line)", d->sent,
               r->reason);
     else if (r->foul == FOUL_TIMEOUT)
@@ -125,7 +122,7 @@ static void judge_failure(struct doc *d, const struct player_reply *r)
     else if (r->foul == FOUL_UNASKED)
         found(d, CHECK_LINES, r->reason, "%s; write one line a turn, and logs to standard error",
               r->reason);
-    else if (r->foul == FOUL_TOO_LONG && flooded)
+    else if (r->foul == FOUL_TOO_LONG && r->detail == DETAIL_FLOOD)
         found(d, CHECK_LINES, r->reason, "sent \"%s\": %s", d->sent, r->reason);
     else if (r->foul == FOUL_TOO_LONG)
         found(d, breaks(d, CHECK_LEGAL), r->reason, "sent \"%s\": %s: a reply is one move", d->sent,
@@ -163,15 +160,14 @@ static enum doctor_check misplay(const struct doc *d, enum foul judged, const ch
 static void judge_misplay(struct doc *d, const struct game_record *rec, const struct match_event *e,
                           const char *got)
 {
-    char reason[RECORD_REASON_MAX], why[RECORD_REASON_MAX + 96], mine[SHOWN + 32];
+    char reason[RECORD_REASON_MAX], why[RECORD_REASON_MAX + 96];
     char what[SHOWN + 8];
     struct player_reply extra;
     int64_t after = proc_now_ns() + player_after_ns(&d->p);
     int64_t until = d->seat.deadline_ns < after ? d->seat.deadline_ns : after;
 
     snprintf(what, sizeof(what), "got \"%s\"", got);
-    snprintf(mine, sizeof(mine), "wrote when not asked \"%s\"", got);
-    if (e->foul == FOUL_UNASKED && strcmp(rec->reason, mine) == 0)
+    if (e->foul == FOUL_UNASKED && rec->detail == DETAIL_BEFORE_TURN)
         found(d, CHECK_LINES, what,
               "sent \"%s\", got \"%s\" before it read the turn; write one line a turn, and logs "
               "to standard error",

@@ -48,6 +48,7 @@ static void clear_record(struct game_record *rec, const struct game_state *start
 {
     rec->state = *start;
     rec->reason[0] = '\0';
+    rec->detail = DETAIL_NONE;
     rec->foul_side = SIDE_NONE;
     rec->used_us[0] = rec->used_us[1] = 0;
     rec->restarts[0] = rec->restarts[1] = 0;
@@ -65,10 +66,13 @@ static void end_by(struct game_run *g, enum side side, struct action a, const ch
         g->rec->foul_side = side;
 }
 
-static void forfeit(struct game_run *g, enum side side, enum foul foul, const char *reason)
+/* Side loses by foul, of kind detail, for reason. */
+static void forfeit(struct game_run *g, enum side side, enum foul foul, enum foul_detail detail,
+                    const char *reason)
 {
     end_by(g, side, (struct action){.kind = ACTION_FORFEIT, .side = side, .foul = (uint8_t)foul},
            reason);
+    g->rec->detail = detail;
 }
 
 /* Charge a reply's time to side's clock, if the game has one. */
@@ -99,12 +103,12 @@ static void judge_reply(struct game_run *g, enum side side, const struct player_
     char reason[RECORD_REASON_MAX];
 
     if (reply->foul != FOUL_NONE) {
-        forfeit(g, side, reply->foul, reply->reason);
+        forfeit(g, side, reply->foul, reply->detail, reply->reason);
         return;
     }
     enum foul f = judge_move(s, side, reply->line, reply->len, reason, sizeof(reason));
     if (f == FOUL_MALFORMED || f == FOUL_OUT_OF_TURN) {
-        forfeit(g, side, f, reason); /* s is as it was */
+        forfeit(g, side, f, DETAIL_NONE, reason); /* s is as it was */
     } else if (f != FOUL_NONE) {
         /* The rules ended the game; its reason is the state's (game_reason at
          * the end) but for a square off the board, which the state cannot say. */
@@ -135,7 +139,7 @@ static void recheck_last_reply(struct game_run *g, enum side side, int at,
         game_step(&before, s->history[i]);
     *s = before;
     g->rec->foul_side = SIDE_NONE;
-    forfeit(g, side, extra.foul, extra.reason);
+    forfeit(g, side, extra.foul, extra.detail, extra.reason);
 }
 
 /* Tell the observer of side's turn (event `asked` or `replied`). */
@@ -201,13 +205,14 @@ static bool play_turn(struct game_run *g)
     reply.interrupted = false;
     reply.len = 0;
     reply.line[0] = reply.reason[0] = '\0';
+    reply.detail = DETAIL_NONE;
     reply.elapsed_ns = 0;
     int rc = seat->ops->ask(seat, &t, &reply);
     if (rc < 0) {
         g->error = rc;
         g->error_side = side;
         if (g->rules->forfeit_broken)
-            forfeit(g, side, FOUL_NO_START, reply.reason);
+            forfeit(g, side, FOUL_NO_START, DETAIL_NONE, reply.reason);
         return false;
     }
     if (rc == SEAT_AGAIN)
@@ -252,7 +257,7 @@ static int start_seats(struct game_run *g, enum side *failed)
             r.foul = FOUL_NO_START;
         }
         if (r.foul != FOUL_NONE)
-            forfeit(g, (enum side)i, r.foul, r.reason);
+            forfeit(g, (enum side)i, r.foul, r.detail, r.reason);
     }
     for (int i = 0; i < 2; i++)
         if (seats[i]->ops->game)
@@ -328,6 +333,6 @@ void match_forfeit(const struct game_state *start, enum side side, const char *r
 
     clear_record(rec, start);
     rec->bot_seed = schedule_bot_seed(rec->seed, rec->id);
-    forfeit(&g, side, FOUL_NO_START, reason);
+    forfeit(&g, side, FOUL_NO_START, DETAIL_NONE, reason);
     rec->duration_us = 0;
 }

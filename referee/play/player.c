@@ -1,6 +1,7 @@
 /* player.c: the bot process behind a player, and its failures as fouls. */
 #include "defaults.h"
 #include "player.h"
+#include "player_words.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -32,16 +33,8 @@ void player_init(struct player *p, const struct bot_spec *bot, const struct game
     proc_init(&p->proc);
 }
 
-void player_look(struct player *const players[2])
-{
-    struct proc *procs[2];
-    for (int i = 0; i < 2; i++)
-        procs[i] = players[i]->running ? &players[i]->proc : NULL;
-    proc_look(procs, 2);
-}
-
 /* Why a kept process is not fit for the next game, into note (len bytes), or
- * false if it is: its stdout stirred since its last game, as player_look saw. */
+ * false if it is: its stdout stirred since its last game, as proc_look saw. */
 static bool is_out_of_step(struct player *p, char *note, size_t len)
 {
     struct player_reply r;
@@ -302,13 +295,6 @@ static int send_lines(struct player *p, const char *line, size_t len, int64_t de
     return proc_write(&p->proc, both, k + len, deadline_ns);
 }
 
-int player_tell(struct player *p, const char *line, size_t len, int64_t deadline_ns)
-{
-    if (!p->running)
-        return PROC_CLOSED;
-    return send_lines(p, line, len, deadline_ns);
-}
-
 void player_tell_later(struct player *p, const char *line, size_t len, int64_t deadline_ns)
 {
     if (!p->running)
@@ -392,6 +378,7 @@ static int exchange(struct player *p, const struct game_state *s, const struct p
     struct adapter_out out = {r->line, sizeof(r->line), 0};
 
     r->foul = FOUL_NONE;
+    r->detail = DETAIL_NONE;
     for (;;) {
         if (!have && (rc = read_answer_line(p, s, rq, &n)) != PROC_OK)
             return rc;
@@ -415,7 +402,9 @@ static int exchange(struct player *p, const struct game_state *s, const struct p
                 proc_log_note(&p->proc, r->line);
             if (++logged > PLAYER_LOG_LINES_MAX) {
                 r->foul = FOUL_TOO_LONG;
-                snprintf(r->reason, sizeof(r->reason), "flooded its output (%d lines)", logged);
+                r->detail = DETAIL_FLOOD;
+                snprintf(r->reason, sizeof(r->reason), "%s (%d lines)", player_words.flooded,
+                         logged);
                 r->len = 0;
                 p->tainted = true;
                 return PROC_OK;
@@ -426,10 +415,12 @@ static int exchange(struct player *p, const struct game_state *s, const struct p
     }
 }
 
-/* Make r the foul of output when not asked, with why (escaped already). */
-static void charge_unasked(struct player *p, struct player_reply *r, const char *why)
+/* Make r the foul of output when not asked, of kind detail, with why (escaped already). */
+static void charge_unasked(struct player *p, struct player_reply *r, enum foul_detail detail,
+                           const char *why)
 {
     r->foul = FOUL_UNASKED;
+    r->detail = detail;
     snprintf(r->reason, sizeof(r->reason), "%.*s", PLAYER_REASON_MAX - 1, why);
     r->len = 0;
     p->tainted = true;
@@ -443,14 +434,15 @@ bool player_wrote_more(struct player *p, const struct player_reply *r, int64_t u
     size_t n;
 
     extra->foul = FOUL_NONE;
+    extra->detail = DETAIL_NONE;
     extra->elapsed_ns = r->elapsed_ns;
     if (!p->running)
         return false;
     /* Not a byte of its turn read yet: the reply was written before the turn. */
     long unread = proc_input_unread(&p->proc);
     if (p->asked_len > 0 && unread >= (long)p->asked_len) {
-        adapter_quote(text, sizeof(text), "wrote when not asked", r->line, r->len);
-        charge_unasked(p, extra, text);
+        adapter_quote(text, sizeof(text), player_words.unasked, r->line, r->len);
+        charge_unasked(p, extra, DETAIL_BEFORE_TURN, text);
         return true;
     }
     for (int logged = 0; !unread_only; logged++) {
@@ -460,7 +452,8 @@ bool player_wrote_more(struct player *p, const struct player_reply *r, int64_t u
         if (rc == PROC_TIMEOUT && p->proc.len > 0 && !ad->logs_anytime)
             rc = proc_take_buffered(&p->proc, raw, sizeof(raw), &n, true);
         if (rc == PROC_TOO_LONG) {
-            charge_unasked(p, extra, "wrote when not asked (a line too long)");
+            snprintf(text, sizeof(text), "%s (a line too long)", player_words.unasked);
+            charge_unasked(p, extra, DETAIL_NONE, text);
             return true;
         }
         if (rc != PROC_OK) /* nothing more, or it ended: the reply stands */
@@ -472,7 +465,12 @@ bool player_wrote_more(struct player *p, const struct player_reply *r, int64_t u
                 proc_log_note(&p->proc, text);
             continue;
         }
-        charge_unasked(p, extra, kind == ADAPTER_LOG ? "flooded its output after its reply" : text);
+        if (kind == ADAPTER_LOG) {
+            snprintf(text, sizeof(text), "%s after its reply", player_words.flooded);
+            charge_unasked(p, extra, DETAIL_FLOOD, text);
+        } else {
+            charge_unasked(p, extra, DETAIL_NONE, text);
+        }
         return true;
     }
     return false;
@@ -489,6 +487,7 @@ void player_ask(struct player *p, const struct player_request *q, struct player_
     r->line[0] = '\0';
     r->len = 0;
     r->reason[0] = '\0';
+    r->detail = DETAIL_NONE;
     int64_t start = q->start_ns ? q->start_ns : proc_now_ns();
     p->asked_len = p->later_len + q->len;
     int rc = send_lines(p, q->line, q->len, q->deadline_ns);
@@ -528,17 +527,18 @@ static void player_fail(struct player *p, int rc, bool input, int limit_ms, stru
             return;
         }
         r->foul = FOUL_TIMEOUT;
-        if (!proc_has_written(&p->proc))
+        r->detail = !proc_has_written(&p->proc)  ? DETAIL_SILENT
+                    : proc_has_bare_cr(&p->proc) ? DETAIL_BARE_CR
+                                                 : DETAIL_NONE;
+        if (r->detail == DETAIL_SILENT)
             /* The most common first mistake: a pipe is block-buffered by default
              * in most languages, and the reply sits in the bot's buffer. */
-            snprintf(r->reason, sizeof(r->reason),
-                     "timeout (no output at all: is standard output flushed after each line?)");
+            snprintf(r->reason, sizeof(r->reason), "%s", player_words.silent);
         else
             /* A reply ended by CR alone (a Windows habit) is there, unended. */
             snprintf(r->reason, sizeof(r->reason), "timeout (%lld ms over %d ms)%s",
                      (long long)(r->elapsed_ns / NS_PER_MS), limit_ms,
-                     proc_has_bare_cr(&p->proc) ? ": ended its line with CR: end lines with \\n"
-                                                : "");
+                     r->detail == DETAIL_BARE_CR ? player_words.bare_cr : "");
         p->tainted = true; /* a late reply would be read as the next one */
         return;
     case PROC_TOO_LONG:
@@ -576,6 +576,7 @@ bool player_wrote_unasked(struct player *p, struct player_reply *r)
                 return false;
         }
         r->foul = FOUL_UNASKED;
+        r->detail = DETAIL_NONE;
         r->elapsed_ns = 0;
         int rc = proc_read_line(&p->proc, raw, sizeof(raw), &n, proc_now_ns());
         if (rc == PROC_CLOSED) {
@@ -589,7 +590,7 @@ bool player_wrote_unasked(struct player *p, struct player_reply *r)
             return false;
         }
         if (rc != PROC_OK) {
-            snprintf(r->reason, sizeof(r->reason), "wrote when not asked");
+            snprintf(r->reason, sizeof(r->reason), "%s", player_words.unasked);
             break;
         }
         /* Lines for its log (a Gomocup brain's MESSAGE) may come at any time. */
@@ -601,8 +602,11 @@ bool player_wrote_unasked(struct player *p, struct player_reply *r)
                 proc_log_note(&p->proc, r->line);
             continue;
         }
-        snprintf(r->reason, sizeof(r->reason), "%.*s", PLAYER_REASON_MAX - 1,
-                 k == ADAPTER_LOG ? "flooded its output between turns" : r->line);
+        r->detail = k == ADAPTER_LOG ? DETAIL_FLOOD : DETAIL_NONE;
+        if (k == ADAPTER_LOG)
+            snprintf(r->reason, sizeof(r->reason), "%s between turns", player_words.flooded);
+        else
+            snprintf(r->reason, sizeof(r->reason), "%.*s", PLAYER_REASON_MAX - 1, r->line);
         break;
     }
     p->tainted = true;

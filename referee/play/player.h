@@ -8,6 +8,7 @@
 #include "config.h"
 #include "game.h"
 #include "proc.h"
+#include "record.h"
 
 #include <stdatomic.h>
 
@@ -26,7 +27,10 @@ struct player {
     bool renew_refused;      /* a kept process could not be made ready for a new game in
                               * its protocol's way (RESTART): a new process each game */
     bool started;            /* a process was started once: a user's command that works */
-    bool answered;           /* it answered a turn in this run (set by the match) */
+    bool answered;           /* it answered a turn in this run: set by its seat when a line
+                              * came (seat_bot.c, player_set_answered) and by doctor for
+                              * each turn it judges (doctor_turn.c); tests set it to play
+                              * a run where the bot answered before */
     int restarts;            /* processes started again because the last one died or
                               * wrote between games (counted in its standings) */
     int64_t last_reply_ns;   /* how long its last reply took; 0: none yet from this process */
@@ -87,6 +91,7 @@ struct player_reply {
     char line[PROTOCOL_REPLY_MAX + 2];
     size_t len;                     /* of line: it may hold any byte, a NUL too */
     char reason[PLAYER_REASON_MAX]; /* for a foul: "timeout (312 ms over 100 ms)" */
+    enum foul_detail detail;        /* for a foul: its kind beside the words, to decide on */
     int64_t elapsed_ns;             /* from the request written to the reply read */
 };
 
@@ -94,13 +99,8 @@ struct player_reply {
 void player_init(struct player *p, const struct bot_spec *bot, const struct game_def *def,
                  const char *log_path, size_t log_cap);
 
-/* Look, in one poll and without waiting, whether either bot wrote or closed
- * its stdout since it was last asked: before a game, for player_ensure_started
- * and player_wrote_unasked. */
-void player_look(struct player *const players[2]);
-
 /* Start the bot's process unless it is running and usable; restart it if it
- * is tainted or `fresh` is asked, or if player_look saw its stdout stir since
+ * is tainted or `fresh` is asked, or if proc_look saw its stdout stir since
  * its last game: it exited, or wrote when nobody asked (its output out of step
  * with the protocol). Those last two restarts are counted in p->restarts and
  * noted in its log, and no game is lost for them. A new process goes through
@@ -125,10 +125,6 @@ int player_restart_dead(struct player *p);
  * restart, counted in p->restarts and noted in its log). Returns 0 or a
  * negative errno, as player_ensure_started. */
 int player_start_again(struct player *p, const char *note);
-
-/* Write a line the bot is not expected to answer (game, result). Returns
- * PROC_OK, or the proc_io outcome; a bot that is gone is found out by the next ask. */
-int player_tell(struct player *p, const char *line, size_t len, int64_t deadline_ns);
 
 /* Tell the bot a line it is not expected to answer with its next write (the
  * next game's first lines, or quit), or player_flush, whichever comes first:

@@ -108,11 +108,6 @@ extern const struct seat_ops seat_bot_ops;
 /* Seat p (borrowed) as sb. */
 void seat_bot_init(struct seat_bot *sb, struct player *p);
 
-/* The player at seat s if a bot sits there, else NULL: a seat of
- * seat_bot_ops' own, not one that wraps them (doctor's), whose output is then
- * not watched while its opponent thinks. */
-struct player *seat_player(struct seat *s);
-
 /* referee's own mover: a legal move at random, from its seed. */
 struct seat_random {
     struct seat seat;

@@ -15,7 +15,10 @@ static struct seat_bot *bot_of(struct seat *s)
     return (struct seat_bot *)((char *)s - offsetof(struct seat_bot, seat));
 }
 
-struct player *seat_player(struct seat *s)
+/* The player at seat s if a bot sits there, else NULL: a seat of
+ * seat_bot_ops' own, not one that wraps them (doctor's), whose output is then
+ * not watched while its opponent thinks. */
+static struct player *seat_player(struct seat *s)
 {
     return s && s->ops == &seat_bot_ops ? bot_of(s)->p : NULL;
 }
@@ -181,9 +184,9 @@ static int bot_ask(struct seat *s, const struct seat_turn *t, struct player_repl
     struct player *p = sb->p;
     char line[2 * PROTOCOL_LINE_MAX];
 
-    /* Output when not asked: player_look saw what a bot wrote between games;
-     * during the game, a bot is watched while its opponent thinks (in the poll
-     * that waits for a slow reply), and looked at once more right here. */
+    /* Output when not asked: bot_start's look saw what a bot wrote between
+     * games; during the game, a bot is watched while its opponent thinks (in
+     * the poll that waits for a slow reply), and looked at once more right here. */
     if (player_wrote_unasked(p, r))
         return after_failure(sb, r);
     p->ad.clock_left_ms = t->clock_left_ms;

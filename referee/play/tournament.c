@@ -2,8 +2,6 @@
  * processes, and the in-order hand-over of finished games. */
 #include "tournament.h"
 #include "inorder.h"
-#include "notation.h"
-#include "opening.h"
 #include "folder.h"
 
 #include <errno.h>
@@ -87,31 +85,6 @@ void tournament_close_logs(int *fds, int n)
             close(fds[b]);
         fds[b] = -1;
     }
-}
-
-int tournament_start(const struct tournament *t, const struct scheduled_game *g,
-                     struct game_state *s)
-{
-    game_init(s, t->def, t->early_draw);
-    if (t->nopenings > 0) {
-        char buf[GAME_MAX_PLIES * GAME_MOVE_TEXT], *save = NULL;
-        const char *line = t->openings[(g->opening_id - 1) % t->nopenings];
-        if (snprintf(buf, sizeof(buf), "%s", line) >= (int)sizeof(buf))
-            return -1; /* longer than any game: cut, it would be another opening */
-        for (char *m = strtok_r(buf, " \t", &save); m; m = strtok_r(NULL, " \t", &save)) {
-            struct action a;
-            const char *why;
-            if (notation_parse_move(s, m, &a, &why) < 0 ||
-                (a.kind != ACTION_MOVE && a.kind != ACTION_PASS))
-                return -1;
-            if (!game_step(s, a) || game_is_over(s))
-                return -1;
-        }
-        return 0;
-    }
-    if (t->opening_plies > 0)
-        return opening_random_line(s, g->seed, t->opening_plies);
-    return 0;
 }
 
 /* Stop the run for `why`, once: the first reason is the one reported. Called
@@ -275,7 +248,7 @@ static int seats_init(struct seats *st, const struct run *r)
     long fds = proc_descriptors_max();
     st->fd_cap = fds == LONG_MAX ? LONG_MAX : (fds - SEAT_FDS_OWN) / SEAT_FDS / jobs;
     for (int b = 0; b < t->nbots; b++) {
-        player_init(&st->players[b], &t->bots[b], t->def, NULL, t->log_cap);
+        player_init(&st->players[b], &t->bots[b], t->start.def, NULL, t->log_cap);
         /* A cap of 0 keeps no log at all. */
         if (t->log_fds && t->log_cap > 0)
             st->players[b].log_fd = t->log_fds[b];
@@ -440,7 +413,7 @@ static int play(struct worker *w, long index, const struct scheduled_game *game,
     char reason[RECORD_REASON_MAX];
 
     *why = (struct tournament_failure){.bot = -1, .what = "play the opening"};
-    if (tournament_start(t, &g, &start) < 0)
+    if (start_plan_game(&t->start, &g, &start) < 0)
         return -EINVAL;
     rec->id = g.id;
     rec->pairing = g.pairing;

@@ -9,20 +9,17 @@
 #include "match.h"
 #include "record.h"
 #include "schedule.h"
+#include "start_plan.h"
 
 #include <signal.h>
 #include <stdbool.h>
 
 struct tournament {
-    const struct game_def *def;
-    bool early_draw;
+    struct start_plan start;     /* the game, its rules and openings: where each game starts */
     const struct bot_spec *bots; /* nbots, borrowed */
     int nbots;
     struct schedule schedule;
     struct match_rules rules;
-    int opening_plies;     /* random openings of this many plies (if no file) */
-    char *const *openings; /* or: move lists, one per opening, used in turn */
-    int nopenings;
     int jobs;           /* games at once */
     int max_live;       /* bot processes a worker keeps between games; 0: as memory allows */
     bool affinity;      /* each worker and its bots on a core of their own */
@@ -78,17 +75,20 @@ enum tournament_end {
 
 /* Why tournament_run failed. */
 struct tournament_failure {
-    int error;        /* negative errno */
-    int bot;          /* index of the bot that could not be started, or -1 */
-    const char *what; /* what failed: "start the bot", "write the results", ... */
-    char detail[160]; /* how, where known (a failed handshake); "" if not */
+    int error;                      /* negative errno */
+    int bot;                        /* index of the bot that could not be started, or -1 */
+    const char *what;               /* what failed: "start the bot", "write the results", ... */
+    char detail[PLAYER_REASON_MAX]; /* how, where known (the player's why: a failed
+                                     * handshake); "" if not */
 };
 
-/* Set up the start of game g into *s: the initial position with its opening
- * played. Returns 0, or -1 if the opening cannot be played (a bad move list,
- * or no random line of that length keeps the game open). */
-int tournament_start(const struct tournament *t, const struct scheduled_game *g,
-                     struct game_state *s);
+/* Fill *t with the tournament c asks for (c's bots and openings borrowed):
+ * its game, rules and openings, its schedule, time control and workers, a bot
+ * that cannot play losing its games by forfeit unless c->stop_on_broken; a
+ * bot gets EXIT_GRACE_MS to quit; replies are spun for when every game under
+ * way can have two of the machine's cores (its `cores` free for the run).
+ * No logs (log_fds NULL) and no source: the caller's to set. */
+void tournament_from_config(struct tournament *t, const struct run_config *c, int cores);
 
 /* Play every game of the schedule whose index is not in skip (may be NULL),
  * calling hooks->finished in increasing game order, once per game. A worker is

@@ -1,6 +1,11 @@
-/* proc.h: the one place that starts, talks to, stops and reaps bot processes.
+/* proc.h: the one place that starts, talks to, stops and reaps bot processes:
+ * the whole contract of the process layer (as git's run-command.h is). It
+ * links only util/ and libc: a child is an argv, a name, limits and a log,
+ * never a bot, a game or a protocol; the sandbox (sandbox/) and the players
+ * (play/) are its users.
  *
  * The life of a child:
+ *   proc_init    a struct proc with no child: what proc_spawn expects.
  *   proc_spawn   vfork + exec of argv in its own process group, stdin and stdout
  *                on pipes held by the parent, stderr on a third pipe that the
  *                parent copies into a log file up to a byte cap. Every descriptor
@@ -8,27 +13,39 @@
  *                through a close-on-exec pipe and returned as an error, the child
  *                prints nothing and only _exits. The child holds descriptors 0-2
  *                only (and PROC_PASS_FD if asked), its signal dispositions
- *                default and its mask empty.
+ *                default and its mask empty; it gets SIGKILL when referee dies
+ *                (PR_SET_PDEATHSIG, Linux).
  *   proc_write   writes a whole line to the child's stdin before a deadline.
  *   proc_read_line  reads one line of the child's stdout before a deadline
- *                (proc_read_reply: one just asked for),
+ *                (proc_read_reply: one just asked for; proc_take_buffered: one
+ *                already read; proc_look: a glance at several children),
  *                draining its stderr meanwhile so that a chatty log never blocks it.
+ *   proc_close_input  the child reads EOF on its stdin.
+ *   proc_wait    reaps the child if it exited before a deadline (proc_status:
+ *                its exit code, or 128 + signal).
  *   proc_stop    closes stdin, gives the child `grace_ms` to exit on its own,
  *                then SIGTERM to its process group and to its pid (it may have
  *                left the group), 50 ms, then SIGKILL likewise; reaps it, then
  *                kills and reaps any descendant handed to referee as subreaper
- *                (proc_reap_strays). A stop takes at most grace + about 100 ms.
+ *                (proc_reap_strays), and closes every descriptor. A stop takes
+ *                at most grace + about 100 ms. Never blocks past its own deadlines.
+ * A child is finished when it has been reaped; its descriptors are closed by
+ * proc_stop alone, which every struct proc that proc_spawn filled must get.
+ *
+ * Who owns what: the caller owns each struct proc (embedded, never shared
+ * between threads at once) and everything proc_options points to, which is
+ * read during proc_spawn only (the name is copied; log_fd is duplicated). The
+ * struct proc owns its pipes and its log descriptor until proc_stop closes them.
  *
  * Every child spawned and not yet reaped is listed in a registry of live bots
  * (proc_live_count); one whose exec failed is reaped and unlisted before
  * proc_spawn returns. Any other child of referee's is a stray.
- *                Never blocks past its own deadlines. Every child is also set
- *                to get SIGKILL when referee dies (PR_SET_PDEATHSIG, Linux).
  *
  * Where referee may make cgroups (proc_has_bot_cgroups), each child is put in
  * cgroups of its own before its exec: pids (its --max-procs) and, with a
  * memory limit, memory. When the child is reaped, every process left in its
- * cgroup is killed, whatever group or session it made.
+ * cgroup is killed, whatever group or session it made, and the cgroups are
+ * removed once empty (at the latest when referee exits).
  *
  * What a bot leaves when referee dies, even by SIGKILL: the watchdog
  * (proc_watchdog_start), a process forked once at start-up, in a session of
@@ -39,10 +56,20 @@
  * parent chain leads to a bot, or whose environment holds the run's mark
  * (PROC_RUN_MARK); then it removes the cgroups and exits.
  *
+ * Start-up, once, before any thread: proc_ignore_sigpipe, then
+ * proc_become_subreaper and proc_watchdog_start as a command wants them, and
+ * proc_set_interrupt_fd for Ctrl-C. They set the process-wide state the layer
+ * keeps (signal dispositions, the watchdog, the interrupt pipe); the registry
+ * and the cgroups' folders are made on first use.
+ *
  * Deadlines are absolute, in nanoseconds of CLOCK_MONOTONIC (see proc_now_ns);
  * poll() is re-armed with the time remaining on every pass. The parent must
  * ignore SIGPIPE (proc_ignore_sigpipe does it): a write to a dead child then
  * fails with EPIPE, which proc_write reports as PROC_CLOSED.
+ *
+ * Errors: an error of referee's own (a pipe, a fork, a file) is a negative
+ * errno; what a child does (exit, close, stay silent, flood) is never an
+ * error, only an outcome: an enum proc_io, a status.
  *
  * Thread safety: distinct struct proc may be used from distinct threads. */
 #ifndef REFEREE_PROC_H

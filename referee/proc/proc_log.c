@@ -3,7 +3,7 @@
  * (see proc.h). */
 #include "proc.h"
 #include "proc_impl.h"
-#include "protocol.h"
+#include "escape.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -59,7 +59,7 @@ void proc_trace_line(struct proc *p, char mark, const char *data, size_t n, bool
         cut = true;
     }
     for (size_t i = 0; i < n; i++)
-        at += protocol_escape_byte(line + at, (unsigned char)data[i], false);
+        at += escape_byte(line + at, (unsigned char)data[i], false);
     if (cut) {
         memcpy(line + at, "...", 3);
         at += 3;

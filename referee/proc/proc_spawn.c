@@ -4,6 +4,7 @@
 #define _GNU_SOURCE /* pipe2, sched_setaffinity */
 #include "proc.h"
 #include "proc_impl.h"
+#include "path.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -94,40 +95,21 @@ static _Noreturn void child_fail(int report_fd, int err)
     _exit(127);
 }
 
-/* execvp without its allocation and its /bin/sh fallback: each PATH entry in turn, and
- * EACCES reported if any entry had it, as execvp does. */
+/* execvp without its allocation and its /bin/sh fallback: each PATH entry in turn
+ * (path_search), and EACCES reported if any entry had it, as execvp does. */
 static void child_exec_path(const struct child_plan *c)
 {
-    const char *name = c->argv[0];
-    size_t name_len = strlen(name);
     bool denied = false;
     char full[PATH_MAX];
-    const char *dir = c->path;
-    for (;;) {
-        const char *end = dir;
-        while (*end != '\0' && *end != ':')
-            end++;
-        size_t dir_len = (size_t)(end - dir);
-        if (dir_len + 1 + name_len < sizeof(full)) {
-            size_t at = 0;
-            if (dir_len == 0) {
-                full[at++] = '.'; /* an empty entry means the current directory */
-            } else {
-                memcpy(full, dir, dir_len);
-                at = dir_len;
-            }
-            full[at++] = '/';
-            memcpy(full + at, name, name_len + 1);
-            execve(full, c->argv, c->envp);
-            if (errno == EACCES)
-                denied = true;
-            else if (errno != ENOENT && errno != ENOTDIR && errno != ESTALE && errno != ELOOP &&
-                     errno != ENAMETOOLONG && errno != ENODEV && errno != ETIMEDOUT)
-                return;
-        }
-        if (*end == '\0')
-            break;
-        dir = end + 1;
+    struct path_search search;
+    path_search_init(&search, c->path, c->argv[0]);
+    while (path_search_next(&search, full, sizeof(full))) {
+        execve(full, c->argv, c->envp);
+        if (errno == EACCES)
+            denied = true;
+        else if (errno != ENOENT && errno != ENOTDIR && errno != ESTALE && errno != ELOOP &&
+                 errno != ENAMETOOLONG && errno != ENODEV && errno != ETIMEDOUT)
+            return;
     }
     errno = denied ? EACCES : ENOENT;
 }
@@ -305,28 +287,9 @@ static int open_log(struct proc *p, const char *path, int fd)
     return 0;
 }
 
-/* Forks to fail with EAGAIN, for the tests of what a process limit does
- * (root is not bound by RLIMIT_NPROC): REFEREE_TEST_FORK_FAILS=N in the
- * environment fails the first N forks. */
-static int forks_to_fail = -1;
-
-static bool is_injected_failure(void)
-{
-    if (forks_to_fail < 0) {
-        const char *n = getenv("REFEREE_TEST_FORK_FAILS");
-        forks_to_fail = n ? atoi(n) : 0;
-    }
-    if (forks_to_fail == 0)
-        return false;
-    forks_to_fail--;
-    return true;
-}
-
 /* Fork a child that runs plan; returns its pid, or -errno. */
 static pid_t fork_child(const struct child_plan *plan)
 {
-    if (is_injected_failure())
-        return -EAGAIN;
     /* No handler of ours may run in the child before it resets them all. */
     sigset_t all, old;
     sigfillset(&all);

@@ -36,37 +36,6 @@ void html_label(FILE *f, const char *text)
     fputs("\u2026", f);
 }
 
-static bool json_plain(unsigned char c)
-{
-    return c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&';
-}
-
-void html_json(FILE *f, const char *text)
-{
-    static const char hex[] = "0123456789abcdef";
-    const unsigned char *p = (const unsigned char *)text;
-
-    putc('"', f);
-    while (*p) {
-        size_t n = 0; /* a run of bytes that go as they are, in one write */
-        while (p[n] && json_plain(p[n]))
-            n++;
-        fwrite(p, 1, n, f);
-        p += n;
-        if (!*p)
-            break;
-        if (*p == '"' || *p == '\\') {
-            char esc[2] = {'\\', (char)*p};
-            fwrite(esc, 1, 2, f);
-        } else {
-            char esc[6] = {'\\', 'u', '0', '0', hex[*p >> 4], hex[*p & 15]};
-            fwrite(esc, 1, 6, f);
-        }
-        p++;
-    }
-    putc('"', f);
-}
-
 void html_figure(FILE *f, const char *fmt, double v)
 {
     if (isnan(v))

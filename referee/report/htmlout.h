@@ -1,5 +1,5 @@
 /* htmlout.h: text into an HTML page, safely: escaped as element text or an
- * attribute, as a JSON string inside a <script>, or as a figure. Writes to f
+ * attribute, or as a figure (a JSON string inside a <script>: json.h). Writes to f
  * and nothing else. */
 #ifndef REFEREE_HTMLOUT_H
 #define REFEREE_HTMLOUT_H
@@ -14,10 +14,6 @@ void html_text(FILE *f, const char *text);
  * the plot's titles and tables. */
 #define HTML_LABEL_MAX 14
 void html_label(FILE *f, const char *text);
-
-/* text as a JSON string: quotes and backslashes escaped, and <, > and & too,
- * so that no text can end the <script> it is in. */
-void html_json(FILE *f, const char *text);
 
 /* v with fmt (printf's, one double), "-" for NAN, "inf" and "-inf" for the
  * infinities, and never "-0". */

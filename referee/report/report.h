@@ -1,7 +1,7 @@
 /* report.h: what `referee report` shows of a run, gathered from the rows of
  * its games.csv and moves.csv (of one run, or of its shards): the standings,
  * results by colour, fouls, move times and the slowest moves. Pure: rows in,
- * figures out; cmd_report.c reads the files, report_html.c draws the page. */
+ * figures out; report_write.c reads the files, report_html.c draws the page. */
 #ifndef REFEREE_REPORT_H
 #define REFEREE_REPORT_H
 

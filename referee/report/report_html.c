@@ -6,6 +6,7 @@
 #include "decimal.h"
 #include "game.h"
 #include "htmlout.h"
+#include "json.h"
 #include "report_sections.h"
 
 #include <stdio.h>
@@ -65,17 +66,17 @@ static void put_games_shell(FILE *f)
 static void put_games_head(FILE *f, const struct report *r)
 {
     fputs("{\"game\":", f);
-    html_json(f, r->game);
+    json_write_string(f, r->game, true);
     const struct game_def *def = r->mixed ? NULL : game_find(r->game);
     char marks[2][2] = {{def ? def->marks[0] : 'x', '\0'}, {def ? def->marks[1] : 'o', '\0'}};
     fputs(",\"marks\":[", f);
-    html_json(f, marks[0]);
+    json_write_string(f, marks[0], true);
     fputs(",", f);
-    html_json(f, marks[1]);
+    json_write_string(f, marks[1], true);
     fputs("],\"bots\":[", f);
     for (size_t i = 0; i < r->nbots; i++) {
         fputs(i ? "," : "", f);
-        html_json(f, r->bots[i].name);
+        json_write_string(f, r->bots[i].name, true);
     }
     fputs("],\"games\":[", f);
 }
@@ -130,7 +131,7 @@ void report_html_game(FILE *f, const struct report *r, const struct game_row *ro
     static const int columns[] = {GC_RESULT, GC_END, GC_FOUL, GC_REASON, GC_MOVES};
     for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++) {
         fputs(i ? "," : "", f);
-        html_json(f, row->text[columns[i]]);
+        json_write_string(f, row->text[columns[i]], true);
     }
     fputs("]", f);
 }

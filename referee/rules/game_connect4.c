@@ -3,6 +3,7 @@
  * 7 bits per column, bit 7 * col + height: 6 squares bottom up, then a guard bit
  * that stays empty so that line shifts never wrap into the next column. */
 #include "game.h"
+#include "marks.h"
 
 #define ROWS 6
 #define COLS 7
@@ -121,38 +122,16 @@ static bool has_winning_move(uint64_t winner, uint64_t used)
 static bool c4_settle(struct game_state *s)
 {
     uint64_t b0 = s->board.bits[0], b1 = s->board.bits[1], used = b0 | b1;
-    int n0 = __builtin_popcountll(b0), n1 = __builtin_popcountll(b1);
-    bool won0 = has_line(b0), won1 = has_line(b1);
-    enum side next;
+    struct marks m = {.count = {__builtin_popcountll(b0), __builtin_popcountll(b1)},
+                      .line = {has_line(b0), has_line(b1)},
+                      .full = used == BOARD};
 
-    if (n0 == n1)
-        next = SIDE_FIRST;
-    else if (n0 == n1 + 1)
-        next = SIDE_SECOND;
-    else
-        return false;
-    if (s->to_move != SIDE_NONE && s->to_move != next)
-        return false;
     /* No floating disc: a column plus its bottom bit carries into no disc. */
     if ((used + BOTTOM) & used)
         return false;
-    /* A winner must have made the last move, and only one side can have won. */
-    if ((won0 && (won1 || next != SIDE_SECOND)) || (won1 && next != SIDE_FIRST))
+    if ((m.line[0] || m.line[1]) && !has_winning_move(m.line[0] ? b0 : b1, used))
         return false;
-    if ((won0 || won1) && !has_winning_move(won0 ? b0 : b1, used))
-        return false;
-
-    s->to_move = next;
-    s->plies = (uint16_t)(n0 + n1);
-    if (won0 || won1) {
-        s->end = END_LINE;
-        s->winner = won0 ? SIDE_FIRST : SIDE_SECOND;
-    } else if (used == BOARD) {
-        s->end = END_FULL;
-    } else if (s->early_draw && c4_is_dead(s)) {
-        s->end = END_DEAD;
-    }
-    return true;
+    return marks_settle(s, &m, c4_is_dead, NULL);
 }
 
 static const char *c4_why_illegal(const struct game_state *s, struct action a)

@@ -9,6 +9,7 @@
  * the N x N squares, and a column that stays empty so that line shifts never
  * wrap from one row to the next. */
 #include "game.h"
+#include "marks.h"
 #include "game_renju.h"
 
 #define WORDS 7 /* enough for 20 x 21 bits */
@@ -279,38 +280,18 @@ static bool has_winning_move(const struct geom *g, struct wide winner, bool exac
     return false;
 }
 
-static bool settle(const struct geom *g, struct game_state *s)
+static bool settle(const struct geom *g, struct game_state *s,
+                   bool (*is_dead_here)(const struct game_state *s))
 {
     struct wide b0 = get(g, s, 0), b1 = get(g, s, 1);
-    int n0 = count(g, b0), n1 = count(g, b1);
-    bool won0 = has_line(g, b0, is_exact(g, 0)), won1 = has_line(g, b1, is_exact(g, 1));
-    enum side next;
+    struct marks m = {.count = {count(g, b0), count(g, b1)},
+                      .line = {has_line(g, b0, is_exact(g, 0)), has_line(g, b1, is_exact(g, 1))}};
 
-    if (n0 == n1)
-        next = SIDE_FIRST;
-    else if (n0 == n1 + 1)
-        next = SIDE_SECOND;
-    else
+    m.full = m.count[0] + m.count[1] == g->n * g->n;
+    if ((m.line[0] || m.line[1]) &&
+        !has_winning_move(g, m.line[0] ? b0 : b1, is_exact(g, m.line[0] ? 0 : 1)))
         return false;
-    if (s->to_move != SIDE_NONE && s->to_move != next)
-        return false;
-    /* A winner must have made the last move, and only one side can have won. */
-    if ((won0 && (won1 || next != SIDE_SECOND)) || (won1 && next != SIDE_FIRST))
-        return false;
-    if ((won0 || won1) && !has_winning_move(g, won0 ? b0 : b1, is_exact(g, won0 ? 0 : 1)))
-        return false;
-
-    s->to_move = next;
-    s->plies = (uint16_t)(n0 + n1);
-    if (won0 || won1) {
-        s->end = END_LINE;
-        s->winner = won0 ? SIDE_FIRST : SIDE_SECOND;
-    } else if (n0 + n1 == g->n * g->n || (g->renju && renju_is_stuck(s))) {
-        s->end = END_FULL;
-    } else if (s->early_draw && is_dead(g, s)) {
-        s->end = END_DEAD;
-    }
-    return true;
+    return marks_settle(s, &m, is_dead_here, g->renju ? renju_is_stuck : NULL);
 }
 
 /* The table of functions of one form, on its geometry G. */
@@ -341,7 +322,7 @@ static bool settle(const struct geom *g, struct game_state *s)
     }                                                                                              \
     static bool ID##_settle(struct game_state *s)                                                  \
     {                                                                                              \
-        return settle(&G, s);                                                                      \
+        return settle(&G, s, ID##_is_dead);                                                        \
     }                                                                                              \
     const struct game_def ID = {                                                                   \
         .opening_plies = 2,                                                                        \

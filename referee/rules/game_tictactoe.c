@@ -1,6 +1,7 @@
 /* game_tictactoe.c: tic-tac-toe rules. o moves first; squares are a row letter
  * and a column digit ("c2" = bottom row, middle); each side is a 9-bit mask. */
 #include "game.h"
+#include "marks.h"
 
 static const uint16_t lines[8] = {
     0007, 0070, 0700, /* rows */
@@ -88,35 +89,11 @@ static void ttt_set(struct game_state *s, int row, int col, int mark)
 
 static bool ttt_settle(struct game_state *s)
 {
-    int n0 = __builtin_popcount(s->board.ttt[0]);
-    int n1 = __builtin_popcount(s->board.ttt[1]);
-    bool won0 = has_line(s->board.ttt[0]);
-    bool won1 = has_line(s->board.ttt[1]);
-    enum side next;
-
-    if (n0 == n1)
-        next = SIDE_FIRST;
-    else if (n0 == n1 + 1)
-        next = SIDE_SECOND;
-    else
-        return false;
-    if (s->to_move != SIDE_NONE && s->to_move != next)
-        return false;
-    /* A winner must have made the last move, and only one side can have won. */
-    if ((won0 && (won1 || next != SIDE_SECOND)) || (won1 && next != SIDE_FIRST))
-        return false;
-
-    s->to_move = next;
-    s->plies = (uint16_t)(n0 + n1);
-    if (won0 || won1) {
-        s->end = END_LINE;
-        s->winner = won0 ? SIDE_FIRST : SIDE_SECOND;
-    } else if ((s->board.ttt[0] | s->board.ttt[1]) == FULL) {
-        s->end = END_FULL;
-    } else if (s->early_draw && ttt_is_dead(s)) {
-        s->end = END_DEAD;
-    }
-    return true;
+    uint16_t b0 = s->board.ttt[0], b1 = s->board.ttt[1];
+    struct marks m = {.count = {__builtin_popcount(b0), __builtin_popcount(b1)},
+                      .line = {has_line(b0), has_line(b1)},
+                      .full = (b0 | b1) == FULL};
+    return marks_settle(s, &m, ttt_is_dead, NULL);
 }
 
 /* The last empty square: a bot that scans for a free square off by one misses it. */

@@ -11,6 +11,17 @@
 #define RECORD_NAME_MAX   128
 #define RECORD_ENGINE_MAX 257 /* adapter.h's ADAPTER_ENGINE_MAX bytes and a NUL */
 
+/* What kind of its foul a bot's misbehaviour was, beside the reason's words:
+ * code that acts on a foul (doctor's checks, the console's hints) decides on
+ * this, never on the words, which can so be reworded freely. */
+enum foul_detail {
+    DETAIL_NONE,        /* the foul alone says it */
+    DETAIL_SILENT,      /* FOUL_TIMEOUT: its process never wrote a byte */
+    DETAIL_BARE_CR,     /* FOUL_TIMEOUT: a line came, ended by CR alone */
+    DETAIL_FLOOD,       /* FOUL_TOO_LONG or FOUL_UNASKED: more lines for its log than allowed */
+    DETAIL_BEFORE_TURN, /* FOUL_UNASKED: its reply was written before its turn was read */
+};
+
 struct game_record {
     int id;                          /* 1-based number of the game in its run */
     int pairing;                     /* which pairing of bots it belongs to (0 for a match) */
@@ -22,8 +33,9 @@ struct game_record {
     struct game_state state;         /* the final state and the whole history */
     int32_t move_us[GAME_MAX_PLIES]; /* per history entry: microseconds the bot took (-1: none) */
     char reason[RECORD_REASON_MAX];
-    uint8_t foul_side;     /* enum side of the offender, SIDE_NONE if no foul */
-    int64_t start_unix_ms; /* wall clock at the start */
+    enum foul_detail detail; /* of a foul that ended it (reason's words are for people) */
+    uint8_t foul_side;       /* enum side of the offender, SIDE_NONE if no foul */
+    int64_t start_unix_ms;   /* wall clock at the start */
     int64_t duration_us;
     int64_t used_us[2];                 /* thinking time per side, microseconds */
     int restarts[2];                    /* per side: its bot started again before this game, having

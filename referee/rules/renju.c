@@ -149,18 +149,6 @@ bool renju_is_forbidden(enum renju_verdict v)
     return v == RENJU_OVERLINE || v == RENJU_DOUBLE_FOUR || v == RENJU_DOUBLE_THREE;
 }
 
-const char *renju_verdict_name(enum renju_verdict v)
-{
-    switch (v) {
-    case RENJU_OVERLINE: return "overline";
-    case RENJU_DOUBLE_FOUR: return "double four";
-    case RENJU_DOUBLE_THREE: return "double three";
-    case RENJU_ALLOWED:
-    case RENJU_FIVE: break;
-    }
-    return "";
-}
-
 bool renju_black_can_move(const struct renju_board *b)
 {
     for (int r = 0; r < RENJU_N; r++)

@@ -37,9 +37,6 @@ enum renju_verdict renju_judge(const struct renju_board *b, int row, int col);
 /* True if the verdict forbids the move (overline, double four, double three). */
 bool renju_is_forbidden(enum renju_verdict v);
 
-/* "overline", "double four", "double three"; "" for a move that is allowed. */
-const char *renju_verdict_name(enum renju_verdict v);
-
 /* True if black has an empty point that is not forbidden. */
 bool renju_black_can_move(const struct renju_board *b);
 

@@ -1,9 +1,11 @@
 /* console.c: the lines a run prints, as cutechess-cli prints them. */
 #include "console.h"
 #include "flush.h"
-#include "inspect.h"
+#include "message.h"
+#include "standings.h"
 #include "proc.h"
 #include "folder.h"
+#include "printable.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -79,7 +81,7 @@ void console_hint_flush(struct console *con, const char *bot, char *const *argv)
 void console_standings(struct console *con, struct standings *st)
 {
     console_clear(con);
-    cli_print_standings(stdout, st);
+    standings_print(stdout, st);
     fflush(stdout);
 }
 
@@ -114,11 +116,9 @@ void console_log_tail(const char *path)
             break;
     if (n == 0)
         return;
-    /* A bot's bytes reach the terminal without their control characters (an
-     * escape sequence could rewrite the screen). */
-    for (char *p = from; *p; p++)
-        if (*p != '\n' && *p != '\t' && ((unsigned char)*p < 0x20 || *p == 0x7f))
-            *p = '?';
+    /* A bot's bytes reach the terminal as printable ASCII (an escape
+     * sequence could rewrite the screen). */
+    printable_clean(from, strlen(from));
     fprintf(stderr, "The last lines of its log (%s):\n", path);
     for (const char *line = from; *line;) {
         const char *end = strchr(line, '\n');

@@ -41,8 +41,9 @@ void console_clear(struct console *con);
 void console_hint_flush(struct console *con, const char *bot, char *const *argv);
 
 /* The last lines (at most 5, from its last 2 KB) of a bot's log at path, on
- * stderr, their control bytes shown as '?': why a command failed is there,
- * not in referee's message. Nothing if it cannot be read or is empty. */
+ * stderr, cleaned by printable_clean (a byte that is not printable ASCII or
+ * a tab shown as '?'): why a command failed is there, not in referee's
+ * message. Nothing if it cannot be read or is empty. */
 void console_log_tail(const char *path);
 
 /* The standings table (and, for two bots, the Elo difference line). */

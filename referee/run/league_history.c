@@ -1,7 +1,7 @@
 /* league_history.c: a league run's history: roster.csv and games.csv read
  * back and checked, a batch's shard folders opened and merged. */
 #include "league_state.h"
-#include "cli.h"
+#include "host.h"
 #include "league_batch.h"
 #include "ledger.h"
 #include "path.h"
@@ -86,7 +86,7 @@ int lrun_load_history(struct lrun *lr, bool look_only)
     }
     struct gameset kept;
     struct ledger_repair repair = {.look_only = look_only};
-    struct ledger_plan plan = {.def = lr->def, .early_draw = lr->set.early_draw};
+    struct ledger_plan plan = {.start = {.def = lr->def, .early_draw = lr->set.early_draw}};
     struct standings *scratch = standings_new();
     if (!scratch || gameset_init(&kept, LEAGUE_MAX_GAMES) < 0) {
         standings_free(scratch);
@@ -215,7 +215,7 @@ int lrun_open_shard(struct lrun *lr)
         league_batch(&lr->l, lr->written + 1, o->shard, o->shards, lr->list, n);
     struct gameset kept;
     struct ledger_repair repair = {0};
-    struct ledger_plan plan = {.def = lr->def, .early_draw = lr->set.early_draw};
+    struct ledger_plan plan = {.start = {.def = lr->def, .early_draw = lr->set.early_draw}};
     struct standings *scratch = standings_new();
     if (n < 0 || !scratch || gameset_init(&kept, LEAGUE_MAX_GAMES) < 0) {
         standings_free(scratch);

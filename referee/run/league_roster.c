@@ -2,7 +2,7 @@
  * to their programs, refused when a program changes, bound again, retired;
  * each an event of roster.csv (logged, said, applied to the league). */
 #include "league_state.h"
-#include "cli.h"
+#include "host.h"
 #include "inputs.h"
 #include "path.h"
 #include "xalloc.h"
@@ -58,7 +58,10 @@ static void say(const struct lrun *lr, const struct roster_event *e)
                 e->game, e->reason);
 }
 
-int lrun_take_in(struct lrun *lr, const struct roster_event *e, bool dry)
+/* Take in e: appended to roster.csv, said on stderr if a refusal or a
+ * binding again, and applied; dry (a batch's shard), refused with a message
+ * instead. Returns 0 or a negative errno (-EBUSY: dry). */
+static int lrun_take_in(struct lrun *lr, const struct roster_event *e, bool dry)
 {
     static const char *const doing[] = {"adding", "retiring", "refusing it", "binding it again"};
 
@@ -79,7 +82,9 @@ int lrun_take_in(struct lrun *lr, const struct roster_event *e, bool dry)
     return -EBUSY;
 }
 
-int lrun_enter(struct lrun *lr, const struct bot_spec *spec, long from, bool dry)
+/* Enter spec's entry from game `from` bound to its program as it is now
+ * (lrun_take_in). Returns 0 or a negative errno. */
+static int lrun_enter(struct lrun *lr, const struct bot_spec *spec, long from, bool dry)
 {
     struct binding now;
     struct roster_event e = {.game = from, .kind = ROSTER_ENTERED};
@@ -99,7 +104,12 @@ int lrun_enter(struct lrun *lr, const struct bot_spec *spec, long from, bool dry
     return rc;
 }
 
-int lrun_check_binding(struct lrun *lr, int i, const struct bot_spec *spec, long from, bool dry)
+/* Entry i's program (spec, its row of bots.csv) against its binding: a
+ * change refuses it from game `from`, a program put back binds it again, and
+ * an entry that roster.csv binds to nothing (a league older than bindings) is
+ * bound (lrun_take_in). Returns 0 or a negative errno. */
+static int lrun_check_binding(struct lrun *lr, int i, const struct bot_spec *spec, long from,
+                              bool dry)
 {
     char why[2 * PATH_MAX + 200];
     struct roster_event e = {.game = from, .reason = why};

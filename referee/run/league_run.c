@@ -3,9 +3,9 @@
  * (league.h), until the roster's file changes, a limit, or Ctrl-C. */
 #include "league_state.h"
 #include "defaults.h"
-#include "cli.h"
+#include "host.h"
 #include "inputs.h"
-#include "inspect.h"
+#include "report_write.h"
 #include "ledger.h"
 #include "path.h"
 #include "proc.h"
@@ -160,7 +160,7 @@ static int segment_bots(struct lrun *lr, struct run_config *c)
         c->nbots = i + 1;
     }
     config_run_release(&file);
-    cli_say_memory_cover(c);
+    host_say_memory_cover(c);
     return c->sandbox ? sandbox_setup(c) : 0;
 }
 
@@ -206,30 +206,26 @@ static int segment(struct lrun *lr)
         cli_error("cannot write '%s': %s", failed, folder_why(rc));
         rc = folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
     } else if (rc == 0) {
-        struct tournament t = {
-            .def = lr->def,
-            .early_draw = lr->set.early_draw,
-            .bots = c->bots,
-            .nbots = c->nbots,
-            .schedule = {.format = SCHEDULE_ROUND_ROBIN,
-                         .nbots = c->nbots,
-                         .games_per_pairing = 2,
-                         .rounds = 1,
-                         .seed = lr->set.seed},
-            .rules = {.time = c->time, .restart_each_game = c->restart, .stop_grace_ms = 200},
-            .opening_plies = (int)lr->set.openings,
-            .jobs = (int)c->jobs,
-            .max_live = (int)c->max_live,
-            .affinity = c->affinity,
-            .log_fds = c->log_cap > 0 ? log_fds : NULL,
-            .log_cap = (size_t)c->log_cap,
-            .source = source,
-            .source_ctx = lr,
-        };
-        t.rules.spin = !c->no_spin && !c->affinity && 2 * c->jobs <= cli_cores();
+        struct tournament t;
+        tournament_from_config(&t, c, host_cores());
+        /* The league's own: its settings' rules and openings, each pair of
+         * the roster twice on its seed, the games its picks give; an entry
+         * that cannot play is retired, not given forfeits. */
+        t.start = (struct start_plan){.def = lr->def,
+                                      .early_draw = lr->set.early_draw,
+                                      .opening_plies = (int)lr->set.openings};
+        t.schedule = (struct schedule){.format = SCHEDULE_ROUND_ROBIN,
+                                       .nbots = c->nbots,
+                                       .games_per_pairing = 2,
+                                       .rounds = 1,
+                                       .seed = lr->set.seed};
+        t.forfeit_broken = false;
+        t.log_fds = c->log_cap > 0 ? log_fds : NULL;
+        t.source = source;
+        t.source_ctx = lr;
         struct tournament_hooks hooks = {.finished = on_finished, .tick = on_tick, .ctx = lr};
         lr->base = lr->written;
-        end = tournament_run(&t, NULL, &hooks, &cli_interrupted, &failure);
+        end = tournament_run(&t, NULL, &hooks, &host_interrupted, &failure);
         int err = results_flush(lr->out_files);
         if (err < 0 && end != TOURNAMENT_FAILED) {
             end = TOURNAMENT_FAILED;
@@ -335,7 +331,7 @@ static int retire_failed(struct lrun *lr)
 /* Wait until bots.csv changes or Ctrl-C; a signal ends the sleep. */
 static void wait_roster(const struct lrun *lr)
 {
-    while (!lrun_roster_changed(lr) && !cli_interrupted)
+    while (!lrun_roster_changed(lr) && !host_interrupted)
         sleep(1);
 }
 
@@ -367,7 +363,7 @@ static int play(struct lrun *lr)
         }
         if (rc != 0 || lr->reached)
             return rc;
-        if (cli_interrupted)
+        if (host_interrupted)
             return EXIT_INTERRUPTED;
         if (!lr->starved)
             continue;
@@ -419,9 +415,9 @@ int league_run(struct league_options *o)
     proc_ignore_sigpipe();
     proc_become_subreaper();
     proc_watchdog_start();
-    cli_catch_signals();
+    host_catch_signals();
     if ((rc = open_league(lr)) == 0 && !o->merge)
-        cli_say_bots_run_as_root(o->run.sandbox, true);
+        host_say_bots_run_as_root(o->run.sandbox, true);
     if (rc == 0 && o->shards > 0) {
         rc = lr->nlist > 0 ? segment(lr) : 0;
         while (rc == 0 && lr->changed)

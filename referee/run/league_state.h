@@ -91,21 +91,6 @@ bool lrun_programs_changed(const struct lrun *lr);
  * Returns 0 or a negative errno. */
 int lrun_apply_event(struct lrun *lr, const struct roster_event *e);
 
-/* Take in e: appended to roster.csv, said on stderr if a refusal or a
- * binding again, and applied; dry (a batch's shard), refused with a message
- * instead. Returns 0 or a negative errno (-EBUSY: dry). */
-int lrun_take_in(struct lrun *lr, const struct roster_event *e, bool dry);
-
-/* Enter spec's entry from game `from` bound to its program as it is now
- * (lrun_take_in). Returns 0 or a negative errno. */
-int lrun_enter(struct lrun *lr, const struct bot_spec *spec, long from, bool dry);
-
-/* Entry i's program (spec, its row of bots.csv) against its binding: a
- * change refuses it from game `from`, a program put back binds it again, and
- * an entry that roster.csv binds to nothing (a league older than bindings) is
- * bound (lrun_take_in). Returns 0 or a negative errno. */
-int lrun_check_binding(struct lrun *lr, int i, const struct bot_spec *spec, long from, bool dry);
-
 /* Free the bindings lr holds (bound and seen). */
 void lrun_release_bindings(struct lrun *lr);
 

@@ -1,7 +1,8 @@
 /* report_live.c: a run's report, gathered as it writes its games. */
 #define _GNU_SOURCE /* O_TMPFILE */
 #include "report_live.h"
-#include "inspect.h"
+#include "message.h"
+#include "report_write.h"
 #include "notation.h"
 #include "path.h"
 #include "report_html.h"

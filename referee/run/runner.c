@@ -3,8 +3,9 @@
 #include "report.h"
 #include "report_live.h"
 #include "path.h"
-#include "cli.h"
-#include "inspect.h"
+#include "host.h"
+#include "report_write.h"
+#include "sprt.h"
 #include "console.h"
 #include "ledger.h"
 #include "results.h"
@@ -67,30 +68,7 @@ static int set_up(struct runner *rn)
     const struct run_config *c = rn->cfg;
     struct tournament *t = &rn->t;
 
-    *t = (struct tournament){
-        .def = c->game,
-        .early_draw = !c->no_early_draw,
-        .bots = c->bots,
-        .nbots = c->nbots,
-        .schedule = {.format = c->format,
-                     .nbots = c->nbots,
-                     .games_per_pairing = (int)c->games,
-                     .rounds = (int)c->rounds,
-                     .seed = (uint64_t)c->seed},
-        .rules = {.time = c->time, .restart_each_game = c->restart, .stop_grace_ms = 200},
-        .opening_plies = (int)c->opening_plies,
-        .openings = c->openings,
-        .nopenings = c->nopenings,
-        .jobs = (int)c->jobs,
-        .max_live = (int)c->max_live,
-        .affinity = c->affinity,
-        .log_cap = (size_t)c->log_cap,
-        .forfeit_broken = !c->stop_on_broken,
-    };
-    /* Spinning for a reply holds a core while the bot thinks on another: only
-     * when every game under way can have two, and never on a pinned worker,
-     * whose bots share its core. */
-    t->rules.spin = !c->no_spin && !c->affinity && 2 * c->jobs <= cli_cores();
+    tournament_from_config(t, c, host_cores());
     rn->total = schedule_count(&t->schedule);
     if (rn->total > MAX_GAMES) {
         cli_error("%ld games is more than one run can hold (%ld); split it with fewer --games "
@@ -102,7 +80,7 @@ static int set_up(struct runner *rn)
         struct scheduled_game g;
         struct game_state s;
         schedule_game(&t->schedule, 0, &g);
-        if (tournament_start(t, &g, &s) < 0) {
+        if (start_plan_game(&t->start, &g, &s) < 0) {
             cli_error("--openings %ld: no line of %ld random moves leaves a game of %s open",
                       c->opening_plies, c->opening_plies, c->game->name);
             return EXIT_USAGE;
@@ -112,7 +90,7 @@ static int set_up(struct runner *rn)
     for (int i = 0; i < c->nopenings; i++) {
         struct scheduled_game g = {.opening_id = i + 1};
         struct game_state s;
-        if (tournament_start(t, &g, &s) < 0) {
+        if (start_plan_game(&t->start, &g, &s) < 0) {
             cli_error("openings file '%s', opening %d ('%s'): not a playable line of %s",
                       c->openings_file, i + 1, c->openings[i], c->game->name);
             return EXIT_DATA;
@@ -170,13 +148,6 @@ static int recount_resumed(struct runner *rn)
     return 0;
 }
 
-/* How game g of the tournament ctx starts, for the ledger's check of a
- * resumed run. */
-static int start_of(const void *ctx, const struct scheduled_game *g, struct game_state *s)
-{
-    return tournament_start(ctx, g, s);
-}
-
 /* The games a resumed run keeps of its results folder, into rn->skip and its
  * standings (ledger_resume). Returns 0 or an exit code, having said why. */
 static int resume_kept(struct runner *rn)
@@ -187,11 +158,8 @@ static int resume_kept(struct runner *rn)
     struct ledger_repair repair = {.on = c->repair, .look_only = c->plan_only};
     struct ledger_plan resumed = {
         .schedule = &rn->t.schedule,
-        .def = rn->t.def,
-        .early_draw = rn->t.early_draw,
+        .start = rn->t.start,
         .bots = rn->t.bots,
-        .start = start_of,
-        .ctx = &rn->t,
     };
     int err = ledger_resume(c->results, &resumed, &(struct ledger_kept){&rn->skip, rn->st}, &repair,
                             why, sizeof(why));
@@ -429,7 +397,7 @@ static void hint(struct runner *rn, const struct game_record *rec)
         console_clear(&rn->con);
         fprintf(stderr, "Log of %s: %s\n", c->bots[b].name, path);
     }
-    if (!rn->hinted[b] && strstr(rec->reason, "no output at all")) {
+    if (!rn->hinted[b] && rec->detail == DETAIL_SILENT) {
         console_clear(&rn->con);
         console_hint_flush(&rn->con, c->bots[b].name, c->bots[b].argv);
         rn->hinted[b] = true;
@@ -567,7 +535,7 @@ static int run_exit(struct runner *rn, enum tournament_end end,
                       : strerror(-failure->error));
         return failure->error == -EPROTO ? EXIT_INTERNAL : EXIT_SYSTEM;
     case TOURNAMENT_INTERRUPTED: return EXIT_INTERRUPTED;
-    case TOURNAMENT_STOPPED: return rn->nbroken > 0 ? broken_exit(rn) : cli_sprt_exit(rn->verdict);
+    case TOURNAMENT_STOPPED: return rn->nbroken > 0 ? broken_exit(rn) : sprt_exit(rn->verdict);
     case TOURNAMENT_DONE: break;
     }
     /* Every run ends by comparing the games it wrote with the games it planned. */
@@ -598,7 +566,7 @@ static int play(struct runner *rn)
     rn->con.live = !c->quiet && isatty(STDERR_FILENO);
     rn->con.t0_ns = proc_now_ns();
     if (rn->verdict == SPRT_CONTINUE)
-        end = tournament_run(&rn->t, &rn->skip, &hooks, &cli_interrupted, &failure);
+        end = tournament_run(&rn->t, &rn->skip, &hooks, &host_interrupted, &failure);
     console_clear(&rn->con);
     /* Whatever stopped the run, the games it finished are written. */
     keep_lock(rn);
@@ -639,7 +607,7 @@ static int conclude(struct runner *rn, int rc)
             console_standings(&rn->con, rn->st);
         if (c->sprt) {
             struct sprt_result r;
-            cli_print_sprt(stdout, &rn->tally.counts, &c->sprt_params, c->sprt_model, &r);
+            sprt_print(stdout, &rn->tally.counts, &c->sprt_params, c->sprt_model, &r);
             if (rc == EXIT_SPRT_NONE)
                 printf("SPRT: no verdict after %ld games\n", rn->done);
         }
@@ -683,7 +651,7 @@ int runner_run(const struct run_config *c)
     proc_ignore_sigpipe();
     proc_become_subreaper(); /* best effort: Linux only */
     proc_watchdog_start();   /* likewise: no bot process outlives referee */
-    cli_catch_signals();
+    host_catch_signals();
     /* --plan only reads: it works beside a run. */
     if ((rc = set_up(rn)) == 0 && (c->plan_only || (rc = lock_results(rn)) == 0) &&
         (rc = plan(rn)) == 0 && c->plan_only) {
@@ -691,7 +659,7 @@ int runner_run(const struct run_config *c)
         printf("games=%ld written=%ld missing=%ld first_missing=%ld\n", rn->planned, rn->done,
                missing, first + 1);
     } else if (rc == 0 && (rc = open_results(rn)) == 0) {
-        cli_say_bots_run_as_root(c->sandbox, true);
+        host_say_bots_run_as_root(c->sandbox, true);
         rn->con.total = rn->total;
         rn->report_run = (struct report_run){.sprt = c->sprt,
                                              .params = c->sprt_params,

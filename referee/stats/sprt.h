@@ -5,6 +5,7 @@
 #define REFEREE_SPRT_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 /* Outcomes counted for an SPRT, from the candidate's view: trinomial per game,
  * and pentanomial per pair of games played from the same opening with colours
@@ -103,5 +104,24 @@ struct sprt_tally {
 /* Add a game the candidate scored `score` in (0, 0.5 or 1), played from
  * opening `opening_id` (> 0). */
 void sprt_tally_add(struct sprt_tally *t, int opening_id, double score);
+
+/* The SPRT as the commands take and print it (sprt_print.c). The words of
+ * text ("elo0=A elo1=B alpha=X beta=Y", spaces or commas) into *p, unchecked:
+ * parameters are checked together once all are read, whatever their order.
+ * Returns 0, or -1 having said "FLAG'word': ..." on stderr (flag is "--sprt "
+ * or ""). */
+int sprt_read_words(struct sprt_params *p, const char *flag, const char *text);
+/* Whether p is valid (sprt_params_is_valid): 0, or -1 having said why, as above. */
+int sprt_check_params(const struct sprt_params *p, const char *flag);
+/* --sprt's words, read and checked into *p; a model's name (pentanomial,
+ * trinomial) into *m. Return 0, or -1 having said why. */
+int sprt_parse_words(struct sprt_params *p, const char *text);
+int sprt_parse_model(const char *text, enum sprt_model *m);
+/* Print the SPRT lines (cutechess's SPRT line, fastchess's Ptnml line, Elo)
+ * for counts to f, filling *r. */
+void sprt_print(FILE *f, const struct sprt_counts *c, const struct sprt_params *p,
+                enum sprt_model model, struct sprt_result *r);
+/* The exit status of a verdict: EXIT_OK for H1, EXIT_SPRT_H0, EXIT_SPRT_NONE. */
+int sprt_exit(enum sprt_verdict v);
 
 #endif

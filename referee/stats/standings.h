@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* One game as the standings need it. Strings are borrowed for the call. */
 struct game_summary {
@@ -102,5 +103,14 @@ char *standings_format_points(double points, char *buf, size_t len);
 /* The row of the bot given first (standings_add_bot, or the first game), for
  * figures told from its side; NULL without bots. Valid as standings_rows'. */
 const struct standings_row *standings_first_given(struct standings *st);
+
+/* Print the standings table (and, for two bots, cutechess's Elo line) to f
+ * (standings_print.c). */
+void standings_print(FILE *f, struct standings *st);
+
+/* Whether st's bots can be rated on one scale: if no games link some of them,
+ * not even through other bots, say which two and return EXIT_DATA; else
+ * EXIT_OK (standings_print.c). */
+int standings_check_groups(struct standings *st);
 
 #endif

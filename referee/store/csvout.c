@@ -1,6 +1,7 @@
 /* csvout.c: CSV text built in memory with libcsv, and files written whole. */
 #include "csvout.h"
 #include "cell.h"
+#include "decimal.h"
 #include "folder.h"
 
 #include <csv.h>
@@ -155,7 +156,8 @@ static void file_end(struct csvout_file *w)
     csvout_release(&w->rows);
 }
 
-int csvout_file_open_at(struct csvout_file *w, int dir_fd, const char *name)
+/* The file name in the folder dir_fd (borrowed; it outlives w). */
+static int csvout_file_open_at(struct csvout_file *w, int dir_fd, const char *name)
 {
     memset(w, 0, sizeof(*w));
     int rc = file_begin(w, dir_fd, name, name);
@@ -258,15 +260,7 @@ void csvout_number(struct csvout *r, const char *fmt, double v)
         return;
     }
     snprintf(text, sizeof(text), fmt, v);
-    csvout_field(r, csvout_unsigned_zero(text));
-}
-
-char *csvout_unsigned_zero(char *text)
-{
-    /* "-0.0" is a rounding of a small negative number, not a figure. */
-    if (text[0] == '-' && strspn(text + 1, "0.") == strlen(text + 1))
-        memmove(text, text + 1, strlen(text));
-    return text;
+    csvout_field(r, decimal_unsigned_zero(text));
 }
 
 void csvout_release(struct csvout *r)

@@ -38,9 +38,6 @@ void csvout_plain(struct csvout *r, const char *text, size_t n);
 /* A figure with fmt: "" for NAN, "inf" and "-inf" for the infinities. */
 void csvout_number(struct csvout *r, const char *fmt, double v);
 
-/* Drop the sign of a number written as zero ("-0.0" to "0.0"); returns text. */
-char *csvout_unsigned_zero(char *text);
-
 /* Add n bytes of whole rows (another csvout's text). Returns 0 or -ENOMEM. */
 int csvout_append(struct csvout *r, const char *text, size_t n);
 
@@ -77,8 +74,6 @@ struct csvout_file {
     struct csvout rows;
 };
 int csvout_file_open(struct csvout_file *w, const char *path);
-/* The file name in the folder dir_fd (borrowed; it outlives w). */
-int csvout_file_open_at(struct csvout_file *w, int dir_fd, const char *name);
 int csvout_file_flush(struct csvout_file *w, size_t keep);
 int csvout_file_commit(struct csvout_file *w);
 void csvout_file_abort(struct csvout_file *w);

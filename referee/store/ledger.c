@@ -68,8 +68,12 @@ int ledger_check_game(struct ledger_game *g, const char *path, const struct game
     return -EINVAL;
 }
 
-int ledger_match_move(const struct game_row *row, const struct move_row *m, long ply,
-                      const char **moves, char *why, size_t len)
+/* Whether moves.csv's row m is ply `ply` (1-based) of game row, as the next
+ * move of *moves (a pointer into row's moves column, advanced past it) says:
+ * the same ply, mark and move, and the same opening flag. Returns 0, or
+ * -EINVAL with why naming the game and what differs. */
+static int ledger_match_move(const struct game_row *row, const struct move_row *m, long ply,
+                             const char **moves, char *why, size_t len)
 {
     const char *token = *moves, *end;
     while (*token == ' ')
@@ -139,7 +143,7 @@ static int check_row(const struct ledger_plan *p, const struct game_row *row, ch
     snprintf(expect[0], sizeof(expect[0]), "%d", g.pairing);
     snprintf(expect[1], sizeof(expect[1]), "%d", g.opening_id);
     snprintf(expect[2], sizeof(expect[2]), "%llu", (unsigned long long)g.seed);
-    snprintf(expect[3], sizeof(expect[3]), "%s", p->def->name);
+    snprintf(expect[3], sizeof(expect[3]), "%s", p->start.def->name);
     snprintf(expect[4], sizeof(expect[4]), "%s", p->bots[g.bots[0]].name);
     snprintf(expect[5], sizeof(expect[5]), "%s", p->bots[g.bots[1]].name);
     for (int i = 0; i < 6; i++)
@@ -153,12 +157,12 @@ static int check_row(const struct ledger_plan *p, const struct game_row *row, ch
     /* The same rules and the same opening: --no-early-draw, --openings. */
     struct game_state start;
     char opening[GAME_MAX_PLIES * GAME_MOVE_TEXT];
-    if (p->start(p->ctx, &g, &start) < 0) {
+    if (start_plan_game(&p->start, &g, &start) < 0) {
         snprintf(why, len, "game %ld: its opening cannot be played", row->id);
         return -EINVAL;
     }
     notation_format_history(&start, opening, sizeof(opening));
-    if (row->early_draw != p->early_draw || row->opening_plies != start.nhistory ||
+    if (row->early_draw != p->start.early_draw || row->opening_plies != start.nhistory ||
         strncmp(row->text[GC_MOVES], opening, strlen(opening)) != 0) {
         snprintf(why, len,
                  "game %ld was played with other rules or another opening (early draw %s, "

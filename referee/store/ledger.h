@@ -8,6 +8,7 @@
 #include "standings.h"
 #include "gameset.h"
 #include "schedule.h"
+#include "start_plan.h"
 #include "csvout.h"
 
 #include <stdbool.h>
@@ -50,13 +51,6 @@ int ledger_check_game(struct ledger_game *g, const char *path, const struct game
 int ledger_add_games(struct standings *st, struct results_file *f, struct ledger_game *game,
                      char *why, size_t len);
 
-/* Whether moves.csv's row m is ply `ply` (1-based) of game row, as the next
- * move of *moves (a pointer into row's moves column, advanced past it) says:
- * the same ply, mark and move, and the same opening flag. Returns 0, or
- * -EINVAL with why naming the game and what differs. */
-int ledger_match_move(const struct game_row *row, const struct move_row *m, long ply,
-                      const char **moves, char *why, size_t len);
-
 /* moves.csv read in step with games.csv: a game's moves rows come right
  * after the previous game's. f NULL: a run without moves.csv. */
 struct ledger_moves {
@@ -93,13 +87,8 @@ struct ledger_plan {
     const struct schedule *schedule; /* NULL (a league): which game each id is, its
                                       * bots and opening, is the caller's to check;
                                       * the rest is checked (ids up to skip's count) */
-    const struct game_def *def;
-    bool early_draw;
-    const struct bot_spec *bots; /* by the schedule's bot indices */
-    /* The start of game g into *s, its opening played (tournament_start).
-     * Returns 0, or -1 if the opening cannot be played. */
-    int (*start)(const void *ctx, const struct scheduled_game *g, struct game_state *s);
-    const void *ctx;
+    struct start_plan start;         /* the game, its rules, and where each game starts */
+    const struct bot_spec *bots;     /* by the schedule's bot indices */
 };
 
 /* Make the run in dir ready to go on: read games.csv a row at a time, check

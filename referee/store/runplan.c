@@ -2,7 +2,7 @@
  * each games.csv row checked against it: its bots, pairing, opening and seed. */
 #include "runplan.h"
 #include "notation.h"
-#include "opening.h"
+#include "start_plan.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -177,8 +177,10 @@ static int check_opening(const struct runplan *p, const struct game_row *row,
 
     if (p->opening_plies < 0) /* an openings file: the file is not in the folder */
         return 0;
-    game_init(&start, p->def, p->early_draw);
-    if (p->opening_plies > 0 && opening_random_line(&start, g->seed, p->opening_plies) < 0) {
+    /* Started as the run started it. */
+    struct start_plan plan = {
+        .def = p->def, .early_draw = p->early_draw, .opening_plies = p->opening_plies};
+    if (start_plan_game(&plan, g, &start) < 0) {
         snprintf(why, len, "game %ld: the plan's opening cannot be played", row->id);
         return -EINVAL;
     }

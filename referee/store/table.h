@@ -1,5 +1,6 @@
-/* table.h: a CSV file read whole with libcsv into rows of strings, for the
- * commands that read results back (standings, resume, replay of a game). */
+/* table.h: a small CSV file read whole with libcsv into rows of strings: the
+ * bots and openings files (inputs.c), run.csv (runinfo.c), a league's files
+ * (roster.c, roster_log.c) and standings.csv's engines for the report. */
 #ifndef REFEREE_TABLE_H
 #define REFEREE_TABLE_H
 

@@ -1,6 +1,8 @@
 /* decimal.c: numbers as decimal text. */
 #include "decimal.h"
 
+#include <string.h>
+
 size_t decimal_uint(char *out, unsigned long long u)
 {
     char rev[20];
@@ -35,4 +37,12 @@ size_t decimal_ms(char *out, long long us)
     out[n++] = (char)('0' + u % 100 / 10);
     out[n++] = (char)('0' + u % 10);
     return n;
+}
+
+char *decimal_unsigned_zero(char *text)
+{
+    /* "-0.0" is a rounding of a small negative number, not a figure. */
+    if (text[0] == '-' && strspn(text + 1, "0.") == strlen(text + 1))
+        memmove(text, text + 1, strlen(text));
+    return text;
 }

@@ -16,4 +16,8 @@ size_t decimal_int(char *out, long long v);
  * us / 1e3: at most 25 bytes. */
 size_t decimal_ms(char *out, long long us);
 
+/* Drop the sign of a number written as zero ("-0.0" to "0.0"), in place, for
+ * a figure printf wrote (NUL-terminated); returns text. */
+char *decimal_unsigned_zero(char *text);
+
 #endif

@@ -8,6 +8,15 @@
 /* What a bot has to exit after `quit`, or after closing its output. */
 #define EXIT_GRACE_MS 200
 
+/* A bot's limit per move, and for its first move of a game, start-up
+ * included, unless told otherwise (--movetime, --firstmove). */
+#define MOVE_MS_DEFAULT       1000
+#define FIRST_MOVE_MS_DEFAULT 5000
+
+/* Past a move's limit, what the pipe and the scheduler may take before the
+ * reply counts as late. */
+#define MARGIN_MS 50
+
 /* How long a bot's process has to start and answer its handshake (--startup). */
 #define STARTUP_MS_DEFAULT 10000
 

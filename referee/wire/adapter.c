@@ -1,5 +1,6 @@
 /* adapter.c: the registry of protocols, and referee's own line protocol. */
 #include "adapter.h"
+#include "escape.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -74,7 +75,7 @@ void adapter_add_engine(struct adapter_state *a, const char *text, size_t n)
         a->engine[k++] = ' ';
     for (size_t i = 0; i < n; i++) {
         char esc[4];
-        size_t e = protocol_escape_byte(esc, (unsigned char)text[i], false);
+        size_t e = escape_byte(esc, (unsigned char)text[i], false);
         if (k + e > ADAPTER_ENGINE_MAX)
             break;
         memcpy(a->engine + k, esc, e);

@@ -198,7 +198,7 @@ void adapter_quote(char *out, size_t cap, const char *what, const char *text, si
 bool adapter_put_options(struct adapter_state *a, char *buf, size_t len, size_t *n);
 
 /* Append the bot's text (n bytes) to a->engine, after a blank if it holds
- * some, escaped as protocol_escape_byte does, up to ADAPTER_ENGINE_MAX bytes
+ * some, escaped as escape_byte (escape.h) does, up to ADAPTER_ENGINE_MAX bytes
  * (a byte's escape whole or not at all). */
 void adapter_add_engine(struct adapter_state *a, const char *text, size_t n);
 

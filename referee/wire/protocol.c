@@ -2,6 +2,7 @@
 #include "protocol.h"
 #include "notation.h"
 #include "decimal.h"
+#include "escape.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -162,37 +163,12 @@ bool protocol_is_printable(const char *text, size_t len)
     return true;
 }
 
-size_t protocol_escape_byte(char *out, unsigned char c, bool quote)
-{
-    static const char hex[] = "0123456789abcdef";
-    const char *name = c == 0              ? "\\0"
-                       : c == '\t'         ? "\\t"
-                       : c == '\r'         ? "\\r"
-                       : c == '\n'         ? "\\n"
-                       : c == '\\'         ? "\\\\"
-                       : c == '"' && quote ? "\\\""
-                                           : NULL;
-    if (name) {
-        memcpy(out, name, 2);
-        return 2;
-    }
-    if (c < 0x20 || c > 0x7e) {
-        out[0] = '\\';
-        out[1] = 'x';
-        out[2] = hex[c >> 4];
-        out[3] = hex[c & 15];
-        return 4;
-    }
-    out[0] = (char)c;
-    return 1;
-}
-
 char *protocol_escape(char *out, size_t cap, const char *text, size_t len)
 {
     size_t k = 0, n = len < PROTOCOL_ECHO_MAX ? len : PROTOCOL_ECHO_MAX;
 
     for (size_t i = 0; i < n && k + 8 < cap; i++)
-        k += protocol_escape_byte(out + k, (unsigned char)text[i], true);
+        k += escape_byte(out + k, (unsigned char)text[i], true);
     if (len > n && k + 4 < cap) {
         memcpy(out + k, "...", 3);
         k += 3;

@@ -51,11 +51,6 @@ int protocol_format_quit(char *buf, size_t len);
  * reply may hold (its final '\r' is dropped before). */
 bool protocol_is_printable(const char *text, size_t len);
 
-/* Write byte c into out as a person is shown it: itself if printable ASCII,
- * else \0, \t, \r, \n or \xHH; a backslash doubled, and with quote a double
- * quote after a backslash. Returns how many bytes it wrote (1 to 4). */
-size_t protocol_escape_byte(char *out, unsigned char c, bool quote);
-
 /* Write the first PROTOCOL_ECHO_MAX of the len bytes of text into out (cap
  * bytes, 4 * PROTOCOL_ECHO_MAX + 8 always enough), each byte that is not
  * printable ASCII escaped as \0, \t, \r, \n or \xHH, and '\\' and '"' with a
