@@ -11,6 +11,7 @@
 #include <criterion/criterion.h>
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <stdbool.h>
@@ -24,6 +25,15 @@ static inline void test_tmpdir(char *dir, const char *suite)
 {
     snprintf(dir, 64, "/tmp/referee-test-%s-XXXXXX", suite);
     cr_assert_not_null(mkdtemp(dir));
+}
+
+/* A new folder (test_tmpdir) with mode: mkdtemp makes it 0700, and run by
+ * root, sandboxed bots and runs as nobody are not root (0755: programs they
+ * run; 0777: a folder they write in). */
+static inline void test_tmpdir_open(char *dir, const char *suite, mode_t mode)
+{
+    test_tmpdir(dir, suite);
+    cr_assert_eq(chmod(dir, mode), 0, "%s", dir);
 }
 
 /* dir/file read whole with libcsv. */
@@ -139,6 +149,18 @@ static inline int test_fouls_in(const char *dir)
         n += test_cell(&t, i, "foul")[0] != '\0';
     table_release(&t);
     return n;
+}
+
+/* Every game of the run in dir ended without a foul (and there was one). */
+static inline void test_expect_no_foul(const char *dir)
+{
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    cr_expect_gt(t.nrows, 0);
+    for (size_t i = 0; i < t.nrows; i++)
+        cr_expect_str_eq(test_cell(&t, i, "foul"), "", "game %zu: %s %s", i + 1,
+                         test_cell(&t, i, "foul_by"), test_cell(&t, i, "reason"));
+    table_release(&t);
 }
 
 static inline const struct game_def *test_game(const char *name)

@@ -3,6 +3,7 @@
 #ifndef TESTS_RUN_H
 #define TESTS_RUN_H
 
+#include <criterion/criterion.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -68,6 +69,33 @@ static inline int run_program(char *const argv[], const char *input, struct run_
     run_slurp(out, r->out, sizeof(r->out));
     run_slurp(err, r->err, sizeof(r->err));
     return 0;
+}
+
+/* Run argv into *r; it must exit with status (the failure names what, with
+ * the status and all it printed). */
+static inline void run_expect_exit(struct run_result *r, const char *what, char *const argv[],
+                                   int status)
+{
+    cr_assert_eq(run_program(argv, NULL, r), 0);
+    cr_assert_eq(r->status, status, "%s: exit %d\n%s%s", what, r->status, r->out, r->err);
+}
+
+/* The file from copied to the path to (a program keeps its mode), by cp run
+ * into *r; it must work. */
+static inline void run_copy(struct run_result *r, const char *from, const char *to)
+{
+    char *cp[] = {"/bin/cp", (char *)from, (char *)to, NULL};
+    run_expect_exit(r, "cp", cp, 0);
+}
+
+/* The run in *r was refused: exit status, one line on stderr that holds says
+ * (what: the case, in the failures). */
+static inline void run_expect_one_line(const struct run_result *r, int status, const char *says,
+                                       const char *what)
+{
+    cr_expect_eq(r->status, status, "%s: %s", what, r->err);
+    cr_expect(strstr(r->err, says), "%s: %s", what, r->err);
+    cr_expect_eq(strchr(r->err, '\n'), strrchr(r->err, '\n'), "one line: %s", r->err);
 }
 
 #endif

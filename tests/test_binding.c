@@ -80,6 +80,16 @@ static void digest_with(const char *path, const struct binding *cache, int n, ch
     binding_release(&b);
 }
 
+/* In a new folder dir (64 bytes), a program `engine` holding "abc"; its
+ * path into path (96 bytes). */
+static void new_engine(char *dir, char *path)
+{
+    test_tmpdir(dir, "binding");
+    snprintf(path, 96, "%s/engine", dir);
+    write_file(path, "abc");
+    cr_assert_eq(chmod(path, 0755), 0);
+}
+
 static void sleep_past_racy(void)
 {
     struct timespec t = {BINDING_RACY_NS / 1000000000 + 1, 0};
@@ -89,10 +99,7 @@ static void sleep_past_racy(void)
 Test(binding, a_file_hashed_for_one_entry_is_not_read_again_unchanged, .timeout = 30)
 {
     char dir[64], path[96], got[65];
-    test_tmpdir(dir, "binding");
-    snprintf(path, sizeof(path), "%s/engine", dir);
-    write_file(path, "abc");
-    cr_assert_eq(chmod(path, 0755), 0);
+    new_engine(dir, path);
     sleep_past_racy();
     struct binding a;
     take(&a, path, NULL);
@@ -116,10 +123,7 @@ Test(binding, a_file_hashed_for_one_entry_is_not_read_again_unchanged, .timeout 
 Test(binding, a_file_read_just_after_a_change_is_read_again, .timeout = 30)
 {
     char dir[64], path[96], got[65];
-    test_tmpdir(dir, "binding");
-    snprintf(path, sizeof(path), "%s/engine", dir);
-    write_file(path, "abc");
-    cr_assert_eq(chmod(path, 0755), 0);
+    new_engine(dir, path);
     struct binding a;
     take(&a, path, NULL);
     cr_assert_eq(a.nfiles, 1);

@@ -5,6 +5,7 @@
  * referee runs, real bots (tests/bots/hog.c), real cgroups and sandboxes;
  * skipped, with the reason, where the machine has none. */
 #include "helpers.h"
+#include "bwrap.h"
 #include "proc.h"
 #include "run.h"
 
@@ -12,7 +13,6 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -20,16 +20,7 @@
 #define HOG     BUILD_DIR "/testbots/hog"
 #define FIXTURE BUILD_DIR "/testbots/fixture"
 
-extern char **environ;
 static struct run_result r;
-
-static void need_bwrap(void)
-{
-    char *trial[] = {"/bin/sh", "-c",
-                     "exec bwrap --ro-bind / / --unshare-all --die-with-parent true", NULL};
-    if (run_program(trial, NULL, &r) != 0 || r.status != 0)
-        cr_skip_test("bubblewrap cannot make a sandbox here: status %d %s", r.status, r.err);
-}
 
 static void sleep_ms(long ms)
 {
@@ -56,7 +47,7 @@ Test(contain, memfds_past_memory_are_the_bots_foul, .timeout = 120)
         cr_skip_test("no memory cgroup for each bot here: %s", why);
     for (int sandboxed = 0; sandboxed < 2; sandboxed++) {
         if (sandboxed)
-            need_bwrap();
+            test_need_bwrap();
         char dir[64], log[8192];
         test_tmpdir(dir, "contain");
         char *argv[] = {REFEREE_BIN, "match",
@@ -89,7 +80,7 @@ Test(contain, memfds_past_memory_are_the_bots_foul, .timeout = 120)
  * its own, such as a tmpfs outside --disk). Before: 'userns ok'. */
 Test(contain, a_sandboxed_bot_cannot_make_a_user_namespace, .timeout = 60)
 {
-    need_bwrap();
+    test_need_bwrap();
     char dir[64], log[4096];
     test_tmpdir(dir, "contain");
     char *argv[] = {
@@ -131,6 +122,18 @@ static int processes_marked(const char *mark, pid_t *found, int cap)
     return n;
 }
 
+/* processes_marked(mark, left, 16) once they had a second to go: how many
+ * are left. */
+static int marked_after_a_second(const char *mark, pid_t *left)
+{
+    int n = processes_marked(mark, left, 16);
+    for (int i = 0; i < 1000 && n > 0; i++) {
+        sleep_ms(1);
+        n = processes_marked(mark, left, 16);
+    }
+    return n;
+}
+
 static off_t size_of(const char *path)
 {
     struct stat st;
@@ -149,33 +152,13 @@ static pid_t start_and_kill(const char *dir, const char *work, enum how how)
     snprintf(path, sizeof(path), "%s/scribe.txt", work);
     snprintf(bot, sizeof(bot), "s=" HOG " scribe %s", path);
     snprintf(at, sizeof(at), "s=%s", work);
-    char *run[] = {"/usr/bin/setpriv",
-                   "--reuid=65534",
-                   "--regid=65534",
-                   "--clear-groups",
-                   REFEREE_BIN,
-                   "match",
-                   "--bot",
-                   bot,
-                   "--dir",
-                   at,
-                   "--bot",
-                   "l=" FIXTURE " stay",
-                   "--games",
-                   "100000",
-                   "--results",
-                   (char *)dir,
-                   "-q",
-                   how == SANDBOXED ? "--sandbox" : NULL,
+    char *run[] = {TEST_NOBODY, REFEREE_BIN, "match",
+                   "--bot",     bot,         "--dir",
+                   at,          "--bot",     "l=" FIXTURE " stay",
+                   "--games",   "100000",    "--results",
+                   (char *)dir, "-q",        how == SANDBOXED ? "--sandbox" : NULL,
                    NULL};
-    char **argv = how == AS_NOBODY ? run : run + 4;
-    posix_spawn_file_actions_t fa;
-    pid_t referee;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-    cr_assert_eq(posix_spawn(&referee, argv[0], &fa, NULL, argv, environ), 0);
-    posix_spawn_file_actions_destroy(&fa);
+    pid_t referee = test_start(how == AS_NOBODY ? run : run + TEST_NOBODY_WORDS, "/dev/null");
     for (int i = 0; i < 10000 && size_of(path) < 60; i++) /* 10 lines */
         sleep_ms(1);
     cr_assert_geq(size_of(path), 60, "the daemon never wrote to %s", path);
@@ -195,7 +178,7 @@ Test(contain, a_setsid_daemon_dies_with_a_referee_killed_by_sigkill, .timeout = 
 {
     for (enum how how = PLAIN; how < HOWS; how++) {
         if (how == SANDBOXED)
-            need_bwrap();
+            test_need_bwrap();
         if (how == AS_NOBODY && (getuid() != 0 || access("/usr/bin/setpriv", X_OK) != 0))
             continue; /* a plain user's run is PLAIN already; root needs setpriv */
         char dir[64], work[64], path[128];
@@ -205,11 +188,7 @@ Test(contain, a_setsid_daemon_dies_with_a_referee_killed_by_sigkill, .timeout = 
         cr_assert_eq(chmod(dir, 0777) | chmod(work, 0777), 0);
         snprintf(path, sizeof(path), "%s/scribe.txt", work);
         start_and_kill(dir, work, how);
-        int n = processes_marked(path, left, 16);
-        for (int i = 0; i < 1000 && n > 0; i++) {
-            sleep_ms(1);
-            n = processes_marked(path, left, 16);
-        }
+        int n = marked_after_a_second(path, left);
         cr_expect_eq(n, 0, "run %d: %d processes of the run outlived it, pid %d", how, n,
                      n ? (int)left[0] : 0);
         off_t before = size_of(path);
@@ -231,11 +210,7 @@ Test(contain, a_setsid_daemon_dies_with_a_referee_killed_by_sigkill, .timeout = 
                     "l=" FIXTURE " legal", "--games", "3",     "--results", dir,     "-q", NULL};
     cr_assert_eq(run_program(argv, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
-    int n = processes_marked(path, left, 16);
-    for (int i = 0; i < 1000 && n > 0; i++) {
-        sleep_ms(1);
-        n = processes_marked(path, left, 16);
-    }
+    int n = marked_after_a_second(path, left);
     cr_expect_eq(n, 0, "%d processes of an ended run are left, pid %d", n, n ? (int)left[0] : 0);
     for (int i = 0; i < n; i++)
         kill(left[i], SIGKILL);
@@ -249,18 +224,12 @@ Test(contain, a_setsid_daemon_dies_with_a_referee_killed_by_sigkill, .timeout = 
  * want. Before: 'could not start (resource temporarily unavailable)'. */
 Test(contain, a_start_starved_by_a_fork_bomb_names_the_bomb, .timeout = 120)
 {
-    bool as_nobody = getuid() == 0;
-    if (as_nobody && access("/usr/bin/setpriv", X_OK) != 0)
-        cr_skip_test("run by root, and no setpriv to play as nobody");
+    bool as_nobody = test_as_nobody();
     if (access("/usr/bin/prlimit", X_OK) != 0)
         cr_skip_test("no /usr/bin/prlimit (util-linux) to set the user's process limit");
     char dir[64];
-    test_tmpdir(dir, "contain");
-    cr_assert_eq(chmod(dir, 0777), 0);
-    char *argv[] = {"/usr/bin/setpriv",
-                    "--reuid=65534",
-                    "--regid=65534",
-                    "--clear-groups",
+    test_tmpdir_open(dir, "contain", 0777);
+    char *argv[] = {TEST_NOBODY,
                     "/usr/bin/prlimit",
                     "--nproc=40",
                     REFEREE_BIN,
@@ -277,7 +246,7 @@ Test(contain, a_start_starved_by_a_fork_bomb_names_the_bomb, .timeout = 120)
                     dir,
                     "-q",
                     NULL};
-    cr_assert_eq(run_program(as_nobody ? argv : argv + 4, NULL, &r), 0);
+    cr_assert_eq(run_program(as_nobody ? argv : argv + TEST_NOBODY_WORDS, NULL, &r), 0);
     struct table t;
     test_load(&t, dir, "games.csv");
     int named = 0;

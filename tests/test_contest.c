@@ -26,8 +26,7 @@ static const char *const honest[] = {"alice", "bob", "carol", "dave"};
 
 static void referee(const char *what, char *const argv[], int status)
 {
-    cr_assert_eq(run_program(argv, NULL, &r), 0);
-    cr_assert_eq(r.status, status, "%s: exit %d\n%s%s", what, r.status, r.out, r.err);
+    run_expect_exit(&r, what, argv, status);
 }
 
 static void slurp(const char *path, char *buf, size_t cap)

@@ -7,6 +7,7 @@
  * process 1's to its log. */
 #include "config.h"
 #include "helpers.h"
+#include "bwrap.h"
 #include "run.h"
 #include "sandbox.h"
 
@@ -21,13 +22,6 @@
 #define FIXTURE BUILD_DIR "/testbots/fixture"
 
 static struct run_result r;
-
-static bool can_sandbox(void)
-{
-    char *trial[] = {"/bin/sh", "-c",
-                     "exec bwrap --ro-bind / / --unshare-all --die-with-parent true", NULL};
-    return run_program(trial, NULL, &r) == 0 && r.status == 0;
-}
 
 /* Referee's environment as a caller with a secret has it. */
 static void set_host_env(void)
@@ -84,8 +78,7 @@ static void expect_only_clean_vars(const char *log)
  * environment, the token included. */
 Test(env, a_sandboxed_bot_starts_from_a_clean_environment, .timeout = 60)
 {
-    if (!can_sandbox())
-        cr_skip_test("bubblewrap cannot make a sandbox here: %s", r.err);
+    test_need_bwrap();
     set_host_env();
     char dir[64], work[64], at[96], log[16384], home[PATH_MAX], cwd[PATH_MAX - 8];
     test_tmpdir(dir, "env");
@@ -122,16 +115,12 @@ Test(env, a_sandboxed_bot_starts_from_a_clean_environment, .timeout = 60)
  * found nothing ("No such file or directory"). */
 Test(env, a_sandboxed_bots_own_path_finds_its_program, .timeout = 60)
 {
-    if (!can_sandbox())
-        cr_skip_test("bubblewrap cannot make a sandbox here: %s", r.err);
-    char dir[64], tools[64], cmd[256], path[128], log[16384];
+    test_need_bwrap();
+    char dir[64], tools[64], prog[96], path[128], log[16384];
     test_tmpdir(dir, "env");
-    test_tmpdir(tools, "envtools");
-    cr_assert_eq(chmod(tools, 0755), 0); /* run by root, its bots are not root */
-    snprintf(cmd, sizeof(cmd), "exec cp " FIXTURE " %s/envbot", tools);
-    char *sh[] = {"/bin/sh", "-c", cmd, NULL};
-    cr_assert_eq(run_program(sh, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
+    test_tmpdir_open(tools, "envtools", 0755);
+    snprintf(prog, sizeof(prog), "%s/envbot", tools);
+    run_copy(&r, FIXTURE, prog);
     snprintf(path, sizeof(path), "e=PATH=%s:/usr/bin:/bin", tools);
     char *run[] = {REFEREE_BIN,          "match", "--bot", "e=envbot env", "--bot",
                    "r=" BOTDIR "random", "--env", path,    "--games",      "1",

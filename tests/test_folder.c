@@ -344,18 +344,28 @@ static char *slurp(const char *path, char *buf, size_t cap)
     return buf;
 }
 
+/* A slow match started in a new folder dir (64 bytes), its output into log
+ * (dir.out, 96 bytes); once it has written 2 games, its file is removed.
+ * Its pid. */
+static pid_t start_then_remove(char *dir, char *log, const char *file)
+{
+    char path[96];
+    test_tmpdir(dir, "folder");
+    snprintf(log, 96, "%s.out", dir);
+    snprintf(path, sizeof(path), "%s/%s", dir, file);
+    char *run[] = SLOW_MATCH(dir, "--quiet", );
+    pid_t pid = test_start(run, log);
+    test_wait_rows(pid, dir, 2);
+    cr_assert_eq(unlink(path), 0);
+    return pid;
+}
+
 /* run.lock removed under a run: made again at its next write of rows, naming
  * the run's pid, said once; the run plays on and ends whole. */
 Test(folder, a_removed_run_lock_is_made_again_with_the_runs_pid, .timeout = 180)
 {
-    char dir[64], log[96], lock[96], text[8192];
-    test_tmpdir(dir, "folder");
-    snprintf(log, sizeof(log), "%s.out", dir);
-    snprintf(lock, sizeof(lock), "%s/run.lock", dir);
-    char *run[] = SLOW_MATCH(dir, "--quiet", );
-    pid_t pid = test_start(run, log);
-    test_wait_rows(pid, dir, 2);
-    cr_assert_eq(unlink(lock), 0);
+    char dir[64], log[96], text[8192];
+    pid_t pid = start_then_remove(dir, log, "run.lock");
     for (int i = 0; i < 5000 && lock_pid(dir) != (long)pid; i++)
         nanosleep(&(struct timespec){0, 1000000}, NULL);
     cr_expect_eq(lock_pid(dir), (long)pid, "run.lock not made again");
@@ -376,14 +386,8 @@ Test(folder, a_removed_run_lock_is_made_again_with_the_runs_pid, .timeout = 180)
  * stops (exit 4) saying why, instead of writing them into the void. */
 Test(folder, a_run_whose_games_csv_was_removed_stops_saying_why, .timeout = 180)
 {
-    char dir[64], log[96], games[96], text[8192];
-    test_tmpdir(dir, "folder");
-    snprintf(log, sizeof(log), "%s.out", dir);
-    snprintf(games, sizeof(games), "%s/games.csv", dir);
-    char *run[] = SLOW_MATCH(dir, "--quiet", );
-    pid_t pid = test_start(run, log);
-    test_wait_rows(pid, dir, 2);
-    cr_assert_eq(unlink(games), 0);
+    char dir[64], log[96], text[8192];
+    pid_t pid = start_then_remove(dir, log, "games.csv");
     cr_expect_eq(test_wait_status(pid), 4);
     slurp(log, text, sizeof(text));
     cr_expect(strstr(text, "its games.csv or moves.csv was removed or replaced during the run"),

@@ -77,17 +77,38 @@ static const char *cell_of(const char *dir, long id, const char *column, char *b
     return buf;
 }
 
-/* The first game of dir that ended as `end`, or 0. */
-static long first_ended(const char *dir, const char *end)
+/* Of game id in dir, its first and second (80 bytes each), and of those
+ * the one that is not bot. */
+static const char *other_than(const char *dir, long id, const char *bot, char *first, char *second)
+{
+    cell_of(dir, id, "first", first, 80);
+    cell_of(dir, id, "second", second, 80);
+    return strcmp(bot, first) == 0 ? second : first;
+}
+
+/* The id of dir's first game whose column holds value, or 0. */
+static long first_with(const char *dir, const char *column, const char *value)
 {
     struct table t;
     long id = 0;
     test_load(&t, dir, "games.csv");
     for (size_t i = 0; !id && i < t.nrows; i++)
-        if (strcmp(test_cell(&t, i, "end"), end) == 0)
+        if (strcmp(test_cell(&t, i, column), value) == 0)
             id = strtol(test_cell(&t, i, "game_id"), NULL, 10);
     table_release(&t);
     return id;
+}
+
+/* Play run (its results in dir): it and `check --strict` of it pass (what:
+ * the run, in the failure); its games.csv kept as original. */
+static void play_checked(char *const run[], const char *dir, const char *what)
+{
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char *check[] = {REFEREE_BIN, "check", "--strict", (char *)dir, NULL};
+    cr_assert_eq(run_program(check, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s: %s%s", what, r.out, r.err);
+    test_slurp(dir, "games.csv", original, sizeof(original));
 }
 
 Test(forged, a_derived_column_of_a_game_won_on_the_board_is_named, .timeout = 120)
@@ -101,18 +122,11 @@ Test(forged, a_derived_column_of_a_game_won_on_the_board_is_named, .timeout = 12
                    "--games",   "6",
                    "--results", dir,
                    "--quiet",   NULL};
-    cr_assert_eq(run_program(run, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
-    char *check[] = {REFEREE_BIN, "check", "--strict", dir, NULL};
-    cr_assert_eq(run_program(check, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "the honest run: %s%s", r.out, r.err);
-    test_slurp(dir, "games.csv", original, sizeof(original));
-    long id = first_ended(dir, "line");
+    play_checked(run, dir, "the honest run");
+    long id = first_with(dir, "end", "line");
     cr_assert_gt(id, 0, "a game won by four in a row");
-    cell_of(dir, id, "first", first, sizeof(first));
-    cell_of(dir, id, "second", second, sizeof(second));
     cell_of(dir, id, "winner", winner, sizeof(winner));
-    const char *loser = strcmp(winner, first) == 0 ? second : first;
+    const char *loser = other_than(dir, id, winner, first, second);
 
     forge(dir, id, "winner", loser);
     snprintf(want, sizeof(want), "game %ld: column 'winner' says '%s', the moves say '%s'", id,
@@ -198,26 +212,13 @@ Test(forged, a_forfeits_bot_and_reason_are_checked_and_every_honest_foul_passes,
                    "--firstmove", "150",
                    "--results",   dir,
                    "--quiet",     NULL};
-    cr_assert_eq(run_program(run, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
-    char *check[] = {REFEREE_BIN, "check", "--strict", dir, NULL};
-    cr_assert_eq(run_program(check, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "the honest run, fouls and all: %s%s", r.out, r.err);
-    test_slurp(dir, "games.csv", original, sizeof(original));
+    play_checked(run, dir, "the honest run, fouls and all");
 
     /* A timeout charged to the other bot: the forfeit's mark says whose. */
-    struct table t;
-    long id = 0;
-    test_load(&t, dir, "games.csv");
-    for (size_t i = 0; !id && i < t.nrows; i++)
-        if (strcmp(test_cell(&t, i, "foul"), "timeout") == 0)
-            id = strtol(test_cell(&t, i, "game_id"), NULL, 10);
-    table_release(&t);
+    long id = first_with(dir, "foul", "timeout");
     cr_assert_gt(id, 0, "a game lost on time");
     cell_of(dir, id, "foul_by", by, sizeof(by));
-    cell_of(dir, id, "first", first, sizeof(first));
-    cell_of(dir, id, "second", second, sizeof(second));
-    const char *other = strcmp(by, first) == 0 ? second : first;
+    const char *other = other_than(dir, id, by, first, second);
     forge(dir, id, "foul_by", other);
     snprintf(want, sizeof(want), "game %ld: column 'foul_by' says '%s', the moves say '%s'", id,
              other, by);
@@ -229,12 +230,7 @@ Test(forged, a_forfeits_bot_and_reason_are_checked_and_every_honest_foul_passes,
     expect_named(dir, want, "a timeout's reason");
 
     /* A rules foul cannot be turned into a forfeit of another kind. */
-    id = 0;
-    test_load(&t, dir, "games.csv");
-    for (size_t i = 0; !id && i < t.nrows; i++)
-        if (strcmp(test_cell(&t, i, "foul"), "occupied") == 0)
-            id = strtol(test_cell(&t, i, "game_id"), NULL, 10);
-    table_release(&t);
+    id = first_with(dir, "foul", "occupied");
     cr_assert_gt(id, 0, "a game lost on an occupied square");
     forge(dir, id, "foul", "timeout");
     snprintf(want, sizeof(want), "game %ld: column 'foul' says 'timeout', the moves say 'occupied'",

@@ -8,7 +8,6 @@
 #include <criterion/criterion.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -252,13 +251,7 @@ Test(hostile, bots_die_with_a_referee_killed_by_sigkill, .timeout = 60)
                     "--games",   "1000",
                     "--results", dir,
                     "--quiet",   NULL};
-    posix_spawn_file_actions_t fa;
-    pid_t referee;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-    cr_assert_eq(posix_spawn(&referee, argv[0], &fa, NULL, argv, environ), 0);
-    posix_spawn_file_actions_destroy(&fa);
+    pid_t referee = test_start(argv, "/dev/null");
     pid_t bots[2] = {0, 0};
     for (int i = 0; i < 5000 && (!bots[0] || !bots[1]); i++) {
         bots[0] = pid_in_log(dir, "s1", "pid ");

@@ -89,23 +89,38 @@ Test(league, every_active_entry_keeps_its_minimum_share, .timeout = 30)
     league_release(&l);
 }
 
+/* A league of four entries (seeded seed, 4 games at least each) that has
+ * played its first 60 games. */
+static void four_after_60_games(struct league *l, uint64_t seed)
+{
+    cr_assert_eq(league_init(l, seed, 4, LEAGUE_LAG), 0);
+    for (int i = 0; i < 4; i++)
+        league_enter(l, 1);
+    play_to(l, 60, NULL);
+}
+
+/* Games from to last played, none of them by entry (what: retired, held). */
+static void expect_played_without(struct league *l, int entry, long from, long last,
+                                  const char *what)
+{
+    struct scheduled_game g;
+    for (long id = from; id <= last; id++) {
+        cr_assert_eq(league_game(l, id, &g), 1);
+        cr_expect(g.bots[0] != entry && g.bots[1] != entry, "game %ld has the %s entry", id, what);
+        play_to(l, id, NULL);
+    }
+}
+
 Test(league, a_retired_entry_plays_no_more_and_keeps_its_games, .timeout = 30)
 {
     struct league l;
     struct scheduled_game g;
-    cr_assert_eq(league_init(&l, 1, 4, LEAGUE_LAG), 0);
-    for (int i = 0; i < 4; i++)
-        league_enter(&l, 1);
-    play_to(&l, 60, NULL);
+    four_after_60_games(&l, 1);
     long kept = l.games[2];
     league_retire(&l, 2, 61);
     cr_expect(league_is_active(&l, 2, 60));
     cr_expect_not(league_is_active(&l, 2, 61));
-    for (long id = 61; id <= 200; id++) {
-        cr_assert_eq(league_game(&l, id, &g), 1);
-        cr_expect(g.bots[0] != 2 && g.bots[1] != 2, "game %ld has the retired entry", id);
-        play_to(&l, id, NULL);
-    }
+    expect_played_without(&l, 2, 61, 200, "retired");
     cr_expect_eq(l.games[2], kept);
     /* With one entry left there is nothing to play. */
     league_retire(&l, 0, 201);
@@ -118,20 +133,13 @@ Test(league, a_held_entry_plays_no_game_until_it_is_resumed, .timeout = 30)
 {
     struct league l;
     struct scheduled_game g;
-    cr_assert_eq(league_init(&l, 5, 4, LEAGUE_LAG), 0);
-    for (int i = 0; i < 4; i++)
-        league_enter(&l, 1);
-    play_to(&l, 60, NULL);
+    four_after_60_games(&l, 5);
     cr_assert_eq(league_suspend(&l, 2, 61), 0);
     cr_assert_eq(league_suspend(&l, 2, 71), 0); /* held already: the first hold stands */
     cr_expect(league_is_held(&l, 2));
     cr_expect(league_is_active(&l, 2, 60));
     cr_expect_not(league_is_active(&l, 2, 61));
-    for (long id = 61; id <= 100; id++) {
-        cr_assert_eq(league_game(&l, id, &g), 1);
-        cr_expect(g.bots[0] != 2 && g.bots[1] != 2, "game %ld has the held entry", id);
-        play_to(&l, id, NULL);
-    }
+    expect_played_without(&l, 2, 61, 100, "held");
     league_resume(&l, 2, 101);
     cr_expect_not(league_is_held(&l, 2));
     cr_expect_not(league_is_active(&l, 2, 100));
@@ -199,8 +207,7 @@ static void refused(char *const argv[], const char *says);
 
 static void referee(const char *what, char *const argv[], int status)
 {
-    cr_assert_eq(run_program(argv, NULL, &r), 0);
-    cr_assert_eq(r.status, status, "%s: exit %d\n%s%s", what, r.status, r.out, r.err);
+    run_expect_exit(&r, what, argv, status);
 }
 
 static void add(const char *dir, const char *entry)
@@ -224,6 +231,27 @@ static void make_league(const char *dir)
     add(dir, "r1=" BOTDIR "random");
     add(dir, "greedy=" BOTDIR "greedy");
     add(dir, "r2=" BOTDIR "random");
+}
+
+/* `league run DIR -j 2 --games 400` started, its output into log; its pid,
+ * once it has written 60 games. */
+static pid_t start_league_run(const char *dir, const char *log)
+{
+    char *run[] = {REFEREE_BIN, "league",  "run", (char *)dir, "-j",
+                   "2",         "--games", "400", "-q",        NULL};
+    pid_t pid = test_start(run, log);
+    test_wait_rows(pid, dir, 60);
+    return pid;
+}
+
+/* A new league (make_league) in dir (64 bytes), run as start_league_run
+ * does, its output into log (dir.out, 96 bytes). */
+static pid_t start_league_of_four(char *dir, char *log)
+{
+    test_tmpdir(dir, "league");
+    snprintf(log, 96, "%s.out", dir);
+    make_league(dir);
+    return start_league_run(dir, log);
 }
 
 /* The first game id from which roster.csv says name entered (or retired). */
@@ -259,12 +287,7 @@ static void expect_report_marks(const char *dir, const char *name, const char *e
 Test(league_run, entries_added_and_retired_while_it_runs_play_from_then_on, .timeout = 240)
 {
     char dir[64], log[96];
-    test_tmpdir(dir, "league");
-    snprintf(log, sizeof(log), "%s.out", dir);
-    make_league(dir);
-    char *run[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", "400", "-q", NULL};
-    pid_t pid = test_start(run, log);
-    test_wait_rows(pid, dir, 60);
+    pid_t pid = start_league_of_four(dir, log);
     /* bots.csv edited under the run: two entries in, one out. */
     add(dir, "heuristic=" BOTDIR "heuristic");
     add(dir, "perfect=" BOTDIR "perfect");
@@ -623,12 +646,7 @@ static void games_of(const char *dir, const char *name, long from, long *first, 
 Test(league_run, a_command_changed_while_it_runs_is_refused_at_the_next_pair, .timeout = 240)
 {
     char dir[64], log[96], out[8192];
-    test_tmpdir(dir, "league");
-    snprintf(log, sizeof(log), "%s.out", dir);
-    make_league(dir);
-    char *run[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", "400", "-q", NULL};
-    pid_t pid = test_start(run, log);
-    test_wait_rows(pid, dir, 60);
+    pid_t pid = start_league_of_four(dir, log);
     /* r1 is given the perfect bot's command under its old name. */
     set_command(dir, "r1", BOTDIR "perfect");
     cr_assert_eq(test_wait_status(pid), 0);
@@ -665,15 +683,33 @@ static void copy_file(const char *from, const char *to, long keep)
     cr_assert_eq(fclose(out), 0);
 }
 
-Test(league_run, a_program_changed_between_runs_is_refused_until_it_is_put_back, .timeout = 240)
+/* A new league folder dir (64 bytes) with subs/a.py, a copy of the random
+ * bot (its path into bot, 96 bytes), and entry a's words, `a=python3 BOT`,
+ * into entry (160 bytes); a is not added yet. */
+static void subs_a_py(char *dir, char *bot, char *entry)
 {
-    char dir[64], subs[80], bot[96], entry[160];
+    char subs[80];
     test_tmpdir(dir, "league");
-    snprintf(subs, sizeof(subs), "%s/subs", dir);
-    snprintf(bot, sizeof(bot), "%s/a.py", subs);
+    snprintf(subs, 80, "%s/subs", dir);
+    snprintf(bot, 96, "%s/a.py", subs);
     cr_assert_eq(mkdir(subs, 0755), 0);
     copy_file(SOURCE_DIR "/bots/random.py", bot, -1);
-    snprintf(entry, sizeof(entry), "a=python3 %s", bot);
+    snprintf(entry, 160, "a=python3 %s", bot);
+}
+
+/* The contestant uploads another a.py at bot: the same moves, other bytes. */
+static void upload_version_2(const char *bot)
+{
+    FILE *f = fopen(bot, "a");
+    cr_assert_not_null(f);
+    fputs("# version 2\n", f);
+    fclose(f);
+}
+
+Test(league_run, a_program_changed_between_runs_is_refused_until_it_is_put_back, .timeout = 240)
+{
+    char dir[64], bot[96], entry[160];
+    subs_a_py(dir, bot, entry);
     add(dir, entry);
     add(dir, "b=" BOTDIR "random");
     add(dir, "c=" BOTDIR "greedy");
@@ -683,11 +719,7 @@ Test(league_run, a_program_changed_between_runs_is_refused_until_it_is_put_back,
     games_of(dir, "a", 1, &first, &last);
     cr_assert_gt(first, 0, "a played no game");
 
-    /* The contestant uploads another a.py: the same moves, other bytes. */
-    FILE *f = fopen(bot, "a");
-    cr_assert_not_null(f);
-    fputs("# version 2\n", f);
-    fclose(f);
+    upload_version_2(bot);
     referee("the run after the upload", run, 0);
     cr_expect_eq(roster_game(dir, "a", "refused"), 21);
     expect_reason(dir, "a", "refused", "a.py' changed (sha256 ");
@@ -758,24 +790,31 @@ static void upload(const char *from, const char *to)
     cr_assert_eq(rename(fresh, to), 0);
 }
 
+/* A new league folder dir (64 bytes) with subs/slow, a copy of the fixture
+ * bot (its path into prog, 96 bytes); a run's output goes to log (dir.out,
+ * 96 bytes). */
+static void subs_slow(char *dir, char *log, char *prog)
+{
+    char subs[80];
+    test_tmpdir(dir, "league");
+    snprintf(log, 96, "%s.out", dir);
+    snprintf(subs, sizeof(subs), "%s/subs", dir);
+    snprintf(prog, 96, "%s/slow", subs);
+    cr_assert_eq(mkdir(subs, 0755), 0);
+    upload(FIXTURE, prog);
+}
+
 /* A program replaced while the league runs: seen by its stat at the next
  * pair, refused there. */
 Test(league_run, a_program_replaced_while_it_runs_is_refused_at_the_next_pair, .timeout = 240)
 {
-    char dir[64], log[96], subs[80], prog[96], entry[160];
-    test_tmpdir(dir, "league");
-    snprintf(log, sizeof(log), "%s.out", dir);
-    snprintf(subs, sizeof(subs), "%s/subs", dir);
-    snprintf(prog, sizeof(prog), "%s/slow", subs);
-    cr_assert_eq(mkdir(subs, 0755), 0);
-    upload(FIXTURE, prog);
+    char dir[64], log[96], prog[96], entry[160];
+    subs_slow(dir, log, prog);
     snprintf(entry, sizeof(entry), "slow=%s slow 2", prog);
     add(dir, entry);
     add(dir, "r1=" BOTDIR "random");
     add(dir, "greedy=" BOTDIR "greedy");
-    char *run[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", "400", "-q", NULL};
-    pid_t pid = test_start(run, log);
-    test_wait_rows(pid, dir, 60);
+    pid_t pid = start_league_run(dir, log);
     upload(BOTDIR "perfect", prog); /* the perfect bot under slow's name and file */
     cr_assert_eq(test_wait_status(pid), 0);
 
@@ -789,26 +828,35 @@ Test(league_run, a_program_replaced_while_it_runs_is_refused_at_the_next_pair, .
     unlink(log);
 }
 
+/* `league run DIR --merge -q` exits 0 (what: the step). */
+static void run_merge(const char *dir, const char *what)
+{
+    char *argv[] = {REFEREE_BIN, "league", "run", (char *)dir, "--merge", "-q", NULL};
+    referee(what, argv, 0);
+}
+
+/* The three entries added to the league dir with --lag lag, then taken in
+ * by a merge, as a batch's shards want them. */
+static void add_and_merge(const char *dir, const char *const entries[3], const char *lag)
+{
+    for (int i = 0; i < 3; i++) {
+        char *make[] = {REFEREE_BIN,        "league", "add",       (char *)dir,
+                        (char *)entries[i], "--lag",  (char *)lag, NULL};
+        referee(entries[i], make, 0);
+    }
+    run_merge(dir, "the roster taken in");
+}
+
 /* A shard cannot refuse an entry: a program changed while it plays stops it,
  * its games kept; put back, the same command plays the rest. */
 Test(league_run, a_shard_stops_when_a_program_changes_under_it, .timeout = 240)
 {
-    char dir[64], log[96], subs[80], prog[96], entry[160], shard[96];
-    test_tmpdir(dir, "league");
-    snprintf(log, sizeof(log), "%s.out", dir);
-    snprintf(subs, sizeof(subs), "%s/subs", dir);
-    snprintf(prog, sizeof(prog), "%s/slow", subs);
+    char dir[64], log[96], prog[96], entry[160], shard[96];
+    subs_slow(dir, log, prog);
     snprintf(shard, sizeof(shard), "%s/shard-1", dir);
-    cr_assert_eq(mkdir(subs, 0755), 0);
-    upload(FIXTURE, prog);
     snprintf(entry, sizeof(entry), "slow=%s slow 5", prog);
     const char *entries[] = {entry, "r1=" BOTDIR "random", "greedy=" BOTDIR "greedy"};
-    for (int i = 0; i < 3; i++) {
-        char *make[] = {REFEREE_BIN, "league", "add", dir, (char *)entries[i], "--lag", "60", NULL};
-        referee(entries[i], make, 0);
-    }
-    char *merge[] = {REFEREE_BIN, "league", "run", dir, "--merge", "-q", NULL};
-    referee("the roster taken in", merge, 0);
+    add_and_merge(dir, entries, "60");
     char *s1[] = {REFEREE_BIN, "league", "run", dir, "--shard", "1/1", "-j", "2", "-q", NULL};
     pid_t pid = test_start(s1, log);
     for (int i = 0; i < 20000 && test_count_rows(shard, "games.csv") < 10; i++)
@@ -825,7 +873,7 @@ Test(league_run, a_shard_stops_when_a_program_changes_under_it, .timeout = 240)
     upload(FIXTURE, prog); /* put back */
     referee("the shard again", s1, 0);
     cr_expect_eq(test_count_rows(shard, "games.csv"), 120);
-    referee("the merge", merge, 0);
+    run_merge(dir, "the merge");
     cr_expect_eq(test_count_rows(dir, "games.csv"), 120);
     expect_check_passes(dir);
 }
@@ -834,31 +882,18 @@ Test(league_run, a_shard_stops_when_a_program_changes_under_it, .timeout = 240)
  * merge to take it in, as a change of bots.csv does. */
 Test(league_run, a_shard_refuses_to_play_a_changed_program, .timeout = 120)
 {
-    char dir[64], subs[80], bot[96], entry[160];
-    test_tmpdir(dir, "league");
-    snprintf(subs, sizeof(subs), "%s/subs", dir);
-    snprintf(bot, sizeof(bot), "%s/a.py", subs);
-    cr_assert_eq(mkdir(subs, 0755), 0);
-    copy_file(SOURCE_DIR "/bots/random.py", bot, -1);
-    snprintf(entry, sizeof(entry), "a=python3 %s", bot);
+    char dir[64], bot[96], entry[160];
+    subs_a_py(dir, bot, entry);
     const char *entries[] = {entry, "b=" BOTDIR "random", "c=" BOTDIR "greedy"};
-    for (int i = 0; i < 3; i++) {
-        char *make[] = {REFEREE_BIN, "league", "add", dir, (char *)entries[i], "--lag", "4", NULL};
-        referee(entries[i], make, 0);
-    }
-    char *merge[] = {REFEREE_BIN, "league", "run", dir, "--merge", "-q", NULL};
-    referee("the roster taken in", merge, 0);
-    FILE *f = fopen(bot, "a");
-    cr_assert_not_null(f);
-    fputs("# version 2\n", f);
-    fclose(f);
+    add_and_merge(dir, entries, "4");
+    upload_version_2(bot);
     char *s1[] = {REFEREE_BIN, "league", "run", dir, "--shard", "1/2", "-q", NULL};
     refused(s1, "entry 'a' has a change the league has not taken in (refusing it: its file '");
     struct table t;
     test_load(&t, dir, "roster.csv");
     cr_expect_eq(t.nrows, 3, "a shard wrote roster.csv");
     table_release(&t);
-    referee("the merge", merge, 0);
+    run_merge(dir, "the merge");
     cr_expect_eq(roster_game(dir, "a", "refused"), 1);
     char *s2[] = {REFEREE_BIN, "league", "run", dir, "--shard", "2/2", "-q", NULL};
     referee("a shard of the roster that stands", s2, 0);

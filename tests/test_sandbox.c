@@ -4,6 +4,7 @@
  * the same probe succeeds (so the test can fail). Skipped, saying why, only
  * where bubblewrap cannot make a sandbox. */
 #include "helpers.h"
+#include "bwrap.h"
 #include "proc.h"
 #include "run.h"
 #include "sandbox.h"
@@ -24,16 +25,6 @@
 
 static struct run_result r;
 
-static void need_bwrap(void)
-{
-    char *trial[] = {"/bin/sh", "-c",
-                     "exec bwrap --ro-bind / / --unshare-all --die-with-parent true", NULL};
-    if (run_program(trial, NULL, &r) != 0 || r.status != 0)
-        cr_skip_test("bubblewrap cannot make a sandbox here (install Debian's bubblewrap; "
-                     "user namespaces must be allowed): status %d %s",
-                     r.status, r.err);
-}
-
 /* A new folder (test_tmpdir) a sandboxed bot may write in, as its --dir: run
  * by root, its bots run as SANDBOX_USER_DEFAULT, whose folder it must be. */
 static void bot_tmpdir(char *dir, const char *suite)
@@ -41,14 +32,6 @@ static void bot_tmpdir(char *dir, const char *suite)
     test_tmpdir(dir, suite);
     if (getuid() == 0)
         cr_assert_eq(chown(dir, SANDBOX_USER_DEFAULT, SANDBOX_USER_DEFAULT), 0, "%s", dir);
-}
-
-/* A new folder of programs, readable by every user (mkdtemp makes it 0700):
- * run by root, its sandboxed bots are not root. */
-static void open_tmpdir(char *dir, const char *suite)
-{
-    test_tmpdir(dir, suite);
-    cr_assert_eq(chmod(dir, 0755), 0, "%s", dir);
 }
 
 /* A listening socket on 127.0.0.1; returns its port. */
@@ -96,7 +79,7 @@ static void probe_match(bool sandbox, int port, char *log, size_t cap)
 
 Test(sandbox, a_sandboxed_bot_sees_no_results_no_network_no_processes, .timeout = 60)
 {
-    need_bwrap();
+    test_need_bwrap();
     char log[8192];
     int server, port = listen_local(&server);
 
@@ -160,15 +143,13 @@ Test(sandbox, a_bot_working_in_the_results_folder_is_refused, .timeout = 30)
  * program: one copied under /tmp still runs, and plays. */
 Test(sandbox, a_bot_whose_program_is_under_tmp_still_runs, .timeout = 60)
 {
-    need_bwrap();
-    char dir[64], copy[64], cmd[256], bot[128];
+    test_need_bwrap();
+    char dir[64], copy[64], prog[96], bot[128];
     test_tmpdir(dir, "sandbox");
-    open_tmpdir(copy, "sandboxprog");
-    snprintf(cmd, sizeof(cmd), "cp " FIXTURE " %s/fixture", copy);
-    char *cp[] = {"/bin/sh", "-c", cmd, NULL};
-    cr_assert_eq(run_program(cp, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
-    snprintf(bot, sizeof(bot), "a=%s/fixture legal", copy);
+    test_tmpdir_open(copy, "sandboxprog", 0755);
+    snprintf(prog, sizeof(prog), "%s/fixture", copy);
+    run_copy(&r, FIXTURE, prog);
+    snprintf(bot, sizeof(bot), "a=%s legal", prog);
     char *run[] = {REFEREE_BIN, "match",     "--bot", bot,  "--bot", "b=" BOTDIR "random",
                    "--sandbox", "--results", dir,     "-q", NULL};
     cr_assert_eq(run_program(run, NULL, &r), 0);
@@ -193,18 +174,6 @@ static void match(const char *dir, const char *a, const char *b, const char *con
     cr_assert_eq(run_program(run, NULL, &r), 0);
 }
 
-/* Every game of the run in dir ended without a foul. */
-static void expect_no_foul(const char *dir)
-{
-    struct table t;
-    test_load(&t, dir, "games.csv");
-    cr_expect_gt(t.nrows, 0);
-    for (size_t i = 0; i < t.nrows; i++)
-        cr_expect_str_eq(test_cell(&t, i, "foul"), "", "game %zu: %s %s", i + 1,
-                         test_cell(&t, i, "foul_by"), test_cell(&t, i, "reason"));
-    table_release(&t);
-}
-
 /* True if files a and b hold the same bytes. */
 static bool same_file(const char *a, const char *b)
 {
@@ -221,15 +190,6 @@ static bool same_file(const char *a, const char *b)
     return same;
 }
 
-static void copy_fixture(const char *to)
-{
-    char cmd[256];
-    snprintf(cmd, sizeof(cmd), "cp " FIXTURE " %s", to);
-    char *cp[] = {"/bin/sh", "-c", cmd, NULL};
-    cr_assert_eq(run_program(cp, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
-}
-
 /* The attack of issue 27: a bot renames a script that always resigns over
  * its opponent's program, appends to it and to the results, and plants a
  * 'results' link for the next run. Sandboxed, without --dir, every attempt
@@ -238,15 +198,15 @@ static void copy_fixture(const char *to)
  * succeeds, so the test can fail. */
 Test(sandbox, a_hostile_bot_cannot_replace_its_opponent_or_touch_the_results, .timeout = 60)
 {
-    need_bwrap();
+    test_need_bwrap();
     char dir[64], progs[64], work[64], honest[96], kept[96], bot[128], x[640], at[96], log[8192];
     test_tmpdir(dir, "sandbox");
-    open_tmpdir(progs, "sandboxprog");
+    test_tmpdir_open(progs, "sandboxprog", 0755);
     bot_tmpdir(work, "sandboxwork");
     snprintf(honest, sizeof(honest), "%s/honest", progs);
     snprintf(kept, sizeof(kept), "%s/kept", progs);
-    copy_fixture(honest);
-    copy_fixture(kept);
+    run_copy(&r, FIXTURE, honest);
+    run_copy(&r, FIXTURE, kept);
     snprintf(bot, sizeof(bot), "h=%s legal", honest);
     /* The program also a word of its own: a command naming a file shows it,
      * unless it is another bot's. */
@@ -255,7 +215,7 @@ Test(sandbox, a_hostile_bot_cannot_replace_its_opponent_or_touch_the_results, .t
 
     match(dir, bot, x, (const char *const[]){"--games", "4", "--sandbox", NULL});
     cr_assert_eq(r.status, 0, "%s", r.err);
-    expect_no_foul(dir);
+    test_expect_no_foul(dir);
     test_slurp(dir, "logs/x.log", log, sizeof(log));
     char unseen[160];
     snprintf(unseen, sizeof(unseen), "usurp %s unseen\n", honest);
@@ -326,7 +286,7 @@ static int connections(int fd)
  * The same bot unsandboxed reaches them all (so the test can fail). */
 Test(sandbox, no_socket_of_the_host_is_reachable, .timeout = 60)
 {
-    need_bwrap();
+    test_need_bwrap();
     const char *home = getenv("HOME");
     char paths[6][108], list[1024] = "", uid[32];
     int fds[6], n = 0;
@@ -361,7 +321,7 @@ Test(sandbox, no_socket_of_the_host_is_reachable, .timeout = 60)
         match(dir, bot, "r=" BOTDIR "random",
               (const char *const[]){"--dir", at, sandboxed ? "--sandbox" : NULL, NULL});
         cr_assert_eq(r.status, 0, "%s", r.err);
-        expect_no_foul(dir);
+        test_expect_no_foul(dir);
         test_slurp(dir, "logs/x.log", log, sizeof(log));
         for (int i = 0; i < n; i++) {
             char want[160];
@@ -399,7 +359,7 @@ static long filled(const char *dir, const char *log_name)
  * tmpfs are bounded, so the machine never lends it 2 GiB of memory. */
 Test(sandbox, a_2_gib_write_into_tmp_fails_for_that_bot_alone, .timeout = 120)
 {
-    need_bwrap();
+    test_need_bwrap();
     char dir[64], work[64], at[96];
     test_tmpdir(dir, "sandbox");
     bot_tmpdir(work, "sandboxwork");
@@ -407,7 +367,7 @@ Test(sandbox, a_2_gib_write_into_tmp_fails_for_that_bot_alone, .timeout = 120)
     match(dir, "a=" FIXTURE " fill /tmp/big 2048", "b=" FIXTURE " fill big 2048",
           (const char *const[]){"--dir", at, "--memory", "256", "--sandbox", NULL});
     cr_assert_eq(r.status, 0, "%s", r.err);
-    expect_no_foul(dir);
+    test_expect_no_foul(dir);
     long a = filled(dir, "logs/a.log"), b = filled(dir, "logs/b.log");
     cr_expect(a >= 100 && a <= 128, "its /tmp holds 128 MiB: it wrote %ld", a);
     cr_expect(b >= 100 && b <= 128, "a file in its --dir holds 128 MiB: it wrote %ld", b);
@@ -417,7 +377,7 @@ Test(sandbox, a_2_gib_write_into_tmp_fails_for_that_bot_alone, .timeout = 120)
     match(dir2, "a=" FIXTURE " fill /dev/shm/big 2048", "b=" FIXTURE " fill /big 16",
           (const char *const[]){"--disk", "64", "--sandbox", NULL});
     cr_assert_eq(r.status, 0, "%s", r.err);
-    expect_no_foul(dir2);
+    test_expect_no_foul(dir2);
     a = filled(dir2, "logs/a.log");
     cr_expect(a >= 50 && a <= 64, "its /dev/shm holds --disk 64: it wrote %ld", a);
     cr_expect_eq(filled(dir2, "logs/b.log"), 0, "the root is read-only");
@@ -469,9 +429,7 @@ Test(sandbox, a_dir_inside_the_results_in_any_spelling_is_refused, .timeout = 60
     };
     for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
         match_in(dir, lines[i]);
-        cr_expect_eq(r.status, 2, "%s: %s", lines[i], r.err);
-        cr_expect(strstr(r.err, "the results folder"), "%s: %s", lines[i], r.err);
-        cr_expect_eq(strchr(r.err, '\n'), strrchr(r.err, '\n'), "one line: %s", r.err);
+        run_expect_one_line(&r, 2, "the results folder", lines[i]);
     }
 }
 
@@ -479,9 +437,9 @@ Test(sandbox, a_dir_inside_the_results_in_any_spelling_is_refused, .timeout = 60
  * writes there. */
 Test(sandbox, a_dir_that_is_a_link_works, .timeout = 60)
 {
-    need_bwrap();
+    test_need_bwrap();
     char dir[64], cmd[256], at[96], wrote[128];
-    open_tmpdir(dir, "sandbox");
+    test_tmpdir_open(dir, "sandbox", 0755);
     snprintf(cmd, sizeof(cmd), "cd %s && mkdir real && ln -s real link && chown %d:%d real", dir,
              getuid() == 0 ? SANDBOX_USER_DEFAULT : (int)getuid(),
              getuid() == 0 ? SANDBOX_USER_DEFAULT : (int)getgid());
@@ -493,7 +451,7 @@ Test(sandbox, a_dir_that_is_a_link_works, .timeout = 60)
     match(res, "p=" FIXTURE " probe /nonexistent 1", "r=" BOTDIR "random",
           (const char *const[]){"--dir", at, "--sandbox", NULL});
     cr_assert_eq(r.status, 0, "%s", r.err);
-    expect_no_foul(res);
+    test_expect_no_foul(res);
     snprintf(wrote, sizeof(wrote), "%s/real/probe-wrote", dir);
     cr_expect_eq(access(wrote, F_OK), 0, "it wrote in the folder the link leads to");
 }
@@ -509,14 +467,14 @@ Test(sandbox, a_fork_bomb_leaves_its_opponent_able_to_fork, .timeout = 120)
         cr_skip_test("no cgroup for each bot here: %s", why);
     for (int sandboxed = 0; sandboxed < 2; sandboxed++) {
         if (sandboxed)
-            need_bwrap();
+            test_need_bwrap();
         char dir[64], log[8192];
         test_tmpdir(dir, "sandbox");
         match(dir, "bomb=" FIXTURE " bomb 300", "honest=" FIXTURE " forkeach",
               (const char *const[]){"--max-procs", "16", "--games", "4", "--restart",
                                     sandboxed ? "--sandbox" : NULL, NULL});
         cr_assert_eq(r.status, 0, "%s", r.err);
-        expect_no_foul(dir);
+        test_expect_no_foul(dir);
         test_slurp(dir, "logs/bomb.log", log, sizeof(log));
         for (const char *at = log; (at = strstr(at, "bomb forked ")); at++)
             cr_expect(atol(at + 12) <= 15, "16 processes in all: %.40s", at);
@@ -532,17 +490,11 @@ Test(sandbox, a_fork_bomb_leaves_its_opponent_able_to_fork, .timeout = 120)
  * test plays as user nobody (root is bound by no RLIMIT_NPROC). */
 Test(sandbox, a_fork_bomb_is_held_by_its_user_namespace, .timeout = 120)
 {
-    need_bwrap();
+    test_need_bwrap();
     char dir[64], log[8192];
-    test_tmpdir(dir, "sandbox");
-    cr_assert_eq(chmod(dir, 0777), 0);
-    bool as_nobody = getuid() == 0;
-    if (as_nobody && access("/usr/bin/setpriv", X_OK) != 0)
-        cr_skip_test("run by root, and no setpriv to play as nobody");
-    char *run[] = {"/usr/bin/setpriv",
-                   "--reuid=65534",
-                   "--regid=65534",
-                   "--clear-groups",
+    test_tmpdir_open(dir, "sandbox", 0777);
+    bool as_nobody = test_as_nobody();
+    char *run[] = {TEST_NOBODY,
                    REFEREE_BIN,
                    "match",
                    "--bot",
@@ -558,10 +510,10 @@ Test(sandbox, a_fork_bomb_is_held_by_its_user_namespace, .timeout = 120)
                    dir,
                    "-q",
                    NULL};
-    cr_assert_eq(run_program(as_nobody ? run : run + 4, NULL, &r), 0);
+    cr_assert_eq(run_program(as_nobody ? run : run + TEST_NOBODY_WORDS, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_expect(!strstr(r.err, "whole user"), "no fallback to the user's budget: %s", r.err);
-    expect_no_foul(dir);
+    test_expect_no_foul(dir);
     test_slurp(dir, "logs/bomb.log", log, sizeof(log));
     const char *at = strstr(log, "bomb forked ");
     cr_assert_not_null(at, "%s", log);
@@ -616,7 +568,7 @@ Test(sandbox, words_mount_the_system_then_tmp_then_its_own, .timeout = 10)
  * directory leads to its private folder, where its own files are. */
 Test(sandbox, scripts_named_from_the_working_directory_run, .timeout = 60)
 {
-    need_bwrap();
+    test_need_bwrap();
     char dir[64], cmd[512];
     test_tmpdir(dir, "sandbox");
     /* Referee's own PATH: run by root, env finds the python3 the bots' user
@@ -628,7 +580,7 @@ Test(sandbox, scripts_named_from_the_working_directory_run, .timeout = 60)
     char *sh[] = {"/bin/sh", "-c", cmd, NULL};
     cr_assert_eq(run_program(sh, NULL, &r), 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
-    expect_no_foul(dir);
+    test_expect_no_foul(dir);
 }
 
 /* A bubblewrap that cannot make the sandbox (an old one without --size,
@@ -638,7 +590,7 @@ Test(sandbox, a_bwrap_that_fails_is_quoted, .timeout = 30)
 {
     char dir[64], fake[64], cmd[256], path[4200];
     test_tmpdir(dir, "sandbox");
-    open_tmpdir(fake, "sandboxbin");
+    test_tmpdir_open(fake, "sandboxbin", 0755);
     snprintf(cmd, sizeof(cmd),
              "printf '#!/bin/sh\\necho \"bwrap: Unknown option --size\" >&2\\nexit 1\\n' "
              ">%s/bwrap && chmod +x %s/bwrap",
@@ -665,23 +617,23 @@ Test(sandbox, a_bwrap_that_fails_is_quoted, .timeout = 30)
  * on the host). */
 Test(sandbox, a_link_made_in_its_dir_leads_nowhere_at_its_next_start, .timeout = 60)
 {
-    need_bwrap();
+    test_need_bwrap();
     char dir[64], work[64], progs[64], honest[96], decoy[96], bot[128], x[256], at[96];
     char log[8192];
     test_tmpdir(dir, "sandbox");
     bot_tmpdir(work, "sandboxwork");
-    open_tmpdir(progs, "sandboxprog");
+    test_tmpdir_open(progs, "sandboxprog", 0755);
     snprintf(honest, sizeof(honest), "%s/honest", progs);
     snprintf(decoy, sizeof(decoy), "%s/decoy", work);
-    copy_fixture(honest);
-    copy_fixture(decoy);
+    run_copy(&r, FIXTURE, honest);
+    run_copy(&r, FIXTURE, decoy);
     snprintf(bot, sizeof(bot), "h=%s legal", honest);
     snprintf(x, sizeof(x), "x=" FIXTURE " relink ./decoy %s", honest);
     snprintf(at, sizeof(at), "x=%s", work);
     match(dir, bot, x,
           (const char *const[]){"--dir", at, "--restart", "--games", "2", "--sandbox", NULL});
     cr_assert_eq(r.status, 0, "%s", r.err);
-    expect_no_foul(dir);
+    test_expect_no_foul(dir);
     test_slurp(dir, "logs/x.log", log, sizeof(log));
     const char *first = strstr(log, "relink open ");
     cr_assert_not_null(first, "%s", log);

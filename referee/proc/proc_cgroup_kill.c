@@ -28,32 +28,28 @@ static bool join(char *out, size_t cap, const char *dir, const char *name)
     return true;
 }
 
+/* What kill_listed has done: kills sent, and the sum of the pids listed. */
+struct kill_tally {
+    int killed;
+    long long sum;
+};
+
+static void kill_one(long pid, void *arg)
+{
+    struct kill_tally *t = arg;
+    if (pid > 1 && kill((pid_t)pid, SIGKILL) == 0)
+        t->killed++;
+    t->sum += pid;
+}
+
 /* SIGKILL to each pid listed in the file at path ("pid\n..."); how many,
  * and in *sum the sum of the pids (the same list twice: none left alive). */
 static int kill_listed(const char *path, long long *sum)
 {
-    char text[4096];
-    int fd = open(path, O_RDONLY | O_CLOEXEC), killed = 0;
-    if (fd < 0)
-        return 0;
-    long pid = 0;
-    ssize_t n;
-    *sum = 0;
-    while ((n = read(fd, text, sizeof(text))) > 0)
-        for (ssize_t i = 0; i < n; i++) /* a number may straddle two reads */
-            if (text[i] >= '0' && text[i] <= '9') {
-                pid = pid * 10 + (text[i] - '0');
-            } else {
-                if (pid > 1 && kill((pid_t)pid, SIGKILL) == 0)
-                    killed++;
-                *sum += pid;
-                pid = 0;
-            }
-    if (pid > 1 && kill((pid_t)pid, SIGKILL) == 0)
-        killed++;
-    *sum += pid;
-    close(fd);
-    return killed;
+    struct kill_tally t = {0, 0};
+    proc_tree_each_pid(path, kill_one, &t);
+    *sum = t.sum;
+    return t.killed;
 }
 
 int proc_cgroup_kill_dir(const char *dir)

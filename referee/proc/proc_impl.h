@@ -120,6 +120,11 @@ void proc_tree_own(struct proc_row *rows, size_t n, const pid_t *bots, size_t nb
  * ("NAME=value"); false if it does not, or cannot be read. */
 bool proc_tree_has_mark(pid_t pid, const char *mark);
 
+/* Calls each(pid, arg) for every number in the file at path, whatever
+ * separates them (cgroup.procs' "pid\n", a task's children "pid pid "), in
+ * order; -1 if the file cannot be opened, else 0. Plain system calls only. */
+int proc_tree_each_pid(const char *path, void (*each)(long pid, void *arg), void *arg);
+
 /* Tell the watchdog (proc_watchdog.c) of a bot's pid as it is spawned (op
  * '+') and reaped ('-'); nothing if it runs not. */
 void proc_watchdog_tell(char op, pid_t pid);

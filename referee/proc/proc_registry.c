@@ -116,26 +116,18 @@ static void kids_add(long pid)
     kids[nkids++] = (pid_t)pid;
 }
 
+static void kids_add_each(long pid, void *unused)
+{
+    (void)unused;
+    kids_add(pid);
+}
+
 /* Adds the pids of /proc/self/task/<tid>/children, "pid pid ... ", to kids. */
 static void kids_of_task(const char *tid)
 {
-    char path[64], text[512];
+    char path[300]; /* tid is a d_name: 255 bytes at most */
     snprintf(path, sizeof(path), "/proc/self/task/%s/children", tid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return;
-    long pid = 0;
-    ssize_t n;
-    while ((n = read(fd, text, sizeof(text))) > 0)
-        for (ssize_t i = 0; i < n; i++) /* a number may straddle two reads */
-            if (text[i] >= '0' && text[i] <= '9') {
-                pid = pid * 10 + (text[i] - '0');
-            } else {
-                kids_add(pid);
-                pid = 0;
-            }
-    kids_add(pid);
-    close(fd);
+    proc_tree_each_pid(path, kids_add_each, NULL);
 }
 
 /* The parent of process pid, from /proc/<pid>/stat; -1 if gone. */

@@ -1,7 +1,7 @@
 /* proc_tree.c: the machine's processes read from /proc with plain system calls
  * (no allocation, no stdio: safe in the watchdog), and which of them are the
  * bots' doing: by group, session, parent chain or the run's mark in their
- * environment. */
+ * environment; a file's list of pids (cgroup.procs, a task's children). */
 #define _GNU_SOURCE /* getdents64 */
 #include "proc.h"
 #include "proc_impl.h"
@@ -163,4 +163,26 @@ bool proc_tree_has_mark(pid_t pid, const char *mark)
     }
     close(fd);
     return found;
+}
+
+int proc_tree_each_pid(const char *path, void (*each)(long pid, void *arg), void *arg)
+{
+    char text[4096];
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    long pid = -1;
+    ssize_t n;
+    while ((n = read(fd, text, sizeof(text))) > 0)
+        for (ssize_t i = 0; i < n; i++) /* a number may straddle two reads */
+            if (text[i] >= '0' && text[i] <= '9') {
+                pid = (pid < 0 ? 0 : pid * 10) + (text[i] - '0');
+            } else if (pid >= 0) {
+                each(pid, arg);
+                pid = -1;
+            }
+    if (pid >= 0)
+        each(pid, arg);
+    close(fd);
+    return 0;
 }

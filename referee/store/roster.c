@@ -15,8 +15,7 @@ static const char *const settings_columns[] = {"game",       "seed",      "openi
                                                "early_draw", "min_games", "lag"};
 #define NSETTINGS (sizeof(settings_columns) / sizeof(settings_columns[0]))
 
-/* Load dir/file into *t. Returns 0, -ENOENT, or another negative errno with why set. */
-static int load(struct table *t, const char *dir, const char *file, char *why, size_t len)
+int roster_load(struct table *t, const char *dir, const char *file, char *why, size_t len)
 {
     char path[PATH_MAX];
     int rc = path_join(path, sizeof(path), dir, file);
@@ -49,7 +48,7 @@ int roster_read_settings(const char *dir, struct roster_settings *s, char *why, 
 {
     struct table t;
     int col[NSETTINGS];
-    int rc = load(&t, dir, ROSTER_SETTINGS, why, len);
+    int rc = roster_load(&t, dir, ROSTER_SETTINGS, why, len);
 
     if (rc < 0)
         return rc;
@@ -117,7 +116,7 @@ int roster_write_settings(const char *dir, const struct roster_settings *s)
 static int load_list(struct table *t, const char *dir, const char *file, size_t *n, char *why,
                      size_t len)
 {
-    int rc = load(t, dir, file, why, len);
+    int rc = roster_load(t, dir, file, why, len);
     *n = 0;
     return rc == -ENOENT ? 0 : rc < 0 ? rc : 1;
 }
@@ -200,7 +199,7 @@ static int write_bots(const char *dir, const struct table *t, const char *const 
 static long find_bot(struct table *t, const char *dir, const char *name, int *rc, char *why,
                      size_t len)
 {
-    *rc = load(t, dir, ROSTER_BOTS, why, len);
+    *rc = roster_load(t, dir, ROSTER_BOTS, why, len);
     if (*rc == -ENOENT) {
         *t = (struct table){0};
         *rc = 0;

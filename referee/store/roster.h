@@ -16,6 +16,13 @@
 #define ROSTER_BOTS     "bots.csv"
 #define ROSTER_LOG      "roster.csv"
 
+struct table;
+
+/* dir/file, a file of the league, read whole into *t (table.h; the caller
+ * releases it). Returns 0, -ENOENT (no such file, why untouched), or another
+ * negative errno with why (len bytes) naming the file and what is wrong. */
+int roster_load(struct table *t, const char *dir, const char *file, char *why, size_t len);
+
 /* What league.csv holds: fixed when the league is made. */
 struct roster_settings {
     char game[32];

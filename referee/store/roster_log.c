@@ -44,21 +44,12 @@ static int parse_row(const struct table *t, size_t r, const int *col, struct ros
 int roster_read_events(const char *dir, struct roster_event **out, size_t *n, char *why, size_t len)
 {
     struct table t;
-    char path[PATH_MAX], what[200];
-    int col[NCOLUMNS], rc = path_join(path, sizeof(path), dir, ROSTER_LOG);
+    int col[NCOLUMNS], rc = roster_load(&t, dir, ROSTER_LOG, why, len);
 
     *out = NULL;
     *n = 0;
-    if (rc == 0 && access(path, F_OK) < 0)
-        return errno == ENOENT ? 0 : -errno;
-    if (rc == 0 && (rc = table_load(&t, path, what, sizeof(what))) < 0) {
-        snprintf(why, len, "'%s': %s", path, what);
-        return rc;
-    }
-    if (rc < 0) {
-        snprintf(why, len, "'%s/%s': path too long", dir, ROSTER_LOG);
-        return rc;
-    }
+    if (rc < 0)
+        return rc == -ENOENT ? 0 : rc;
     for (size_t c = 0; c < NCOLUMNS; c++)
         col[c] = table_column(&t, columns[c]);
     *out = xcalloc(t.nrows + 1, sizeof(**out));

@@ -22,6 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "shared.h"
+
 static const char *usage_text =
     "usage: fixture <mode> [N]\n"
     "  legal        answers the first legal move\n"
@@ -123,13 +125,6 @@ static const char *usage_hostile =
     "               it; if the fork fails, writes 'forkeach failed' to stderr and\n"
     "               answers 'nofork' (a foul); else plays legally\n";
 
-static void sleep_ms(long ms)
-{
-    struct timespec ts = {.tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L};
-    while (nanosleep(&ts, &ts) != 0)
-        ;
-}
-
 static _Noreturn void sleep_forever(void)
 {
     for (;;)
@@ -202,37 +197,10 @@ static void spawn_grandchild(void)
  * daemon leaves its parent's group, that says its pid and sleeps. */
 static void daemonize(void)
 {
-    int fds[2];
-    if (pipe(fds) < 0)
-        return;
-    pid_t pid = fork();
-    if (pid != 0) {
-        /* The grandchild's pid comes through the pipe: said before the reply. */
-        int daemon = 0;
-        close(fds[1]);
-        if (read(fds[0], &daemon, sizeof(daemon)) == (ssize_t)sizeof(daemon))
-            fprintf(stderr, "daemon %d\n", daemon);
-        fflush(stderr);
-        close(fds[0]);
-        if (pid > 0)
-            waitpid(pid, NULL, 0);
-        return;
-    }
-    setsid();
-    pid = fork();
-    if (pid == 0) {
-        int self = (int)getpid();
-        if (write(fds[1], &self, sizeof(self)) < 0)
-            _exit(1);
-        close(fds[0]);
-        close(fds[1]);
-        int null = open("/dev/null", O_RDWR);
-        dup2(null, 0);
-        dup2(null, 1);
-        dup2(null, 2);
+    if (daemon_fork("daemon", false)) {
         sleep(60);
+        _exit(0);
     }
-    _exit(0);
 }
 
 /* 1 MiB of `line` and a newline, over and over, after the reply is out. */

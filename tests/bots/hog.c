@@ -15,6 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "shared.h"
+
 static const char *usage =
     "usage: hog <mode> [ARG]\n"
     "  memfd MB     on its first turn fills memfds of 64 MiB each, MB MiB in all,\n"
@@ -32,13 +34,6 @@ static const char *usage =
     "               own that appends a line to PATH every 10 ms until killed\n"
     "               (PATH is in its command line, a mark to find it by), writes\n"
     "               'scribe <pid>' to stderr, plays legally\n";
-
-static void sleep_ms(long ms)
-{
-    struct timespec ts = {.tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L};
-    while (nanosleep(&ts, &ts) != 0)
-        ;
-}
 
 static void hold_memfds(long mib)
 {
@@ -96,43 +91,16 @@ static void bomb(void)
  * handed to whoever reaps orphans, appends to path until it is killed. */
 static void scribe(const char *path)
 {
-    int fds[2];
-    if (pipe(fds) < 0)
+    if (!daemon_fork("scribe", true))
         return;
-    pid_t pid = fork();
-    if (pid != 0) {
-        int daemon = 0;
-        close(fds[1]);
-        if (read(fds[0], &daemon, sizeof(daemon)) == (ssize_t)sizeof(daemon))
-            fprintf(stderr, "scribe %d\n", daemon);
-        close(fds[0]);
-        if (pid > 0)
-            waitpid(pid, NULL, 0);
-        return;
-    }
-    setsid();
-    if (fork() == 0) {
-        int self = (int)getpid();
-        signal(SIGTERM, SIG_IGN);
-        signal(SIGHUP, SIG_IGN);
-        if (write(fds[1], &self, sizeof(self)) < 0)
+    for (;;) {
+        int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+        if (fd >= 0 && write(fd, "alive\n", 6) < 0)
             _exit(1);
-        close(fds[0]);
-        close(fds[1]);
-        int null = open("/dev/null", O_RDWR);
-        dup2(null, 0);
-        dup2(null, 1);
-        dup2(null, 2);
-        for (;;) {
-            int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
-            if (fd >= 0 && write(fd, "alive\n", 6) < 0)
-                _exit(1);
-            if (fd >= 0)
-                close(fd);
-            sleep_ms(10);
-        }
+        if (fd >= 0)
+            close(fd);
+        sleep_ms(10);
     }
-    _exit(0);
 }
 
 int main(int argc, char **argv)
