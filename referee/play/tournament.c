@@ -61,9 +61,11 @@ int tournament_log_path(char *out, size_t len, const char *dir, const char *bot)
     return 0;
 }
 
-int tournament_open_logs(int logs_fd, const char *dir, const struct bot_spec *bots, int n, int *fds,
+int tournament_open_logs(int logs_fd, const char *dir, const struct run_config *c, int *fds,
                          char *failed, size_t len)
 {
+    const struct bot_spec *bots = c->bots;
+    int n = c->nbots;
     char name[PATH_MAX];
     int rc = 0;
 

@@ -201,8 +201,8 @@ static int segment(struct lrun *lr)
     int rc = segment_bots(lr, c), log_fds[CONFIG_MAX_BOTS];
     char failed[PATH_MAX + 96];
     if (rc == 0 && c->log_cap > 0 &&
-        (rc = tournament_open_logs(lr->logs_fd, lr->logs, c->bots, c->nbots, log_fds, failed,
-                                   sizeof(failed))) < 0) {
+        (rc = tournament_open_logs(lr->logs_fd, lr->logs, c, log_fds, failed, sizeof(failed))) <
+            0) {
         cli_error("cannot write '%s': %s", failed, folder_why(rc));
         rc = folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
     } else if (rc == 0) {

@@ -304,8 +304,7 @@ static int open_logs(struct runner *rn, char *failed, size_t len)
         snprintf(failed, len, "%s", rn->logs);
     /* A cap of 0 keeps no log: no file is made. */
     else if (c->log_cap > 0)
-        err = tournament_open_logs(rn->logs_fd, rn->logs, c->bots, c->nbots, rn->log_fds, failed,
-                                   len);
+        err = tournament_open_logs(rn->logs_fd, rn->logs, c, rn->log_fds, failed, len);
     return err;
 }
 
