@@ -162,22 +162,27 @@ static void name_starver(struct player *p)
                  "resource temporarily unavailable: bot '%s' holds %ld processes", name, most);
 }
 
-/* Stop what runs and start a new process; a note says why, if the bot was the
- * cause: the restart is then counted and noted in its log. */
-static int start_process(struct player *p, const char *note)
+/* argv for p's process into words (room for SANDBOX_WORDS_MAX +
+ * CONFIG_MAX_ARGS + 1): its command, behind bwrap's words if sandboxed.
+ * The argv to run, or NULL if bwrap's words do not fit. */
+static char *const *process_argv(const struct player *p, const char **words)
 {
-    if (p->running)
-        player_stop(p, 0);
-    const char *words[SANDBOX_WORDS_MAX + CONFIG_MAX_ARGS + 1];
     char *const *argv = p->bot->argv;
     if (p->bot->sandbox) { /* bwrap ... -- COMMAND */
         int k = sandbox_words(p->bot->sandbox, words, SANDBOX_WORDS_MAX);
         if (k < 0)
-            return -E2BIG;
+            return NULL;
         for (int i = 0; i <= CONFIG_MAX_ARGS && (i == 0 || argv[i - 1]); i++)
             words[k + i] = argv[i];
         argv = (char *const *)words;
     }
+    return argv;
+}
+
+/* How p's process is started, but for its environment: its argv, log,
+ * limits, line ends, and with a sandbox its seccomp filter and user. */
+static struct proc_options process_options(const struct player *p, char *const *argv)
+{
     struct proc_options opt = {
         .argv = argv,
         .name = p->bot->name,
@@ -197,27 +202,35 @@ static int start_process(struct player *p, const char *note)
         .pass = p->bot->sandbox && p->bot->sandbox->filter_len ? p->bot->sandbox->filter : NULL,
         .pass_len = p->bot->sandbox ? p->bot->sandbox->filter_len : 0,
     };
-    char **env;
-    if (config_bot_environ(p->bot, environ, &env) < 0)
-        return -ENOMEM;
-    opt.envp = env;
     if (p->bot->sandbox && p->bot->sandbox->as_user) {
         opt.as_user = true;
         opt.uid = p->bot->sandbox->uid;
         opt.gid = p->bot->sandbox->gid;
     }
-    /* Out of processes or memory (a fork bomb's, perhaps): wait a little and
-     * try again, for a bounded time, before the game is lost for it. */
-    int rc = proc_spawn(&p->proc, &opt);
+    return opt;
+}
+
+/* Out of processes or memory (a fork bomb's, perhaps): wait a little and
+ * try again, for a bounded time, before the game is lost for it. Returns
+ * proc_spawn's; out of processes, p->why names the bot that holds most. */
+static int spawn_retrying(struct player *p, const struct proc_options *opt)
+{
+    int rc = proc_spawn(&p->proc, opt);
     for (int ms = 10; (rc == -EAGAIN || rc == -ENOMEM) && ms <= 320; ms *= 2) {
         nanosleep(&(struct timespec){0, ms * NS_PER_MS}, NULL);
-        rc = proc_spawn(&p->proc, &opt);
+        rc = proc_spawn(&p->proc, opt);
     }
     if (rc == -EAGAIN)
         name_starver(p);
-    config_environ_free(env);
-    if (rc < 0)
-        return rc;
+    return rc;
+}
+
+/* A process just spawned: its trace, the restart noted if note says why,
+ * what the last process left forgotten, then the protocol's handshake. */
+static int begin_process(struct player *p, const char *note)
+{
+    int rc;
+
     if (p->bot->trace)
         proc_trace_start(&p->proc);
     if (note && note[0]) {
@@ -235,6 +248,28 @@ static int start_process(struct player *p, const char *note)
         return rc;
     p->started = true;
     return 0;
+}
+
+/* Stop what runs and start a new process; a note says why, if the bot was the
+ * cause: the restart is then counted and noted in its log. */
+static int start_process(struct player *p, const char *note)
+{
+    if (p->running)
+        player_stop(p, 0);
+    const char *words[SANDBOX_WORDS_MAX + CONFIG_MAX_ARGS + 1];
+    char *const *argv = process_argv(p, words);
+    if (!argv)
+        return -E2BIG;
+    struct proc_options opt = process_options(p, argv);
+    char **env;
+    if (config_bot_environ(p->bot, environ, &env) < 0)
+        return -ENOMEM;
+    opt.envp = env;
+    int rc = spawn_retrying(p, &opt);
+    config_environ_free(env);
+    if (rc < 0)
+        return rc;
+    return begin_process(p, note);
 }
 
 int player_ensure_started(struct player *p, bool fresh)

@@ -108,12 +108,12 @@ enum tournament_end tournament_run(const struct tournament *t, const struct game
  * empty) if it does not fit in len bytes. */
 int tournament_log_path(char *out, size_t len, const char *dir, const char *bot);
 
-/* Open the log of each of the n bots in the folder logs_fd (made if missing,
- * appended to), never through a link (folder.h): fds[b] gets bot b's (the
- * caller closes them: tournament_close_logs). Returns 0; or a negative errno,
- * the path of the file that failed in failed (len bytes, with dir, the
+/* Open the log of each of c's c->nbots bots in the folder logs_fd (made if
+ * missing, appended to), never through a link (folder.h): fds[b] gets bot b's
+ * (the caller closes them: tournament_close_logs). Returns 0; or a negative
+ * errno, the path of the file that failed in failed (len bytes, with dir, the
  * folder's name, before it), no log left open. */
-int tournament_open_logs(int logs_fd, const char *dir, const struct bot_spec *bots, int n, int *fds,
+int tournament_open_logs(int logs_fd, const char *dir, const struct run_config *c, int *fds,
                          char *failed, size_t len);
 
 /* Close the n logs of tournament_open_logs; -1s are fine. */

@@ -201,8 +201,8 @@ static int segment(struct lrun *lr)
     int rc = segment_bots(lr, c), log_fds[CONFIG_MAX_BOTS];
     char failed[PATH_MAX + 96];
     if (rc == 0 && c->log_cap > 0 &&
-        (rc = tournament_open_logs(lr->logs_fd, lr->logs, c->bots, c->nbots, log_fds, failed,
-                                   sizeof(failed))) < 0) {
+        (rc = tournament_open_logs(lr->logs_fd, lr->logs, c, log_fds, failed, sizeof(failed))) <
+            0) {
         cli_error("cannot write '%s': %s", failed, folder_why(rc));
         rc = folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
     } else if (rc == 0) {
@@ -402,6 +402,72 @@ static int shard_changed(struct lrun *lr)
     return lr->nlist > 0 ? segment(lr) : 0;
 }
 
+/* A shard of a batch: its segment played into its own folder, until the
+ * roster stops changing, and the line that says how to merge it. */
+static int run_shard(struct lrun *lr)
+{
+    const struct league_options *o = lr->o;
+    int rc = lr->nlist > 0 ? segment(lr) : 0;
+
+    while (rc == 0 && lr->changed)
+        rc = shard_changed(lr);
+    if (rc == 0)
+        fprintf(stderr,
+                "Shard %d/%d of the batch from game %ld: its games are in %s; once every "
+                "shard's are, 'referee league run %s --merge' takes them in\n",
+                o->shard + 1, o->shards, lr->written + 1, lr->out, lr->dir);
+    return rc;
+}
+
+/* The league played (or its shards merged) in its own folder: then its
+ * standings, its report and the count of games played. */
+static int run_whole(struct lrun *lr)
+{
+    const struct league_options *o = lr->o;
+    long before = lr->written;
+    int rc;
+
+    if (!o->run.quiet)
+        printf("League '%s': %ld games so far, %d entries\n", lr->dir, lr->written, lr->l.n);
+    /* A merge takes in the roster's changes, for the next batch. */
+    rc = o->merge ? lrun_sync_roster(lr, false) : play(lr);
+    if (lr->st && lr->written > 0) {
+        int err = write_standings(lr);
+        if (err < 0) {
+            cli_error("cannot write standings to '%s': %s", lr->dir, folder_why(err));
+            rc = rc ? rc : EXIT_SYSTEM;
+        }
+        console_standings(&lr->con, lr->st);
+    }
+    write_report(lr);
+    if (rc == EXIT_INTERRUPTED)
+        cli_error("interrupted: games under way are dropped, and played again by the "
+                  "next 'referee league run %s'",
+                  lr->dir);
+    fprintf(stderr, "%ld games played, %ld in league '%s'%s\n", lr->written - before, lr->written,
+            lr->dir, lr->reported > 0 ? " (report.html in it)" : "");
+    return rc;
+}
+
+/* Everything lr holds given back, lr too. */
+static void lrun_free(struct lrun *lr)
+{
+    results_free(lr->out_files);
+    standings_free(lr->st);
+    league_release(&lr->l);
+    lrun_release_bindings(lr);
+    runlock_release(&lr->lock);
+    runlock_release(&lr->shard_lock);
+    if (lr->logs_fd >= 0)
+        close(lr->logs_fd);
+    if (lr->shard_fd >= 0)
+        close(lr->shard_fd);
+    if (lr->dir_fd >= 0)
+        close(lr->dir_fd);
+    free(lr->list);
+    free(lr);
+}
+
 int league_run(struct league_options *o)
 {
     struct lrun *lr = xcalloc(1, sizeof(*lr));
@@ -418,50 +484,10 @@ int league_run(struct league_options *o)
     host_catch_signals();
     if ((rc = open_league(lr)) == 0 && !o->merge)
         host_say_bots_run_as_root(o->run.sandbox, true);
-    if (rc == 0 && o->shards > 0) {
-        rc = lr->nlist > 0 ? segment(lr) : 0;
-        while (rc == 0 && lr->changed)
-            rc = shard_changed(lr);
-        if (rc == 0)
-            fprintf(stderr,
-                    "Shard %d/%d of the batch from game %ld: its games are in %s; once every "
-                    "shard's are, 'referee league run %s --merge' takes them in\n",
-                    o->shard + 1, o->shards, lr->written + 1, lr->out, lr->dir);
-    } else if (rc == 0) {
-        long before = lr->written;
-        if (!o->run.quiet)
-            printf("League '%s': %ld games so far, %d entries\n", lr->dir, lr->written, lr->l.n);
-        /* A merge takes in the roster's changes, for the next batch. */
-        rc = o->merge ? lrun_sync_roster(lr, false) : play(lr);
-        if (lr->st && lr->written > 0) {
-            int err = write_standings(lr);
-            if (err < 0) {
-                cli_error("cannot write standings to '%s': %s", lr->dir, folder_why(err));
-                rc = rc ? rc : EXIT_SYSTEM;
-            }
-            console_standings(&lr->con, lr->st);
-        }
-        write_report(lr);
-        if (rc == EXIT_INTERRUPTED)
-            cli_error("interrupted: games under way are dropped, and played again by the "
-                      "next 'referee league run %s'",
-                      lr->dir);
-        fprintf(stderr, "%ld games played, %ld in league '%s'%s\n", lr->written - before,
-                lr->written, lr->dir, lr->reported > 0 ? " (report.html in it)" : "");
-    }
-    results_free(lr->out_files);
-    standings_free(lr->st);
-    league_release(&lr->l);
-    lrun_release_bindings(lr);
-    runlock_release(&lr->lock);
-    runlock_release(&lr->shard_lock);
-    if (lr->logs_fd >= 0)
-        close(lr->logs_fd);
-    if (lr->shard_fd >= 0)
-        close(lr->shard_fd);
-    if (lr->dir_fd >= 0)
-        close(lr->dir_fd);
-    free(lr->list);
-    free(lr);
+    if (rc == 0 && o->shards > 0)
+        rc = run_shard(lr);
+    else if (rc == 0)
+        rc = run_whole(lr);
+    lrun_free(lr);
     return rc;
 }
