@@ -5,6 +5,7 @@
 #include "run.h"
 
 #include <criterion/criterion.h>
+#include <sys/stat.h>
 
 static struct run_result r;
 
@@ -47,6 +48,61 @@ Test(check, a_killed_runs_trailing_moves_are_an_interrupted_tail, .timeout = 60)
     cr_assert_eq(run_program(strict, NULL, &r), 0);
     cr_expect_eq(r.status, 0, "%s", r.err);
     cr_expect(strstr(r.out, ": 10 games, "), "%s", r.out);
+}
+
+/* The last bytes of dir/file cut off: a write(2) of rows that SIGKILL (or a
+ * full disk) stopped part-way, a row left torn. */
+static void cut_bytes(const char *dir, const char *file, off_t bytes)
+{
+    char path[128];
+    struct stat st;
+    snprintf(path, sizeof(path), "%s/%s", dir, file);
+    cr_assert_eq(stat(path, &st), 0);
+    cr_assert_eq(truncate(path, st.st_size - bytes), 0);
+}
+
+Test(check, a_row_torn_by_a_kill_is_an_interrupted_tail_that_resume_replays, .timeout = 60)
+{
+    static const char *const files[] = {"games.csv", "moves.csv"};
+    for (int k = 0; k < 2; k++) {
+        char dir[64];
+        test_tmpdir(dir, "check");
+        char *run[] = {REFEREE_BIN, "match",
+                       "--bot",     "a=" BOTDIR "random --seed 1",
+                       "--bot",     "b=" BOTDIR "random --seed 2",
+                       "--games",   "10",
+                       "--results", dir,
+                       "--quiet",   NULL};
+        cr_assert_eq(run_program(run, NULL, &r), 0);
+        cr_assert_eq(r.status, 0, "%s", r.err);
+        /* Moves go first: the kill found game 10's moves written, then tore the
+         * last of them, or its games.csv row. */
+        test_cut_rows(dir, "games.csv", k == 0 ? 10 : 9);
+        cut_bytes(dir, files[k], 7);
+
+        char *check[] = {REFEREE_BIN, "check", dir, NULL};
+        cr_assert_eq(run_program(check, NULL, &r), 0);
+        cr_expect_eq(r.status, 0, "%s: %s%s", files[k], r.out, r.err);
+        cr_expect(strstr(r.out, "the last row is torn, as a run killed while writing it leaves "
+                                "it; --resume will replay its game\n"),
+                  "%s: %s", files[k], r.out);
+        char *strict[] = {REFEREE_BIN, "check", "--strict", dir, NULL};
+        cr_assert_eq(run_program(strict, NULL, &r), 0);
+        cr_expect_eq(r.status, 3, "%s: %s", files[k], r.out);
+
+        char *resume[] = {REFEREE_BIN, "match",
+                          "--bot",     "a=" BOTDIR "random --seed 1",
+                          "--bot",     "b=" BOTDIR "random --seed 2",
+                          "--games",   "10",
+                          "--results", dir,
+                          "--quiet",   "--resume",
+                          NULL};
+        cr_assert_eq(run_program(resume, NULL, &r), 0);
+        cr_assert_eq(r.status, 0, "%s: %s", files[k], r.err);
+        cr_assert_eq(run_program(strict, NULL, &r), 0);
+        cr_expect_eq(r.status, 0, "%s: %s%s", files[k], r.out, r.err);
+        cr_expect(strstr(r.out, ": 10 games, "), "%s", r.out);
+    }
 }
 
 Test(check, moves_of_a_game_that_games_csv_has_are_not_a_tail, .timeout = 60)

@@ -365,6 +365,12 @@ static void expect_same_games(const char *a, const char *b, long games)
     table_release(&y);
 }
 
+/* Games of the killed league in all: room for five kills' rows and what a
+ * loaded machine writes past each (a flush of rows comes every 100 ms, up to
+ * about 100 games of these bots), with games left for the run after them. */
+#define KILL_GAMES      1000
+#define KILL_GAMES_TEXT "1000"
+
 Test(league_run, a_kill_9_loses_only_games_under_way_and_the_next_run_goes_on, .timeout = 300)
 {
     char dir[64], whole[64], log[96];
@@ -385,16 +391,17 @@ Test(league_run, a_kill_9_loses_only_games_under_way_and_the_next_run_goes_on, .
         referee("check after kill -9", check, 0);
     }
     long have = test_count_rows(dir, "games.csv");
-    cr_assert_lt(have, 400);
+    cr_assert_lt(have, KILL_GAMES);
     char more[24];
-    snprintf(more, sizeof(more), "%ld", 400 - have);
+    snprintf(more, sizeof(more), "%ld", KILL_GAMES - have);
     char *finish[] = {REFEREE_BIN, "league", "run", dir, "-j", "2", "--games", more, "-q", NULL};
     referee("the run after", finish, 0);
     expect_check_passes(dir);
     /* The same league played without a kill, one game at a time. */
-    char *once[] = {REFEREE_BIN, "league", "run", whole, "-j", "1", "--games", "400", "-q", NULL};
+    char *once[] = {REFEREE_BIN, "league",  "run",           whole, "-j",
+                    "1",         "--games", KILL_GAMES_TEXT, "-q",  NULL};
     referee("the whole run", once, 0);
-    expect_same_games(dir, whole, 400);
+    expect_same_games(dir, whole, KILL_GAMES);
     unlink(log);
 }
 

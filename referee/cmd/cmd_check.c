@@ -47,8 +47,8 @@ const struct option_set check_options = {
             "recorded result, winner, end, foul and reason, and DIR/run.csv's plan its\n"
             "bots, colours, opening and seed; it lists every problem, naming the game and\n"
             "the column. The moves of games\n"
-            "a killed run wrote before their games.csv rows are reported as an\n"
-            "interrupted tail that --resume replays.\n"
+            "a killed run wrote before their games.csv rows, and a last row it tore\n"
+            "while writing it, are reported as an interrupted tail that --resume replays.\n"
             "\n",
     .tail = "Exit status: 0 all good, 2 bad usage, 3 a problem (named), 4 a file that\n"
             "cannot be read.\n",
@@ -67,16 +67,6 @@ static int open_dir_file(struct results_file *f, const char *dir, bool games)
     if (err < 0) {
         cli_error("cannot read %s", why);
         return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
-    }
-    return EXIT_OK;
-}
-
-/* Once f is read to its end: a torn last row is a problem here. */
-static int check_whole(const struct results_file *f)
-{
-    if (schema_torn(f)) {
-        cli_error("'%s': the last row is torn", f->path);
-        return EXIT_DATA;
     }
     return EXIT_OK;
 }
@@ -160,8 +150,23 @@ struct check_run {
     long problems, last;
     size_t whole;        /* rows of moves.csv that are the games' */
     struct runplan plan; /* run.csv's, rows checked against it where known */
+    int torn;            /* files whose last row is torn: a run killed while writing it */
     char why[PATH_MAX + 200];
 };
+
+/* Once f is read to its end: a torn last row is what a run killed in the
+ * middle of writing it leaves (a write cut by SIGKILL, a full disk), not
+ * corruption: said, with the repair, and counted as part of the interrupted
+ * tail (a problem only if asked to be whole). */
+static void check_whole(struct check_run *c, const struct results_file *f)
+{
+    if (schema_torn(f)) {
+        printf("'%s': the last row is torn, as a run killed while writing it leaves it; "
+               "--resume will replay its game\n",
+               f->path);
+        c->torn++;
+    }
+}
 
 /* Each game of games.csv in turn: in game order, its moves in moves.csv ply
  * by ply, its result. Every problem is listed; EXIT_OK, or EXIT_DATA when a
@@ -205,9 +210,9 @@ static int check_games(struct check_run *c)
  * run's tail, counted into *tail). */
 static int check_rest(struct check_run *c, long *tail)
 {
-    int rc = check_whole(&c->games);
-    if (rc == EXIT_OK)
-        check_unique(c->dir, c->ids, c->n, &c->problems);
+    int rc = EXIT_OK;
+    check_whole(c, &c->games);
+    check_unique(c->dir, c->ids, c->n, &c->problems);
     c->whole = schema_rows(&c->moves) - (c->lm.pending ? 1 : 0);
     /* Rows after the last game's: a killed run, not yet resumed. Not corrupt,
      * unless asked to be whole. */
@@ -221,7 +226,9 @@ static int check_rest(struct check_run *c, long *tail)
                  c->lm.first_stray);
         problem(&c->problems, c->dir, c->why);
     }
-    return rc == EXIT_OK ? check_whole(&c->moves) : rc;
+    if (rc == EXIT_OK)
+        check_whole(c, &c->moves);
+    return rc;
 }
 
 /* The verdict on a folder whose files were read through (rc EXIT_OK). */
@@ -241,6 +248,8 @@ static int check_verdict(struct check_run *c, long tail, const struct check_args
         if (a->strict)
             return EXIT_DATA;
     }
+    if (c->torn > 0 && a->strict)
+        return EXIT_DATA;
     printf("%s: %zu games, %zu moves, all whole\n", c->dir, schema_rows(&c->games), whole);
     return EXIT_OK;
 }
