@@ -34,6 +34,6 @@ int main(int argc, char **argv)
     for (const struct cmd_entry *const *c = cmd_table; *c; c++)
         if (strcmp(argv[1], (*c)->name) == 0)
             return (*c)->exec(argc - 1, argv + 1);
-    cli_error("unknown command '%s' (see 'referee --help')", argv[1]);
+    message_error("unknown command '%s' (see 'referee --help')", argv[1]);
     return EXIT_USAGE;
 }

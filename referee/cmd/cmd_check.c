@@ -65,7 +65,7 @@ static int open_dir_file(struct results_file *f, const char *dir, bool games)
     char why[PATH_MAX + 200];
     int err = schema_open_in(f, dir, games, SCHEMA_ALL, why, sizeof(why));
     if (err < 0) {
-        cli_error("cannot read %s", why);
+        message_error("cannot read %s", why);
         return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
     }
     return EXIT_OK;
@@ -84,7 +84,7 @@ static int compare_ids(const void *a, const void *b)
 static void problem(long *count, const char *dir, const char *why)
 {
     if (++*count <= PROBLEMS_LISTED)
-        cli_error("'%s': %s", dir, why);
+        message_error("'%s': %s", dir, why);
 }
 
 /* Each game id once: sorted, so that a run of any size is checked at once. */
@@ -117,8 +117,8 @@ static long interrupted_tail(const char *dir, struct ledger_moves *lm, const lon
     for (; rc > 0; rc = schema_next_move(lm->f, m, why, sizeof(why))) {
         if (m->game_id != game) {
             if ((n && bsearch(&m->game_id, ids, n, sizeof(*ids), compare_ids)) || m->ply != 1) {
-                cli_error("'%s': moves.csv row %zu belongs to no game of games.csv", dir,
-                          schema_rows(lm->f));
+                message_error("'%s': moves.csv row %zu belongs to no game of games.csv", dir,
+                              schema_rows(lm->f));
                 return -1;
             }
             game = m->game_id;
@@ -126,14 +126,14 @@ static long interrupted_tail(const char *dir, struct ledger_moves *lm, const lon
             games++;
         }
         if (m->ply != ++ply) {
-            cli_error("'%s': moves.csv row %zu: ply %ld of game %ld after ply %ld", dir,
-                      schema_rows(lm->f), m->ply, game, ply - 1);
+            message_error("'%s': moves.csv row %zu: ply %ld of game %ld after ply %ld", dir,
+                          schema_rows(lm->f), m->ply, game, ply - 1);
             return -1;
         }
     }
     lm->pending = false;
     if (rc < 0) {
-        cli_error("%s", why);
+        message_error("%s", why);
         return -1;
     }
     return games;
@@ -178,7 +178,7 @@ static int check_games(struct check_run *c)
 
     while (rc == EXIT_OK && (more = schema_next_game(&c->games, &row, c->why, sizeof(c->why)))) {
         if (more < 0) {
-            cli_error("%s", c->why);
+            message_error("%s", c->why);
             return EXIT_DATA;
         }
         if (c->n == c->cap)
@@ -195,7 +195,7 @@ static int check_games(struct check_run *c)
         if (err == -EINVAL) {
             problem(&c->problems, c->dir, c->why);
         } else if (err < 0) {
-            cli_error("%s", c->why);
+            message_error("%s", c->why);
             rc = EXIT_DATA;
         }
         if (rc == EXIT_OK && ledger_fold(&row, c->why, sizeof(c->why)) < 0)
@@ -263,7 +263,7 @@ static int read_plan(struct check_run *c)
     int rc = runinfo_read(&ri, c->dir, c->why, sizeof(c->why));
 
     if (rc < 0) {
-        cli_error("cannot read %s", c->why);
+        message_error("cannot read %s", c->why);
         return rc == -EINVAL || rc == -ENODATA ? EXIT_DATA : EXIT_SYSTEM;
     }
     if (runplan_of(&c->plan, &ri, c->why, sizeof(c->why)) < 0)
@@ -291,7 +291,7 @@ static int check_dir(const char *dir, const struct check_args *a)
     if (rc == EXIT_OK)
         rc = check_rest(&c, &tail);
     if (c.problems > PROBLEMS_LISTED)
-        cli_error("'%s': and %ld more problems", dir, c.problems - PROBLEMS_LISTED);
+        message_error("'%s': and %ld more problems", dir, c.problems - PROBLEMS_LISTED);
     if (rc == EXIT_OK)
         rc = check_verdict(&c, tail, a);
     free(c.ids);

@@ -49,7 +49,7 @@ static int collect(const char *dir, bool games, struct digests *out)
     int rc = schema_open_in(&f, dir, games, SCHEMA_ALL, why, sizeof(why));
 
     if (rc < 0) {
-        cli_error("cannot read %s", why);
+        message_error("cannot read %s", why);
         return (rc == -EINVAL || rc == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
     }
     while ((rc = schema_next_row(&f, why, sizeof(why))) > 0) {
@@ -71,7 +71,7 @@ static int collect(const char *dir, bool games, struct digests *out)
     }
     schema_close(&f);
     if (rc < 0) {
-        cli_error("cannot read %s", why);
+        message_error("cannot read %s", why);
         return EXIT_DATA;
     }
     if (out->n > 0) /* out->d is NULL for a file without rows */
@@ -114,11 +114,11 @@ static long compare(const char *a_dir, const char *b_dir, const char *name, cons
                 what = "differs";
         }
         if (what && ++differences <= DIFFERENCES_LISTED)
-            cli_error("'%s' and '%s': game %ld %s (%s)", a_dir, b_dir, id, what, name);
+            message_error("'%s' and '%s': game %ld %s (%s)", a_dir, b_dir, id, what, name);
     }
     if (differences > DIFFERENCES_LISTED)
-        cli_error("'%s' and '%s': and %ld more differences in %s", a_dir, b_dir,
-                  differences - DIFFERENCES_LISTED, name);
+        message_error("'%s' and '%s': and %ld more differences in %s", a_dir, b_dir,
+                      differences - DIFFERENCES_LISTED, name);
     return differences;
 }
 
@@ -133,8 +133,8 @@ int check_same_as(const char *a_dir, const char *b_dir)
     /* Runs of two games hold no games in common: a refusal, not a list. */
     if (rc == EXIT_OK && d[0][0].n > 0 && d[0][1].n > 0 &&
         strcmp(d[0][0].game, d[0][1].game) != 0) {
-        cli_error("'%s' holds games of %s, '%s' of %s: not runs of the same games", a_dir,
-                  d[0][0].game, b_dir, d[0][1].game);
+        message_error("'%s' holds games of %s, '%s' of %s: not runs of the same games", a_dir,
+                      d[0][0].game, b_dir, d[0][1].game);
         rc = EXIT_DATA;
     }
     for (int k = 0; k < 2 && rc == EXIT_OK; k++)

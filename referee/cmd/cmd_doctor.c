@@ -102,7 +102,7 @@ static int opt_bot(void *target, const char *arg)
     const char *why = "";
 
     if (a->have_bot || config_bot_parse(&a->bot, arg, &why) < 0) {
-        cli_error("--bot '%s': %s", arg, a->have_bot ? "one bot at a time" : why);
+        message_error("--bot '%s': %s", arg, a->have_bot ? "one bot at a time" : why);
         return EXIT_USAGE;
     }
     a->have_bot = true;
@@ -155,12 +155,12 @@ const struct option_set doctor_options = {
 static int take_words(struct doctor_args *a, int n, char **words)
 {
     if (a->have_bot) {
-        cli_error("'%s': give the bot once, with --bot or after --", words[0]);
+        message_error("'%s': give the bot once, with --bot or after --", words[0]);
         return EXIT_USAGE;
     }
     if (n > CONFIG_MAX_ARGS) {
-        cli_error("-- '%s' ...: too many words in the command (%d, at most %d)", words[0], n,
-                  CONFIG_MAX_ARGS);
+        message_error("-- '%s' ...: too many words in the command (%d, at most %d)", words[0], n,
+                      CONFIG_MAX_ARGS);
         return EXIT_USAGE;
     }
     a->bot.name = xstrdup("bot");
@@ -182,7 +182,7 @@ static int cmd_doctor(int argc, char **argv)
     if (rc == 0 && first < argc)
         rc = take_words(&a, argc - first, argv + first);
     if (rc == 0 && !a.have_bot) {
-        cli_error("doctor needs a bot: --bot NAME=COMMAND, or -- COMMAND [ARG]...");
+        message_error("doctor needs a bot: --bot NAME=COMMAND, or -- COMMAND [ARG]...");
         rc = EXIT_USAGE;
     }
     if (rc != 0) {

@@ -49,7 +49,7 @@ static int opt_for(void *target, const char *arg)
     if (*end == 's' || unit > 1)
         end++;
     if (errno || end == arg || *end || v <= 0 || v > LONG_MAX / 1000 / NS_PER_MS / unit) {
-        cli_error("--for '%s': expected a duration such as 90s, 30m, 2h or 1d", arg);
+        message_error("--for '%s': expected a duration such as 90s, 30m, 2h or 1d", arg);
         return EXIT_USAGE;
     }
     c->lo.for_s = v * unit;
@@ -63,7 +63,7 @@ static int opt_shard(void *target, const char *arg)
 
     if (sscanf(arg, "%d/%d%n", &i, &n, &used) != 2 || arg[used] != '\0' || n < 1 || i < 1 ||
         i > n || n > 256) {
-        cli_error("--shard '%s': expected I/N with 1 <= I <= N <= 256, as 2/4", arg);
+        message_error("--shard '%s': expected I/N with 1 <= I <= N <= 256, as 2/4", arg);
         return EXIT_USAGE;
     }
     c->lo.shard = i - 1;
@@ -78,7 +78,7 @@ static int opt_env(void *target, const char *arg)
 
     if (config_bot_set_env(&c->env, arg, &why) < 0) {
         char text[4 * PROTOCOL_ECHO_MAX + 8];
-        cli_error("--env '%s': %s", protocol_escape(text, sizeof(text), arg, strlen(arg)), why);
+        message_error("--env '%s': %s", protocol_escape(text, sizeof(text), arg, strlen(arg)), why);
         return EXIT_USAGE;
     }
     return 0;
@@ -206,7 +206,7 @@ const struct option_set league_options = {.table = league_options_table,
 static int check_dir(const char *dir)
 {
     if (strlen(dir) + PATH_ROOM >= PATH_MAX) {
-        cli_error("league folder '%.64s...': a path too long for the files in it", dir);
+        message_error("league folder '%.64s...': a path too long for the files in it", dir);
         return EXIT_USAGE;
     }
     return 0;
@@ -223,13 +223,13 @@ static int league_settings(const char *dir, const struct roster_settings *want, 
 
     if (rc == -ENOENT) { /* the first add makes it: nothing to compare */
         if ((rc = results_make_dir(dir)) < 0 || (rc = roster_write_settings(dir, want)) < 0) {
-            cli_error("cannot make league '%s': %s", dir, strerror(-rc));
+            message_error("cannot make league '%s': %s", dir, strerror(-rc));
             return EXIT_SYSTEM;
         }
         return 0;
     }
     if (rc < 0) {
-        cli_error("cannot read %s", why);
+        message_error("cannot read %s", why);
         return EXIT_DATA;
     }
     static const char *const names[] = {"game",          "seed",      "openings",
@@ -240,8 +240,8 @@ static int league_settings(const char *dir, const struct roster_settings *want, 
     /* given[] is by the table's order: --game is its option 2, then the others. */
     for (int i = 0; i < 6; i++)
         if (differs[i] && given[2 + i]) {
-            cli_error("league '%s' was made with other --%s: its settings are fixed", dir,
-                      names[i]);
+            message_error("league '%s' was made with other --%s: its settings are fixed", dir,
+                          names[i]);
             return EXIT_USAGE;
         }
     return 0;
@@ -285,12 +285,12 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
     if (!given[4]) /* --openings */
         want.openings = def->opening_plies;
     if (config_bot_parse(&bot, text, &why) < 0) {
-        cli_error("entry '%s': %s", text, why);
+        message_error("entry '%s': %s", text, why);
         return EXIT_USAGE;
     }
     const char *eq = strchr(text, '='), *problem = config_name_problem(bot.name);
     if (problem) {
-        cli_error("entry name '%.80s' %s", bot.name, problem);
+        message_error("entry name '%.80s' %s", bot.name, problem);
         config_bot_release(&bot);
         return EXIT_USAGE;
     }
@@ -308,11 +308,11 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
     rc = roster_add_bot(dir, &e, whyf, sizeof(whyf));
     free(env);
     if (rc == -EEXIST)
-        cli_error("league '%s' has an entry '%s' already; a new version is a new entry: give "
-                  "it another name",
-                  dir, bot.name);
+        message_error("league '%s' has an entry '%s' already; a new version is a new entry: give "
+                      "it another name",
+                      dir, bot.name);
     else if (rc < 0)
-        cli_error("%s", whyf);
+        message_error("%s", whyf);
     else
         printf("Added '%s' to league '%s'\n", bot.name, dir);
     config_bot_release(&bot);
@@ -326,19 +326,19 @@ static int retire_entry(const char *dir, const char *name)
     int rc = roster_read_settings(dir, &set, why, sizeof(why));
 
     if (rc == -ENOENT) {
-        cli_error("'%s' is not a league: no %s", dir, ROSTER_SETTINGS);
+        message_error("'%s' is not a league: no %s", dir, ROSTER_SETTINGS);
         return EXIT_USAGE;
     }
     if (rc == 0)
         rc = roster_retire_bot(dir, name, why, sizeof(why));
     if (rc == -ENOENT || rc == -EALREADY) {
-        cli_error(rc == -ENOENT ? "league '%s' has no entry '%s'"
-                                : "entry '%s' of league '%s' is retired already",
-                  rc == -ENOENT ? dir : name, rc == -ENOENT ? name : dir);
+        message_error(rc == -ENOENT ? "league '%s' has no entry '%s'"
+                                    : "entry '%s' of league '%s' is retired already",
+                      rc == -ENOENT ? dir : name, rc == -ENOENT ? name : dir);
         return EXIT_USAGE;
     }
     if (rc < 0) {
-        cli_error("%s", why);
+        message_error("%s", why);
         return rc == -EINVAL ? EXIT_DATA : EXIT_SYSTEM;
     }
     printf("Retired '%s' from league '%s': it plays no more, its games stay\n", name, dir);
@@ -357,12 +357,12 @@ static int league_show(const char *dir)
     int rc = roster_read_settings(dir, &set, why, sizeof(why));
 
     if (rc == -ENOENT) {
-        cli_error("'%s' is not a league: no %s", dir, ROSTER_SETTINGS);
+        message_error("'%s' is not a league: no %s", dir, ROSTER_SETTINGS);
         return EXIT_USAGE;
     }
     if (rc < 0 || (rc = roster_read_events(dir, &ev, &nev, why, sizeof(why))) < 0 ||
         (rc = roster_read_bots(dir, &bots, &nbots, why, sizeof(why))) < 0) {
-        cli_error("cannot read %s", why);
+        message_error("cannot read %s", why);
         roster_free_events(ev, nev);
         return EXIT_DATA;
     }
@@ -437,15 +437,15 @@ static int league_play(struct league_cmd *c, const bool *given, const char *dir)
     if (clock && !movetime)
         r->time.move_ms = 0;
     if (r->time.move_ms == 0 && r->time.clock_ms == 0) {
-        cli_error("--movetime 0 needs a game clock (--clock MS)");
+        message_error("--movetime 0 needs a game clock (--clock MS)");
         return EXIT_USAGE;
     }
     if (r->limits.disk_mb > 0 && !r->sandbox) {
-        cli_error("--disk bounds what a sandboxed bot writes: give --sandbox too");
+        message_error("--disk bounds what a sandboxed bot writes: give --sandbox too");
         return EXIT_USAGE;
     }
     if (r->sandbox_user.given && !r->sandbox) {
-        cli_error("--sandbox-user is the user sandboxed bots run as: give --sandbox too");
+        message_error("--sandbox-user is the user sandboxed bots run as: give --sandbox too");
         return EXIT_USAGE;
     }
     r->results = dir;
@@ -466,7 +466,7 @@ static int cmd_league(int argc, char **argv)
             sub = i;
     set_defaults(c);
     if (sub < 0 && argc > 1 && argv[1][0] != '-') {
-        cli_error("unknown league command '%s': add, retire, run or show", argv[1]);
+        message_error("unknown league command '%s': add, retire, run or show", argv[1]);
         free(c);
         return EXIT_USAGE;
     }
@@ -479,7 +479,8 @@ static int cmd_league(int argc, char **argv)
     }
     rc = options_parse(&set, argc, argv, c, given, &first);
     if (rc == 0 && sub < 0) {
-        cli_error("league needs a command: add, retire, run or show (see 'referee league --help')");
+        message_error(
+            "league needs a command: add, retire, run or show (see 'referee league --help')");
         rc = EXIT_USAGE;
     }
     if (rc == 0)

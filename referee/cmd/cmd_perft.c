@@ -92,20 +92,20 @@ static int cmd_perft(int argc, char **argv)
         return rc == 1 ? EXIT_OK : rc;
     const struct game_def *def = game_find(argv[first]);
     if (!def) {
-        cli_error("unknown game '%s'", argv[first]);
+        message_error("unknown game '%s'", argv[first]);
         return EXIT_USAGE;
     }
     char *end;
     long depth = strtol(argv[first + 1], &end, 10);
     if (*end || end == argv[first + 1] || depth < 1 || depth > GAME_MAX_PLIES) {
-        cli_error("depth '%s' is not a number from 1 to %d", argv[first + 1], GAME_MAX_PLIES);
+        message_error("depth '%s' is not a number from 1 to %d", argv[first + 1], GAME_MAX_PLIES);
         return EXIT_USAGE;
     }
 
     struct game_state *s = xmalloc(sizeof(*s));
     if (a.board) {
         if (notation_parse_board(def, a.board, a.early_draw, s, &why) < 0) {
-            cli_error("board '%s': %s", a.board, why);
+            message_error("board '%s': %s", a.board, why);
             free(s);
             return EXIT_DATA;
         }

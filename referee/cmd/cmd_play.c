@@ -43,7 +43,7 @@ static int opt_bot(void *target, const char *arg)
     const char *why = "";
 
     if (a->have_bot || config_bot_parse(&a->bot, arg, &why) < 0) {
-        cli_error("--bot '%s': %s", arg, a->have_bot ? "one bot to play" : why);
+        message_error("--bot '%s': %s", arg, a->have_bot ? "one bot to play" : why);
         return EXIT_USAGE;
     }
     a->have_bot = true;
@@ -97,12 +97,12 @@ static int take_words(struct play_args *a, int n, char **words)
     char name[CONFIG_NAME_MAX + 1];
 
     if (a->have_bot) {
-        cli_error("'%s': give the bot once, with --bot or after --", words[0]);
+        message_error("'%s': give the bot once, with --bot or after --", words[0]);
         return EXIT_USAGE;
     }
     snprintf(name, sizeof(name), "%s", slash && slash[1] ? slash + 1 : words[0]);
     if (config_bot_words(&a->bot, name, n, words, &why) < 0) {
-        cli_error("-- '%s' ...: %s (%d, at most %d)", words[0], why, n, CONFIG_MAX_ARGS);
+        message_error("-- '%s' ...: %s (%d, at most %d)", words[0], why, n, CONFIG_MAX_ARGS);
         return EXIT_USAGE;
     }
     a->have_bot = true;
@@ -117,8 +117,8 @@ static int take_side(struct play_args *a)
     a->as = SIDE_FIRST;
     if (mark &&
         (strlen(mark) != 1 || (mark[0] != a->def->marks[0] && mark[0] != a->def->marks[1]))) {
-        cli_error("--as '%s': %s plays %c (first) and %c", mark, a->def->name, a->def->marks[0],
-                  a->def->marks[1]);
+        message_error("--as '%s': %s plays %c (first) and %c", mark, a->def->name, a->def->marks[0],
+                      a->def->marks[1]);
         return EXIT_USAGE;
     }
     if (mark)
@@ -135,7 +135,7 @@ static int parse_args(int argc, char **argv, struct play_args *a)
     if (rc != 0)
         return rc == 1 ? -1 : rc;
     if (!a->have_bot) {
-        cli_error("play needs a bot: --bot NAME=COMMAND, or -- COMMAND [ARG]...");
+        message_error("play needs a bot: --bot NAME=COMMAND, or -- COMMAND [ARG]...");
         return EXIT_USAGE;
     }
     a->bot.proto.proto = a->proto;
@@ -145,7 +145,7 @@ static int parse_args(int argc, char **argv, struct play_args *a)
         return rc;
     const char *problem = config_name_problem(a->name);
     if (problem || strcmp(a->name, a->bot.name) == 0) {
-        cli_error("--name '%s' %s", a->name, problem ? problem : "is the bot's name too");
+        message_error("--name '%s' %s", a->name, problem ? problem : "is the bot's name too");
         return EXIT_USAGE;
     }
     return 0;
@@ -213,8 +213,8 @@ static int play_game(struct player *p, struct game_record *rec, enum side person
     seats[side_other(person)] = &bot.seat;
     int rc = match_play(seats, &start, &rules, rec, &failed);
     if (rc < 0) {
-        cli_error("cannot start bot '%s' ('%s'): %s", p->bot->name, p->bot->argv[0],
-                  p->why[0] ? p->why : strerror(-rc));
+        message_error("cannot start bot '%s' ('%s'): %s", p->bot->name, p->bot->argv[0],
+                      p->why[0] ? p->why : strerror(-rc));
         return rc;
     }
     seat_person_draw(&rec->state);
@@ -256,11 +256,11 @@ static int record_game(const char *dir, const struct game_record *rec)
         char pid[32] = "";
         if (holder > 0)
             snprintf(pid, sizeof(pid), " (pid %ld)", holder);
-        cli_error("cannot write the game to '%s': it is in use by another run%s", dir, pid);
+        message_error("cannot write the game to '%s': it is in use by another run%s", dir, pid);
         return EXIT_USAGE;
     }
-    cli_error("cannot write the game to '%s': %s", err == -EEXIST ? dir : failed,
-              err == -EEXIST ? "it already holds games" : folder_why(err));
+    message_error("cannot write the game to '%s': %s", err == -EEXIST ? dir : failed,
+                  err == -EEXIST ? "it already holds games" : folder_why(err));
     return folder_is_link(err) ? EXIT_USAGE : EXIT_SYSTEM;
 }
 

@@ -43,13 +43,13 @@ static int replay_move(struct replay *r, const char *text)
         return EXIT_OK;
     }
     if (notation_parse_move(&r->game, text, &a, &why) < 0) {
-        cli_error("move %d '%s': %s", r->index, text, why);
+        message_error("move %d '%s': %s", r->index, text, why);
         return EXIT_DATA;
     }
     if (a.kind == ACTION_FORFEIT) {
         if (r->forfeit == FOUL_NONE) {
-            cli_error("move %d '%s': a forfeit is known only from a record (--results, --id)",
-                      r->index, text);
+            message_error("move %d '%s': a forfeit is known only from a record (--results, --id)",
+                          r->index, text);
             return EXIT_DATA;
         }
         a.foul = (uint8_t)r->forfeit;
@@ -66,7 +66,7 @@ static int replay_file(struct replay *r, const char *path)
     int rc = EXIT_OK;
 
     if (!f) {
-        cli_error("cannot open '%s': %s", path, strerror(errno));
+        message_error("cannot open '%s': %s", path, strerror(errno));
         return EXIT_SYSTEM;
     }
     while (rc == EXIT_OK && getline(&line, &cap, f) >= 0) {
@@ -76,7 +76,7 @@ static int replay_file(struct replay *r, const char *path)
             rc = replay_move(r, t);
     }
     if (rc == EXIT_OK && ferror(f)) {
-        cli_error("cannot read '%s': %s", path, strerror(errno));
+        message_error("cannot read '%s': %s", path, strerror(errno));
         rc = EXIT_SYSTEM;
     }
     free(line);
@@ -130,20 +130,20 @@ static int replay_record(struct replay *r, const char *dir, const char *id, char
 
     int err = schema_open_in(&f, dir, true, SCHEMA_ALL, why, sizeof(why));
     if (err < 0) {
-        cli_error("cannot read %s", why);
+        message_error("cannot read %s", why);
         return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
     }
     while ((found = schema_next_game(&f, &row, why, sizeof(why))) > 0 &&
            strcmp(row.text[GC_GAME_ID], id) != 0)
         ;
     if (found < 0) {
-        cli_error("cannot read %s", why);
+        message_error("cannot read %s", why);
         rc = EXIT_DATA;
     } else if (found == 0) {
-        cli_error("no game '%s' in '%s'", id, f.path);
+        message_error("no game '%s' in '%s'", id, f.path);
         rc = EXIT_USAGE;
     } else if (!row.def) {
-        cli_error("game %s in '%s': unknown game '%s'", id, f.path, row.text[GC_GAME]);
+        message_error("game %s in '%s': unknown game '%s'", id, f.path, row.text[GC_GAME]);
         rc = EXIT_DATA;
     } else {
         game_init(&r->game, row.def, row.early_draw);
@@ -206,11 +206,12 @@ static int parse_replay_args(int argc, char **argv, struct replay_args *a)
     if (rc != 0)
         return rc == 1 ? EXIT_OK : rc;
     if (a->file && a->first_move < argc) {
-        cli_error("give moves either as arguments or with --file, not both");
+        message_error("give moves either as arguments or with --file, not both");
         return EXIT_USAGE;
     }
     if (!a->results != !a->id || (a->results && (a->file || a->board || a->first_move < argc))) {
-        cli_error("a game of a run is replayed with --results DIR and --id N, and nothing else");
+        message_error(
+            "a game of a run is replayed with --results DIR and --id N, and nothing else");
         return EXIT_USAGE;
     }
     return -1;
@@ -226,7 +227,7 @@ static int replay_start(struct replay *r, const struct replay_args *a, const str
         return replay_record(r, a->results, a->id, record_moves);
     if (a->board) {
         if (notation_parse_board(def, a->board, a->early_draw, &r->game, &why) < 0) {
-            cli_error("board '%s': %s", a->board, why);
+            message_error("board '%s': %s", a->board, why);
             return EXIT_DATA;
         }
         return EXIT_OK;
@@ -245,7 +246,7 @@ static int cmd_replay(int argc, char **argv)
         return rc;
     const struct game_def *def = game_find(a.game);
     if (!def) {
-        cli_error("unknown game '%s'", a.game);
+        message_error("unknown game '%s'", a.game);
         return EXIT_USAGE;
     }
     struct replay *r = xcalloc(1, sizeof(*r));

@@ -61,7 +61,7 @@ static int common_parent(const char *const *dirs, int ndirs, char *out, size_t c
 
     for (int i = 0; i < ndirs; i++) {
         if (!realpath(dirs[i], real)) {
-            cli_error("cannot report on '%s': %s", dirs[i], strerror(errno));
+            message_error("cannot report on '%s': %s", dirs[i], strerror(errno));
             return EXIT_SYSTEM;
         }
         if (i == 0) {
@@ -106,13 +106,13 @@ static int beside(const char *const *dirs, int ndirs, char *out, size_t cap)
     if (rc != EXIT_OK)
         return rc;
     if (path_join(games, sizeof(games), parent, "games.csv") == 0 && access(games, F_OK) == 0) {
-        cli_error("the folders' common folder '%s' holds a run of its own; say where the page "
-                  "goes with --out FILE",
-                  parent);
+        message_error("the folders' common folder '%s' holds a run of its own; say where the page "
+                      "goes with --out FILE",
+                      parent);
         return EXIT_USAGE;
     }
     if (path_join(out, cap, parent, "report.html") < 0) {
-        cli_error("'%s': %s", parent, strerror(ENAMETOOLONG));
+        message_error("'%s': %s", parent, strerror(ENAMETOOLONG));
         return EXIT_USAGE;
     }
     return EXIT_OK;
@@ -125,7 +125,7 @@ static int default_out(const char *const *dirs, int ndirs, char *out, size_t cap
     if (ndirs > 1)
         return beside(dirs, ndirs, out, cap);
     if (path_join(out, cap, dirs[0], "report.html") < 0) {
-        cli_error("'%s': %s", dirs[0], strerror(ENAMETOOLONG));
+        message_error("'%s': %s", dirs[0], strerror(ENAMETOOLONG));
         return EXIT_USAGE;
     }
     return EXIT_OK;

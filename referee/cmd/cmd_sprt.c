@@ -22,12 +22,13 @@ static int parse_counts(const char *flag, const char *text, long *out, int n)
         errno = 0;
         out[i] = isdigit((unsigned char)*p) ? strtol(p, &end, 10) : (end = (char *)p, 0);
         if (end == p || *end != (i == n - 1 ? '\0' : ',')) {
-            cli_error("%s '%s': expected %d counts separated by commas", flag, text, n);
+            message_error("%s '%s': expected %d counts separated by commas", flag, text, n);
             return -1;
         }
         if (errno == ERANGE || out[i] > SPRT_COUNT_MAX - sum) {
-            cli_error("%s '%s': more than %ld games in all (2^53, what a double counts exactly)",
-                      flag, text, SPRT_COUNT_MAX);
+            message_error(
+                "%s '%s': more than %ld games in all (2^53, what a double counts exactly)", flag,
+                text, SPRT_COUNT_MAX);
             return -1;
         }
         sum += out[i];
@@ -43,11 +44,11 @@ static int check_model(enum sprt_model *model, bool given, bool ptnml)
     if (!given)
         *model = ptnml ? SPRT_PENTANOMIAL : SPRT_TRINOMIAL;
     if (*model == SPRT_PENTANOMIAL && !ptnml) {
-        cli_error("the pentanomial model needs --ptnml counts");
+        message_error("the pentanomial model needs --ptnml counts");
         return -1;
     }
     if (*model == SPRT_TRINOMIAL && ptnml) {
-        cli_error("the trinomial model needs --wdl counts");
+        message_error("the trinomial model needs --wdl counts");
         return -1;
     }
     return 0;
@@ -136,7 +137,7 @@ static int cmd_sprt(int argc, char **argv)
     if (sprt_check_params(&params, "") < 0)
         return EXIT_USAGE;
     if (a.wdl == a.ptnml) {
-        cli_error("sprt needs counts: --wdl W,D,L or --ptnml P0,P1,P2,P3,P4, one of them");
+        message_error("sprt needs counts: --wdl W,D,L or --ptnml P0,P1,P2,P3,P4, one of them");
         return EXIT_USAGE;
     }
     if (check_model(&a.model, a.model_given, a.ptnml) < 0)

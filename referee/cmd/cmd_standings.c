@@ -59,7 +59,7 @@ static int cmd_standings(int argc, char **argv)
     const char *out_dir = a.out_dir;
     struct standings *st = standings_new();
     if (!st) {
-        cli_error("out of memory");
+        message_error("out of memory");
         return EXIT_SYSTEM;
     }
     struct ledger_game game = {0};
@@ -69,13 +69,13 @@ static int cmd_standings(int argc, char **argv)
         if (err == 0) {
             err = ledger_add_games(st, &f, &game, why, sizeof(why));
             if (err == 0 && schema_torn(&f))
-                cli_error("'%s': its last row is torn (a run killed while writing it?); not "
-                          "counted",
-                          argv[i]);
+                message_error("'%s': its last row is torn (a run killed while writing it?); not "
+                              "counted",
+                              argv[i]);
             schema_close(&f);
         }
         if (err < 0) {
-            cli_error("cannot read %s", why);
+            message_error("cannot read %s", why);
             rc = (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
         }
     }
@@ -91,8 +91,8 @@ static int cmd_standings(int argc, char **argv)
                 close(fd);
             }
             if (err < 0) {
-                cli_error("cannot write standings to '%s%s%s': %s", out_dir, name[0] ? "/" : "",
-                          name, folder_why(err));
+                message_error("cannot write standings to '%s%s%s': %s", out_dir, name[0] ? "/" : "",
+                              name, folder_why(err));
                 rc = folder_is_link(err) ? EXIT_USAGE : EXIT_SYSTEM;
             }
         }

@@ -202,9 +202,9 @@ static int run_checked(struct run_config *c)
     int rc = 0;
 
     if (c->limits.processes > 0 && !c->sandbox && !proc_has_bot_cgroups(why, sizeof(why)))
-        cli_error("--max-procs: %s; it then limits the processes of the whole user "
-                  "(RLIMIT_NPROC), the bots' and yours together, and not root's",
-                  why);
+        message_error("--max-procs: %s; it then limits the processes of the whole user "
+                      "(RLIMIT_NPROC), the bots' and yours together, and not root's",
+                      why);
     host_say_memory_cover(c);
     if (!c->sandbox || (rc = sandbox_setup(c)) == 0)
         rc = runner_run(c);

@@ -20,16 +20,16 @@ static int check_names(const struct run_config *c)
     for (int i = 0; i < c->nbots; i++) {
         const char *name = c->bots[i].name, *problem = config_name_problem(name);
         if (problem) {
-            cli_error("bot name '%s' %s", protocol_escape(text, sizeof(text), name, strlen(name)),
-                      problem);
+            message_error("bot name '%s' %s",
+                          protocol_escape(text, sizeof(text), name, strlen(name)), problem);
             return EXIT_USAGE;
         }
         for (int j = 0; j < i; j++) {
             tournament_log_path(a, sizeof(a), "logs", name);
             tournament_log_path(b, sizeof(b), "logs", c->bots[j].name);
             if (strcmp(a, b) == 0) {
-                cli_error("bots '%s' and '%s' would share the log file '%s'; rename one",
-                          c->bots[j].name, name, a);
+                message_error("bots '%s' and '%s' would share the log file '%s'; rename one",
+                              c->bots[j].name, name, a);
                 return EXIT_USAGE;
             }
         }
@@ -40,53 +40,54 @@ static int check_names(const struct run_config *c)
 int cmd_tournament_check_config(struct run_config *c)
 {
     if (c->is_match && c->nbots != 2) {
-        cli_error("a match needs two bots: --bot NAME=COMMAND twice");
+        message_error("a match needs two bots: --bot NAME=COMMAND twice");
         return EXIT_USAGE;
     }
     if (c->nbots < 2) {
-        cli_error("a tournament needs at least two bots (--bot NAME=COMMAND or --bots FILE)");
+        message_error("a tournament needs at least two bots (--bot NAME=COMMAND or --bots FILE)");
         return EXIT_USAGE;
     }
     for (int i = 0; i < c->nbots; i++)
         for (int j = 0; j < i; j++)
             if (strcmp(c->bots[i].name, c->bots[j].name) == 0) {
-                cli_error("two bots are named '%s'; give them different names", c->bots[i].name);
+                message_error("two bots are named '%s'; give them different names",
+                              c->bots[i].name);
                 return EXIT_USAGE;
             }
     if (check_names(c) != 0)
         return EXIT_USAGE;
     if (c->time.move_ms == 0 && c->time.clock_ms == 0) {
-        cli_error("--movetime 0 needs a game clock (--clock MS)");
+        message_error("--movetime 0 needs a game clock (--clock MS)");
         return EXIT_USAGE;
     }
     if (c->sprt && c->nbots != 2) {
-        cli_error("--sprt tests one candidate against one baseline: give two bots");
+        message_error("--sprt tests one candidate against one baseline: give two bots");
         return EXIT_USAGE;
     }
     if (c->results && strlen(c->results) + PATH_ROOM >= PATH_MAX) {
-        cli_error("--results: a path of %zu bytes leaves no room for the files in it (at most "
-                  "%d bytes)",
-                  strlen(c->results), PATH_MAX - PATH_ROOM - 1);
+        message_error("--results: a path of %zu bytes leaves no room for the files in it (at most "
+                      "%d bytes)",
+                      strlen(c->results), PATH_MAX - PATH_ROOM - 1);
         return EXIT_USAGE;
     }
     if (c->limits.disk_mb > 0 && !c->sandbox) {
-        cli_error("--disk bounds what a sandboxed bot writes: give --sandbox too");
+        message_error("--disk bounds what a sandboxed bot writes: give --sandbox too");
         return EXIT_USAGE;
     }
     if (c->sandbox_user.given && !c->sandbox) {
-        cli_error("--sandbox-user is the user sandboxed bots run as: give --sandbox too");
+        message_error("--sandbox-user is the user sandboxed bots run as: give --sandbox too");
         return EXIT_USAGE;
     }
     if (c->trace && c->log_cap == 0) {
-        cli_error("--trace writes into the bots' logs, and --log-cap 0 keeps none");
+        message_error("--trace writes into the bots' logs, and --log-cap 0 keeps none");
         return EXIT_USAGE;
     }
     if (c->repair && !c->resume) {
-        cli_error("--repair mends a run being resumed: give --resume too");
+        message_error("--repair mends a run being resumed: give --resume too");
         return EXIT_USAGE;
     }
     if (c->resume && !c->results) {
-        cli_error("--resume needs the --results directory of the run to continue");
+        message_error("--resume needs the --results directory of the run to continue");
         return EXIT_USAGE;
     }
     return c->openings_file ? inputs_load_openings(c) : 0;
@@ -100,12 +101,13 @@ int cmd_tournament_check_bots(const struct run_config *c)
         if (cmd_check_plays(b->name, b->proto.proto, c->game) != 0)
             return EXIT_USAGE;
         if (b->proto.noptions > 0 && !ad->option) {
-            cli_error("bot '%s' speaks %s, which has no engine options (--option)", b->name,
-                      ad->name);
+            message_error("bot '%s' speaks %s, which has no engine options (--option)", b->name,
+                          ad->name);
             return EXIT_USAGE;
         }
         if (b->time.move_ms == 0 && b->time.clock_ms == 0) {
-            cli_error("bot '%s': a movetime of 0 needs a game clock (--clock [NAME=]MS)", b->name);
+            message_error("bot '%s': a movetime of 0 needs a game clock (--clock [NAME=]MS)",
+                          b->name);
             return EXIT_USAGE;
         }
     }
@@ -116,7 +118,7 @@ int cmd_check_plays(const char *bot, enum proto proto, const struct game_def *de
 {
     if (adapter_plays(proto, def))
         return 0;
-    cli_error("bot '%s' speaks %s, which cannot play %s (README \"Playing existing engines\")", bot,
-              adapter_of(proto)->name, def->name);
+    message_error("bot '%s' speaks %s, which cannot play %s (README \"Playing existing engines\")",
+                  bot, adapter_of(proto)->name, def->name);
     return EXIT_USAGE;
 }

@@ -20,11 +20,11 @@ int cmd_tournament_opt_bot(void *target, const char *arg)
     const char *why;
 
     if (c->nbots == CONFIG_MAX_BOTS) {
-        cli_error("too many bots (at most %d)", CONFIG_MAX_BOTS);
+        message_error("too many bots (at most %d)", CONFIG_MAX_BOTS);
         return EXIT_USAGE;
     }
     if (config_bot_parse(&c->bots[c->nbots], arg, &why) < 0) {
-        cli_error("--bot '%s': %s", arg, why);
+        message_error("--bot '%s': %s", arg, why);
         return EXIT_USAGE;
     }
     c->nbots++;
@@ -50,7 +50,7 @@ static struct bot_spec *named_bot(struct run_config *c, const char *arg, const c
             return &c->bots[i];
         }
     }
-    cli_error("--%s '%s': expected NAME=%s naming a bot given before it", name, arg, what);
+    message_error("--%s '%s': expected NAME=%s naming a bot given before it", name, arg, what);
     return NULL;
 }
 
@@ -85,7 +85,8 @@ int cmd_tournament_opt_option(void *target, const char *arg)
         return EXIT_USAGE;
     if (config_bot_set_option(b, setting, &why) < 0) {
         char text[4 * PROTOCOL_ECHO_MAX + 8];
-        cli_error("--option '%s': %s", protocol_escape(text, sizeof(text), arg, strlen(arg)), why);
+        message_error("--option '%s': %s", protocol_escape(text, sizeof(text), arg, strlen(arg)),
+                      why);
         return EXIT_USAGE;
     }
     return 0;
@@ -100,7 +101,7 @@ int cmd_tournament_opt_env(void *target, const char *arg)
         return EXIT_USAGE;
     if (config_bot_set_env(b, setting, &why) < 0) {
         char text[4 * PROTOCOL_ECHO_MAX + 8];
-        cli_error("--env '%s': %s", protocol_escape(text, sizeof(text), arg, strlen(arg)), why);
+        message_error("--env '%s': %s", protocol_escape(text, sizeof(text), arg, strlen(arg)), why);
         return EXIT_USAGE;
     }
     return 0;
@@ -141,7 +142,7 @@ static int opt_own(void *target, const char *arg, enum bot_own which)
         !(b = named_bot(c, arg, &value, name, which == OWN_MEMORY ? "MB" : "MS")))
         return EXIT_USAGE;
     if (config_bot_set_own(b ? b : &every, which, value, &why) < 0) {
-        cli_error("--%s '%s' is %s", name, arg, why);
+        message_error("--%s '%s' is %s", name, arg, why);
         return EXIT_USAGE;
     }
     if (!b)
@@ -187,7 +188,7 @@ int cmd_tournament_opt_gtp_pass(void *target, const char *arg)
     if (!b)
         return EXIT_USAGE;
     if (strcmp(how, "explicit") != 0 && strcmp(how, "implicit") != 0) {
-        cli_error("--gtp-pass '%s': expected NAME=implicit or NAME=explicit", arg);
+        message_error("--gtp-pass '%s': expected NAME=implicit or NAME=explicit", arg);
         return EXIT_USAGE;
     }
     b->proto.gtp_pass_explicit = strcmp(how, "explicit") == 0;
@@ -203,7 +204,7 @@ int cmd_tournament_opt_format(void *target, const char *arg)
     } else if (strcmp(arg, "gauntlet") == 0) {
         c->format = SCHEDULE_GAUNTLET;
     } else {
-        cli_error("--format '%s': expected roundrobin or gauntlet", arg);
+        message_error("--format '%s': expected roundrobin or gauntlet", arg);
         return EXIT_USAGE;
     }
     return 0;
@@ -216,7 +217,7 @@ int cmd_tournament_opt_shard(void *target, const char *arg)
 
     if (sscanf(arg, "%d/%d%n", &i, &n, &used) != 2 || arg[used] != '\0' || n < 1 || i < 1 ||
         i > n) {
-        cli_error("--shard '%s': expected I/N with 1 <= I <= N, as 2/4", arg);
+        message_error("--shard '%s': expected I/N with 1 <= I <= N, as 2/4", arg);
         return EXIT_USAGE;
     }
     c->shard = i - 1;

@@ -45,7 +45,7 @@ int options_take_proto(const char *option, const char *given, const char *name, 
     enum proto p = adapter_find(name);
 
     if (p == PROTO_COUNT) {
-        cli_error("--%s '%s': the protocol is " ADAPTER_NAMES, option, given);
+        message_error("--%s '%s': the protocol is " ADAPTER_NAMES, option, given);
         return EXIT_USAGE;
     }
     *proto = p;
@@ -57,7 +57,7 @@ static int take_game(const char *arg, const struct game_def **def)
     const struct game_def *g = game_find(arg);
 
     if (!g) {
-        cli_error("unknown game '%s'", arg);
+        message_error("unknown game '%s'", arg);
         return EXIT_USAGE;
     }
     *def = g;
@@ -77,14 +77,15 @@ static int parse_one(const struct option_def *o, const char *arg, void *target)
     case OPTION_CALL: return o->call(target, arg);
     case OPTION_MS:
         if (config_parse_int(arg, INT_MAX / 2, &v) < 0) {
-            cli_error("--%s '%s' is not a number of milliseconds", o->name, arg);
+            message_error("--%s '%s' is not a number of milliseconds", o->name, arg);
             return EXIT_USAGE;
         }
         *(int *)field = (int)v;
         return 0;
     case OPTION_COUNT:
         if (config_parse_int(arg, o->max, &v) < 0 || v < o->min) {
-            cli_error("--%s '%s' is not a number from %ld to %ld", o->name, arg, o->min, o->max);
+            message_error("--%s '%s' is not a number from %ld to %ld", o->name, arg, o->min,
+                          o->max);
             return EXIT_USAGE;
         }
         *(long *)field = v;
@@ -189,22 +190,22 @@ static void say_refused(const struct option_set *set, int opt, char **argv)
     }
     const struct option_def *o = option_named(set, given);
     if (opt == '?' && ((o && !o->arg) || strncmp(given, "--help=", 7) == 0)) { /* --flag=value */
-        cli_error("option '%.*s' takes no argument", (int)strcspn(given, "="), given);
+        message_error("option '%.*s' takes no argument", (int)strcspn(given, "="), given);
         return;
     }
     if (opt == '?' && given[1] == '-' && prefixed(set, given + 2, names, sizeof(names)) > 1) {
-        cli_error("ambiguous option '%.*s': %s?", (int)strcspn(given, "="), given, names);
+        message_error("ambiguous option '%.*s': %s?", (int)strcspn(given, "="), given, names);
         return;
     }
     if (opt == '?') {
-        cli_error("unknown option '%.*s' (see 'referee %s --help')", (int)strcspn(given, "="),
-                  given, argv[0]);
+        message_error("unknown option '%.*s' (see 'referee %s --help')", (int)strcspn(given, "="),
+                      given, argv[0]);
         return;
     }
     if (o && o->arg)
-        cli_error("option '%s' needs an argument: %s", given, o->arg);
+        message_error("option '%s' needs an argument: %s", given, o->arg);
     else
-        cli_error("option '%s' needs an argument (see 'referee %s --help')", given, argv[0]);
+        message_error("option '%s' needs an argument (see 'referee %s --help')", given, argv[0]);
 }
 
 int options_parse(const struct option_set *set, int argc, char **argv, void *target, bool *given,
@@ -215,7 +216,8 @@ int options_parse(const struct option_set *set, int argc, char **argv, void *tar
     int opt, operands;
 
     if (set->n > OPTIONS_MAX) {
-        cli_error("%s: %zu options, more than a table holds (%d)", argv[0], set->n, OPTIONS_MAX);
+        message_error("%s: %zu options, more than a table holds (%d)", argv[0], set->n,
+                      OPTIONS_MAX);
         return EXIT_INTERNAL;
     }
     for (size_t i = 0; given && i < set->n; i++)
@@ -241,7 +243,7 @@ int options_parse(const struct option_set *set, int argc, char **argv, void *tar
             if (set->table[i].letter == opt && is_for(&set->table[i], set->command))
                 index = (long)i;
         if (index < 0) { /* getopt_tables lists only the table's options */
-            cli_error("%s: option %d is not in its table", argv[0], opt);
+            message_error("%s: option %d is not in its table", argv[0], opt);
             return EXIT_INTERNAL;
         }
         int rc = parse_one(&set->table[index], optarg, target);
@@ -254,16 +256,16 @@ int options_parse(const struct option_set *set, int argc, char **argv, void *tar
     if (first)
         *first = optind;
     if (!set->operands && operands > 0) {
-        cli_error("unexpected argument '%s' (see 'referee %s --help')", argv[optind], argv[0]);
+        message_error("unexpected argument '%s' (see 'referee %s --help')", argv[optind], argv[0]);
         return EXIT_USAGE;
     }
     if (set->operands && set->max_operands >= 0 && operands > set->max_operands) {
-        cli_error("unexpected argument '%s': %s takes %s", argv[optind + set->max_operands],
-                  argv[0], set->operands);
+        message_error("unexpected argument '%s': %s takes %s", argv[optind + set->max_operands],
+                      argv[0], set->operands);
         return EXIT_USAGE;
     }
     if (set->operands && operands < set->min_operands) {
-        cli_error("%s needs %s (see 'referee %s --help')", argv[0], set->operands, argv[0]);
+        message_error("%s needs %s (see 'referee %s --help')", argv[0], set->operands, argv[0]);
         return EXIT_USAGE;
     }
     return 0;

@@ -104,7 +104,7 @@ static int read_dir(struct report *r, struct ledger_game *game, const char *dir)
         read_roster(r, dir);
     }
     if (rc < 0) {
-        cli_error("cannot report on %s", why);
+        message_error("cannot report on %s", why);
         return rc == -EINVAL || rc == -ENODATA ? EXIT_DATA : EXIT_SYSTEM;
     }
     return EXIT_OK;
@@ -129,7 +129,7 @@ static int write_games(FILE *f, const struct report *r, const char *const *dirs,
         schema_close(&in);
     }
     if (rc < 0) {
-        cli_error("cannot report on %s", why);
+        message_error("cannot report on %s", why);
         return rc == -EINVAL || rc == -ENODATA ? EXIT_DATA : EXIT_SYSTEM;
     }
     return EXIT_OK;
@@ -142,7 +142,7 @@ static int read_info(struct runinfo *ri, const char *dir)
     char why[PATH_MAX + 200];
     int rc = runinfo_read(ri, dir, why, sizeof(why));
     if (rc < 0) {
-        cli_error("cannot report on %s", why);
+        message_error("cannot report on %s", why);
         return rc == -EINVAL || rc == -ENODATA ? EXIT_DATA : EXIT_SYSTEM;
     }
     return EXIT_OK;
@@ -187,7 +187,7 @@ static FILE *open_page(const char *out, char *tmp, int *dir_fd, const char **nam
         close(fd);
     }
     if (!f) {
-        cli_error("cannot write '%s': %s", tmp, folder_why(*err));
+        message_error("cannot write '%s': %s", tmp, folder_why(*err));
         if (*dir_fd >= 0)
             close(*dir_fd);
         *dir_fd = -1;
@@ -202,16 +202,16 @@ int report_write_page(const char *out, struct report *r, const char *const *dirs
     int rc = EXIT_OK;
 
     if (report_finish(r) < 0) {
-        cli_error("out of memory");
+        message_error("out of memory");
         return EXIT_SYSTEM;
     }
     if (snprintf(tmp, sizeof(tmp), "%s.tmp", out) >= (int)sizeof(tmp)) {
-        cli_error("'%s': %s", out, strerror(ENAMETOOLONG));
+        message_error("'%s': %s", out, strerror(ENAMETOOLONG));
         return EXIT_USAGE;
     }
     struct runinfo *infos = calloc((size_t)ndirs, sizeof(*infos));
     if (!infos) {
-        cli_error("out of memory");
+        message_error("out of memory");
         return EXIT_SYSTEM;
     }
     for (int i = 0; i < ndirs && rc == EXIT_OK; i++)
@@ -239,7 +239,7 @@ int report_write_page(const char *out, struct report *r, const char *const *dirs
         err = -errno;
     if (rc != EXIT_OK || err < 0) {
         if (rc == EXIT_OK)
-            cli_error("cannot write '%s': %s", out, folder_why(err));
+            message_error("cannot write '%s': %s", out, folder_why(err));
         unlinkat(dir_fd, tmp_name, 0);
         rc = rc != EXIT_OK ? rc : folder_is_link(err) ? EXIT_USAGE : EXIT_SYSTEM;
     }
@@ -276,7 +276,7 @@ int report_write(const char *out, const char *const *dirs, int ndirs, const stru
         run = &known;
     }
     if (report_init(&r) < 0) {
-        cli_error("out of memory");
+        message_error("out of memory");
         runinfo_release(&info);
         return EXIT_SYSTEM;
     }

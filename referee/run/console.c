@@ -73,9 +73,9 @@ void console_finished(struct console *con, const struct game_record *rec)
 void console_hint_flush(struct console *con, const char *bot, char *const *argv)
 {
     (void)con;
-    cli_error("bot '%s' timed out without writing a byte: its standard output is probably "
-              "buffered. %s (protocol/PROTOCOL.md, 'Flushing')",
-              bot, flush_hint(argv));
+    message_error("bot '%s' timed out without writing a byte: its standard output is probably "
+                  "buffered. %s (protocol/PROTOCOL.md, 'Flushing')",
+                  bot, flush_hint(argv));
 }
 
 void console_standings(struct console *con, struct standings *st)

@@ -18,9 +18,9 @@ void host_say_bots_run_as_root(bool sandbox, bool has_sandbox)
     if (sandbox || said || (getuid() != 0 && geteuid() != 0))
         return;
     said = true;
-    cli_error("bots run as root, as referee does, with every right on this machine; %s",
-              has_sandbox ? "--sandbox runs them as an unprivileged user"
-                          : "run referee as a plain user for a bot you do not trust");
+    message_error("bots run as root, as referee does, with every right on this machine; %s",
+                  has_sandbox ? "--sandbox runs them as an unprivileged user"
+                              : "run referee as a plain user for a bot you do not trust");
 }
 
 int host_cores(void)
@@ -82,7 +82,7 @@ void host_say_memory_cover(const struct run_config *c)
     if (!asked || said || proc_has_memory_cgroups(why, sizeof(why)))
         return;
     said = true;
-    cli_error("--memory: %s; it then bounds each bot process's address space alone "
-              "(RLIMIT_AS), not what it holds in memfd, shared memory or tmpfs pages",
-              why);
+    message_error("--memory: %s; it then bounds each bot process's address space alone "
+                  "(RLIMIT_AS), not what it holds in memfd, shared memory or tmpfs pages",
+                  why);
 }

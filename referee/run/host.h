@@ -1,7 +1,7 @@
 /* host.h: the machine a run plays on, as the commands that play see it: the
  * cores to use, Ctrl-C and the other signals that stop a run, and the notes
  * a run gives once on what its bots may do there (root, memory). The exit
- * codes and cli_error are in message.h. */
+ * codes and message_error are in message.h. */
 #ifndef REFEREE_HOST_H
 #define REFEREE_HOST_H
 

@@ -127,11 +127,11 @@ static int load_row(struct run_config *c, const char *path, const struct table *
     /* The name is taken whole: a CSV field may hold '=' as any other character. */
     if (c->nbots == CONFIG_MAX_BOTS ||
         config_bot_make(&c->bots[c->nbots], t->rows[r][name], line, &w) < 0) {
-        cli_error("bots file '%s', row %zu: %s", path, r + 1, w);
+        message_error("bots file '%s', row %zu: %s", path, r + 1, w);
         rc = EXIT_DATA;
     } else if (set_columns(&c->bots[c->nbots], t, r, &col, why, sizeof(why)) < 0) {
-        cli_error("bots file '%s', row %zu, column %zu ('%s'): %s", path, r + 1, col + 1,
-                  t->header[col], why);
+        message_error("bots file '%s', row %zu, column %zu ('%s'): %s", path, r + 1, col + 1,
+                      t->header[col], why);
         config_bot_release(&c->bots[c->nbots]);
         rc = EXIT_DATA;
     } else {
@@ -150,26 +150,27 @@ static int load_bots(struct run_config *c, const char *path, const char *also)
     int rc = table_load(&t, path, why, sizeof(why));
 
     if (rc == -EINVAL) { /* why names the row and the column */
-        cli_error("bots file '%s', %s", path, why);
+        message_error("bots file '%s', %s", path, why);
         return EXIT_DATA;
     }
     if (rc < 0) {
-        cli_error("cannot read bots file '%s': %s", path, why);
+        message_error("cannot read bots file '%s': %s", path, why);
         return (rc == -EINVAL || rc == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
     }
     /* Else its last row would run from the quote to the end of the file. */
     if (t.open_quote[0]) {
-        cli_error("bots file '%s', %s: a quote opened and never closed", path, t.open_quote);
+        message_error("bots file '%s', %s: a quote opened and never closed", path, t.open_quote);
         rc = EXIT_DATA;
     } else if (table_column(&t, "name") < 0 || table_column(&t, "command") < 0) {
-        cli_error("bots file '%s' needs the columns 'name' and 'command'", path);
+        message_error("bots file '%s' needs the columns 'name' and 'command'", path);
         rc = EXIT_DATA;
     } else if (!has_known_columns(&t, also, &unknown)) {
         /* A misspelt limit would be a limit silently not set. */
         char esc[4 * PROTOCOL_ECHO_MAX + 8];
         const char *h = t.header[unknown];
-        cli_error("bots file '%s', column %zu: unknown column '%s' (README \"The engines file\")",
-                  path, unknown + 1, protocol_escape(esc, sizeof(esc), h, strlen(h)));
+        message_error(
+            "bots file '%s', column %zu: unknown column '%s' (README \"The engines file\")", path,
+            unknown + 1, protocol_escape(esc, sizeof(esc), h, strlen(h)));
         rc = EXIT_DATA;
     }
     for (size_t r = 0; rc == 0 && r < t.nrows; r++)
@@ -196,7 +197,7 @@ int inputs_load_openings(struct run_config *c)
     ssize_t n;
 
     if (!f) {
-        cli_error("cannot open openings file '%s': %s", c->openings_file, strerror(errno));
+        message_error("cannot open openings file '%s': %s", c->openings_file, strerror(errno));
         return EXIT_SYSTEM;
     }
     while ((n = getline(&line, &cap, f)) >= 0) {
@@ -210,7 +211,7 @@ int inputs_load_openings(struct run_config *c)
     free(line);
     fclose(f);
     if (c->nopenings == 0) {
-        cli_error("openings file '%s' has no openings", c->openings_file);
+        message_error("openings file '%s' has no openings", c->openings_file);
         return EXIT_DATA;
     }
     return 0;

@@ -222,7 +222,7 @@ int batch_merge(const char *dir, long written, long expect, const struct batch_c
         snprintf(why, sizeof(why), "cannot move the shard folders into '%s/merged': %s", dir,
                  strerror(-rc));
     if (rc < 0) {
-        cli_error("cannot merge the batch of league '%s': %s", dir, why);
+        message_error("cannot merge the batch of league '%s': %s", dir, why);
         return rc == -EINVAL || rc == -ENOENT ? EXIT_DATA : EXIT_SYSTEM;
     }
     *merged = held > 0 ? expect : 0;

@@ -74,14 +74,14 @@ int lrun_load_history(struct lrun *lr, bool look_only)
     int rc = roster_read_events(lr->dir, &ev, &n, why, sizeof(why));
 
     if (rc < 0) {
-        cli_error("cannot read %s", why);
+        message_error("cannot read %s", why);
         return EXIT_DATA;
     }
     for (size_t i = 0; rc == 0 && i < n; i++)
         rc = lrun_apply_event(lr, &ev[i]);
     roster_free_events(ev, n);
     if (rc < 0) {
-        cli_error("cannot take in '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
+        message_error("cannot take in '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
         return EXIT_DATA;
     }
     struct gameset kept;
@@ -90,7 +90,7 @@ int lrun_load_history(struct lrun *lr, bool look_only)
     struct standings *scratch = standings_new();
     if (!scratch || gameset_init(&kept, LEAGUE_MAX_GAMES) < 0) {
         standings_free(scratch);
-        cli_error("out of memory");
+        message_error("out of memory");
         return EXIT_SYSTEM;
     }
     rc = ledger_resume(lr->dir, &plan, &(struct ledger_kept){&kept, scratch}, &repair, why,
@@ -98,7 +98,7 @@ int lrun_load_history(struct lrun *lr, bool look_only)
     gameset_free(&kept);
     standings_free(scratch);
     if (rc < 0) {
-        cli_error("cannot go on with league '%s': %s", lr->dir, why);
+        message_error("cannot go on with league '%s': %s", lr->dir, why);
         return rc == -EINVAL || rc == -ENODATA ? EXIT_DATA : EXIT_SYSTEM;
     }
     struct results_file f;
@@ -115,7 +115,7 @@ int lrun_load_history(struct lrun *lr, bool look_only)
     }
     schema_close(&f);
     if (rc < 0) {
-        cli_error("cannot go on with league '%s': %s", lr->dir, why);
+        message_error("cannot go on with league '%s': %s", lr->dir, why);
         return rc == -ENOMEM ? EXIT_SYSTEM : EXIT_DATA;
     }
     return 0;
@@ -148,7 +148,7 @@ int lrun_merge(struct lrun *lr)
      * away) need no pick. */
     if (lr->written % 2 == 0 && batch_last_id(lr->dir) > lr->written &&
         (expect = league_batch(&lr->l, lr->written + 1, 0, 1, NULL, 0)) < 0) {
-        cli_error("cannot pick the batch of league '%s': %s", lr->dir, strerror((int)-expect));
+        message_error("cannot pick the batch of league '%s': %s", lr->dir, strerror((int)-expect));
         return EXIT_SYSTEM;
     }
     long first = lr->written + 1;
@@ -171,9 +171,9 @@ static int lock_shard(struct lrun *lr)
     if (rc == 0)
         return 0;
     if (rc == -EWOULDBLOCK)
-        cli_error("shard folder '%s' is in use by another run", lr->shard_dir);
+        message_error("shard folder '%s' is in use by another run", lr->shard_dir);
     else
-        cli_error("cannot lock '%s': %s", lr->shard_dir, folder_why(rc));
+        message_error("cannot lock '%s': %s", lr->shard_dir, folder_why(rc));
     return rc == -EWOULDBLOCK || folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
 }
 
@@ -191,15 +191,16 @@ int lrun_open_shard(struct lrun *lr)
     /* The league's own run would change the roster under the batch. */
     runlock_release(&probe);
     if (rc == -EWOULDBLOCK) {
-        cli_error("league '%s' is being run: a batch's shards play while no 'league run %s' "
-                  "does",
-                  lr->dir, lr->dir);
+        message_error("league '%s' is being run: a batch's shards play while no 'league run %s' "
+                      "does",
+                      lr->dir, lr->dir);
         return EXIT_USAGE;
     }
     if (lr->written % 2 == 1) {
-        cli_error("league '%s' ends with half a pair (game %ld): 'referee league run %s --games "
-                  "1' plays its other game, then the batch can be dealt",
-                  lr->dir, lr->written, lr->dir);
+        message_error(
+            "league '%s' ends with half a pair (game %ld): 'referee league run %s --games "
+            "1' plays its other game, then the batch can be dealt",
+            lr->dir, lr->written, lr->dir);
         return EXIT_USAGE;
     }
     if ((rc = lrun_sync_roster(lr, true)) != 0)
@@ -219,7 +220,7 @@ int lrun_open_shard(struct lrun *lr)
     struct standings *scratch = standings_new();
     if (n < 0 || !scratch || gameset_init(&kept, LEAGUE_MAX_GAMES) < 0) {
         standings_free(scratch);
-        cli_error("out of memory");
+        message_error("out of memory");
         return EXIT_SYSTEM;
     }
     rc = ledger_resume(lr->shard_dir, &plan, &(struct ledger_kept){&kept, scratch}, &repair, why,
@@ -230,7 +231,7 @@ int lrun_open_shard(struct lrun *lr)
     gameset_free(&kept);
     standings_free(scratch);
     if (rc < 0) {
-        cli_error("cannot go on with shard folder '%s': %s", lr->shard_dir, why);
+        message_error("cannot go on with shard folder '%s': %s", lr->shard_dir, why);
         return EXIT_DATA;
     }
     lr->out = lr->shard_dir;
@@ -245,7 +246,7 @@ int lrun_retire_failed(struct lrun *lr, int entry)
 
     snprintf(e.name, sizeof(e.name), "%s", lr->names[entry]);
     if ((rc = roster_append_event(lr->dir, &e)) < 0) {
-        cli_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, folder_why(rc));
+        message_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, folder_why(rc));
         return EXIT_SYSTEM;
     }
     /* Picks past the games written were made with it: the league is read
@@ -255,7 +256,7 @@ int lrun_retire_failed(struct lrun *lr, int entry)
     lr->written = 0;
     if (!(lr->st = standings_new()) ||
         league_init(&lr->l, lr->set.seed, (int)lr->set.min_games, lr->set.lag) < 0) {
-        cli_error("out of memory");
+        message_error("out of memory");
         return EXIT_SYSTEM;
     }
     return lrun_load_history(lr, false);

@@ -72,13 +72,13 @@ static int lrun_take_in(struct lrun *lr, const struct roster_event *e, bool dry)
         return rc < 0 ? rc : lrun_apply_event(lr, e);
     }
     if (e->kind == ROSTER_ENTERED || e->kind == ROSTER_RETIRED)
-        cli_error("'%s/%s' has a change the league has not taken in (%s '%s'): 'referee league "
-                  "run %s --merge' takes it in, then a batch's shards can play",
-                  lr->dir, ROSTER_BOTS, doing[e->kind], e->name, lr->dir);
+        message_error("'%s/%s' has a change the league has not taken in (%s '%s'): 'referee league "
+                      "run %s --merge' takes it in, then a batch's shards can play",
+                      lr->dir, ROSTER_BOTS, doing[e->kind], e->name, lr->dir);
     else
-        cli_error("entry '%s' has a change the league has not taken in (%s: %s): 'referee "
-                  "league run %s --merge' takes it in, then a batch's shards can play",
-                  e->name, doing[e->kind], e->reason, lr->dir);
+        message_error("entry '%s' has a change the league has not taken in (%s: %s): 'referee "
+                      "league run %s --merge' takes it in, then a batch's shards can play",
+                      e->name, doing[e->kind], e->reason, lr->dir);
     return -EBUSY;
 }
 
@@ -149,12 +149,12 @@ static bool has_good_names(const struct lrun *lr, const struct roster_bot *bots,
         for (size_t a = 0; a < b; a++)
             twice |= strcmp(bots[a].name, bots[b].name) == 0;
         if (twice) {
-            cli_error("'%s/%s', row %zu: a name given twice", lr->dir, ROSTER_BOTS, b + 1);
+            message_error("'%s/%s', row %zu: a name given twice", lr->dir, ROSTER_BOTS, b + 1);
             return false;
         }
         if (problem) {
-            cli_error("'%s/%s', row %zu: name '%s' %s", lr->dir, ROSTER_BOTS, b + 1, bots[b].name,
-                      problem);
+            message_error("'%s/%s', row %zu: name '%s' %s", lr->dir, ROSTER_BOTS, b + 1,
+                          bots[b].name, problem);
             return false;
         }
     }
@@ -214,7 +214,7 @@ int lrun_sync_roster(struct lrun *lr, bool dry)
         memset(&lr->roster_seen, 0, sizeof(lr->roster_seen));
     int rc = roster_read_bots(lr->dir, &bots, &n, why, sizeof(why));
     if (rc < 0) {
-        cli_error("cannot read %s", why);
+        message_error("cannot read %s", why);
         return EXIT_DATA;
     }
     if (!has_good_names(lr, bots, n)) {
@@ -236,7 +236,7 @@ int lrun_sync_roster(struct lrun *lr, bool dry)
     if (rc == -EBUSY)
         return EXIT_USAGE;
     if (rc < 0) {
-        cli_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
+        message_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, strerror(-rc));
         return rc == -ENOSPC ? EXIT_USAGE : EXIT_SYSTEM;
     }
     return 0;

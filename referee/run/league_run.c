@@ -150,7 +150,7 @@ static int segment_bots(struct lrun *lr, struct run_config *c)
             c->bots[i] = file.bots[found];
             file.bots[found] = (struct bot_spec){0};
         } else if (config_bot_make(&c->bots[i], lr->names[i], "false", &why) < 0) {
-            cli_error("entry '%s': %s", lr->names[i], why);
+            message_error("entry '%s': %s", lr->names[i], why);
             config_run_release(&file);
             return EXIT_SYSTEM;
         }
@@ -175,15 +175,15 @@ static int segment_exit(struct lrun *lr, const struct run_config *c, enum tourna
     if (failure->bot >= 0) {
         const struct bot_spec *b = &c->bots[failure->bot];
         const char *why = failure->detail[0] ? failure->detail : strerror(-failure->error);
-        cli_error("%s '%s' ('%s'): %s",
-                  failure->error == MATCH_NEVER_ANSWERED ? "entry cannot play:"
-                                                         : "cannot start entry",
-                  b->name, b->argv[0], why);
+        message_error("%s '%s' ('%s'): %s",
+                      failure->error == MATCH_NEVER_ANSWERED ? "entry cannot play:"
+                                                             : "cannot start entry",
+                      b->name, b->argv[0], why);
         lr->failed = failure->bot;
         return EXIT_SYSTEM;
     }
-    cli_error("cannot %s in '%s': %s", failure->what ? failure->what : "go on", lr->dir,
-              strerror(-failure->error));
+    message_error("cannot %s in '%s': %s", failure->what ? failure->what : "go on", lr->dir,
+                  strerror(-failure->error));
     return failure->error == -EPROTO ? EXIT_INTERNAL : EXIT_SYSTEM;
 }
 
@@ -203,7 +203,7 @@ static int segment(struct lrun *lr)
     if (rc == 0 && c->log_cap > 0 &&
         (rc = tournament_open_logs(lr->logs_fd, lr->logs, c, log_fds, failed, sizeof(failed))) <
             0) {
-        cli_error("cannot write '%s': %s", failed, folder_why(rc));
+        message_error("cannot write '%s': %s", failed, folder_why(rc));
         rc = folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
     } else if (rc == 0) {
         struct tournament t;
@@ -252,35 +252,35 @@ static int open_league(struct lrun *lr)
     int rc = roster_read_settings(lr->dir, &lr->set, why, sizeof(why));
 
     if (rc == -ENOENT) {
-        cli_error("'%s' is not a league: no %s (make one with 'referee league add')", lr->dir,
-                  ROSTER_SETTINGS);
+        message_error("'%s' is not a league: no %s (make one with 'referee league add')", lr->dir,
+                      ROSTER_SETTINGS);
         return EXIT_USAGE;
     }
     if (rc < 0) {
-        cli_error("cannot read %s", why);
+        message_error("cannot read %s", why);
         return EXIT_DATA;
     }
     if (!(lr->def = game_find(lr->set.game))) {
-        cli_error("'%s/%s': unknown game '%s'", lr->dir, ROSTER_SETTINGS, lr->set.game);
+        message_error("'%s/%s': unknown game '%s'", lr->dir, ROSTER_SETTINGS, lr->set.game);
         return EXIT_DATA;
     }
     if ((rc = folder_open(lr->dir, false, &lr->dir_fd)) < 0) {
-        cli_error("cannot open league '%s': %s", lr->dir, folder_why(rc));
+        message_error("cannot open league '%s': %s", lr->dir, folder_why(rc));
         return folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
     }
     if (!lr->o->shards && (rc = runlock_take(&lr->lock, lr->dir_fd, &holder)) == -EWOULDBLOCK) {
-        cli_error("league '%s' is being run by another process%s; one run at a time plays a "
-                  "league",
-                  lr->dir, holder > 0 ? " (its pid is in run.lock)" : "");
+        message_error("league '%s' is being run by another process%s; one run at a time plays a "
+                      "league",
+                      lr->dir, holder > 0 ? " (its pid is in run.lock)" : "");
         return EXIT_USAGE;
     }
     if (rc < 0) {
-        cli_error("cannot lock '%s': %s", lr->dir, folder_why(rc));
+        message_error("cannot lock '%s': %s", lr->dir, folder_why(rc));
         return folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
     }
     if (!(lr->st = standings_new()) ||
         league_init(&lr->l, lr->set.seed, (int)lr->set.min_games, lr->set.lag) < 0) {
-        cli_error("out of memory");
+        message_error("out of memory");
         return EXIT_SYSTEM;
     }
     /* A shard only reads the league: the other shards read it too. */
@@ -291,15 +291,15 @@ static int open_league(struct lrun *lr)
     if (lr->o->shards > 0 ? (rc = lrun_open_shard(lr)) != 0 : (rc = lrun_merge(lr)) != 0)
         return rc;
     if ((rc = results_open(&lr->out_files, lr->out_fd, lr->out, true, why, sizeof(why))) < 0) {
-        cli_error("cannot write results to '%s': %s", why,
-                  rc == -EWOULDBLOCK ? "another run holds it" : folder_why(rc));
+        message_error("cannot write results to '%s': %s", why,
+                      rc == -EWOULDBLOCK ? "another run holds it" : folder_why(rc));
         return rc == -EPROTO                              ? EXIT_DATA
                : folder_is_link(rc) || rc == -EWOULDBLOCK ? EXIT_USAGE
                                                           : EXIT_SYSTEM;
     }
     if (path_join(lr->logs, sizeof(lr->logs), lr->out, "logs") < 0 ||
         (rc = folder_open_dir(lr->out_fd, "logs", true, &lr->logs_fd)) < 0) {
-        cli_error("cannot make '%s/logs': %s", lr->out, folder_why(rc));
+        message_error("cannot make '%s/logs': %s", lr->out, folder_why(rc));
         return folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
     }
     return 0;
@@ -322,7 +322,7 @@ static int retire_failed(struct lrun *lr)
             "under another name\n",
             lr->names[entry], lr->l.e[entry].retired);
     if ((rc = results_open(&lr->out_files, lr->out_fd, lr->out, true, why, sizeof(why))) < 0) {
-        cli_error("cannot write results to '%s': %s", why, folder_why(rc));
+        message_error("cannot write results to '%s': %s", why, folder_why(rc));
         return EXIT_SYSTEM;
     }
     return 0;
@@ -389,9 +389,9 @@ static int shard_changed(struct lrun *lr)
 {
     int rc = lrun_sync_roster(lr, true);
     if (rc != 0) {
-        cli_error("shard %d/%d stopped: its games so far are kept in '%s'; once the change is "
-                  "undone, the same command plays the rest",
-                  lr->o->shard + 1, lr->o->shards, lr->out);
+        message_error("shard %d/%d stopped: its games so far are kept in '%s'; once the change is "
+                      "undone, the same command plays the rest",
+                      lr->o->shard + 1, lr->o->shards, lr->out);
         return rc;
     }
     /* The games handed over are the list's first: the rest is played. */
@@ -434,16 +434,16 @@ static int run_whole(struct lrun *lr)
     if (lr->st && lr->written > 0) {
         int err = write_standings(lr);
         if (err < 0) {
-            cli_error("cannot write standings to '%s': %s", lr->dir, folder_why(err));
+            message_error("cannot write standings to '%s': %s", lr->dir, folder_why(err));
             rc = rc ? rc : EXIT_SYSTEM;
         }
         console_standings(&lr->con, lr->st);
     }
     write_report(lr);
     if (rc == EXIT_INTERRUPTED)
-        cli_error("interrupted: games under way are dropped, and played again by the "
-                  "next 'referee league run %s'",
-                  lr->dir);
+        message_error("interrupted: games under way are dropped, and played again by the "
+                      "next 'referee league run %s'",
+                      lr->dir);
     fprintf(stderr, "%ld games played, %ld in league '%s'%s\n", lr->written - before, lr->written,
             lr->dir, lr->reported > 0 ? " (report.html in it)" : "");
     return rc;

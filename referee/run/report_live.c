@@ -106,13 +106,13 @@ static int copy_games(FILE *f, void *ctx)
     size_t n;
 
     if (fflush(l->games) != 0 || fseek(l->games, 0, SEEK_SET) != 0) {
-        cli_error("cannot read back the report's games: %s", strerror(errno));
+        message_error("cannot read back the report's games: %s", strerror(errno));
         return EXIT_SYSTEM;
     }
     while ((n = fread(buf, 1, sizeof(buf), l->games)) > 0)
         fwrite(buf, 1, n, f);
     if (ferror(l->games)) {
-        cli_error("cannot read back the report's games: %s", strerror(errno));
+        message_error("cannot read back the report's games: %s", strerror(errno));
         return EXIT_SYSTEM;
     }
     return EXIT_OK;
@@ -123,7 +123,7 @@ int report_live_write(struct report_live *l, const char *out)
     const char *dirs[1] = {l->dir};
 
     if (l->error) {
-        cli_error("cannot report on '%s': %s", l->dir, strerror(-l->error));
+        message_error("cannot report on '%s': %s", l->dir, strerror(-l->error));
         return EXIT_SYSTEM;
     }
     return report_write_page(out, &l->r, dirs, 1, &(struct report_games){copy_games, l});

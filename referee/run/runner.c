@@ -23,9 +23,9 @@ static int set_up(struct runner *rn)
     tournament_from_config(t, c, host_cores());
     rn->total = schedule_count(&t->schedule);
     if (rn->total > MAX_GAMES) {
-        cli_error("%ld games is more than one run can hold (%ld); split it with fewer --games "
-                  "or --rounds",
-                  rn->total, MAX_GAMES);
+        message_error("%ld games is more than one run can hold (%ld); split it with fewer --games "
+                      "or --rounds",
+                      rn->total, MAX_GAMES);
         return EXIT_USAGE;
     }
     if (c->nopenings == 0 && c->opening_plies > 0) {
@@ -33,8 +33,8 @@ static int set_up(struct runner *rn)
         struct game_state s;
         schedule_game(&t->schedule, 0, &g);
         if (start_plan_game(&t->start, &g, &s) < 0) {
-            cli_error("--openings %ld: no line of %ld random moves leaves a game of %s open",
-                      c->opening_plies, c->opening_plies, c->game->name);
+            message_error("--openings %ld: no line of %ld random moves leaves a game of %s open",
+                          c->opening_plies, c->opening_plies, c->game->name);
             return EXIT_USAGE;
         }
     }
@@ -43,8 +43,8 @@ static int set_up(struct runner *rn)
         struct scheduled_game g = {.opening_id = i + 1};
         struct game_state s;
         if (start_plan_game(&t->start, &g, &s) < 0) {
-            cli_error("openings file '%s', opening %d ('%s'): not a playable line of %s",
-                      c->openings_file, i + 1, c->openings[i], c->game->name);
+            message_error("openings file '%s', opening %d ('%s'): not a playable line of %s",
+                          c->openings_file, i + 1, c->openings[i], c->game->name);
             return EXIT_DATA;
         }
     }
@@ -79,7 +79,7 @@ static int play(struct runner *rn)
     char why[PATH_MAX + 200];
     if (err == 0 && rn->out_of_order &&
         (err = reorder_results(c->results, &rn->kept, why, sizeof(why))) < 0) {
-        cli_error("cannot put the games of '%s' back in game order: %s", c->results, why);
+        message_error("cannot put the games of '%s' back in game order: %s", c->results, why);
         if (end != TOURNAMENT_FAILED) {
             end = TOURNAMENT_FAILED;
             failure = (struct tournament_failure){

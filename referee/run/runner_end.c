@@ -35,9 +35,10 @@ static int broken_exit(const struct runner *rn)
         if (rn->broken[b])
             n += (size_t)snprintf(names + n, sizeof(names) - n, "%s'%s'", n ? ", " : "",
                                   rn->cfg->bots[b].name);
-    cli_error("%d bot%s could not play and lost %s games by forfeit from then on: %s; the "
-              "other games were played",
-              rn->nbroken, rn->nbroken == 1 ? "" : "s", rn->nbroken == 1 ? "its" : "their", names);
+    message_error("%d bot%s could not play and lost %s games by forfeit from then on: %s; the "
+                  "other games were played",
+                  rn->nbroken, rn->nbroken == 1 ? "" : "s", rn->nbroken == 1 ? "its" : "their",
+                  names);
     return EXIT_BOT_FAILED;
 }
 
@@ -56,15 +57,15 @@ int runner_exit_status(struct runner *rn, enum tournament_end end,
             const char *why = failure->detail[0] ? failure->detail : strerror(-failure->error);
             runner_say_broken(rn, failure->bot, failure->error, why, "");
             if (rn->done > 0 || c->resume)
-                cli_error("%ld of %ld games kept; once the bot is fixed, continue with: "
-                          "--results '%s' --resume",
-                          rn->done, rn->planned, c->results);
+                message_error("%ld of %ld games kept; once the bot is fixed, continue with: "
+                              "--results '%s' --resume",
+                              rn->done, rn->planned, c->results);
             return EXIT_SYSTEM;
         }
-        cli_error("cannot %s in '%s': %s", failure->what ? failure->what : "go on", c->results,
-                  failure->error == -ESTALE
-                      ? "its games.csv or moves.csv was removed or replaced during the run"
-                      : strerror(-failure->error));
+        message_error("cannot %s in '%s': %s", failure->what ? failure->what : "go on", c->results,
+                      failure->error == -ESTALE
+                          ? "its games.csv or moves.csv was removed or replaced during the run"
+                          : strerror(-failure->error));
         return failure->error == -EPROTO ? EXIT_INTERNAL : EXIT_SYSTEM;
     case TOURNAMENT_INTERRUPTED: return EXIT_INTERRUPTED;
     case TOURNAMENT_STOPPED: return rn->nbroken > 0 ? broken_exit(rn) : sprt_exit(rn->verdict);
@@ -73,9 +74,9 @@ int runner_exit_status(struct runner *rn, enum tournament_end end,
     /* Every run ends by comparing the games it wrote with the games it planned. */
     first = runner_first_missing(rn, &missing);
     if (missing > 0 || rn->done != rn->planned) {
-        cli_error("the run ended with %ld of its %ld games not written (the first: game %ld): "
-                  "an internal error of referee's; --resume plays them",
-                  missing, rn->planned, first + 1);
+        message_error("the run ended with %ld of its %ld games not written (the first: game %ld): "
+                      "an internal error of referee's; --resume plays them",
+                      missing, rn->planned, first + 1);
         return EXIT_INTERNAL;
     }
     if (rn->nbroken > 0)
@@ -107,8 +108,8 @@ int runner_conclude(struct runner *rn, int rc)
         }
     }
     if (rc == EXIT_INTERRUPTED)
-        cli_error("interrupted after %ld of %ld games; continue with: --results '%s' --resume",
-                  rn->done, rn->planned, c->results);
+        message_error("interrupted after %ld of %ld games; continue with: --results '%s' --resume",
+                      rn->done, rn->planned, c->results);
     char report[PATH_MAX];
     bool reported = false;
     if (rn->done > 0 && !c->no_report &&

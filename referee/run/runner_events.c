@@ -102,9 +102,9 @@ void runner_say_broken(const struct runner *rn, int b, int error, const char *wh
     char path[PATH_MAX + 16];
 
     if (error == MATCH_NEVER_ANSWERED)
-        cli_error("bot '%s' ('%s') cannot play: %s%s", bot->name, bot->argv[0], why, then);
+        message_error("bot '%s' ('%s') cannot play: %s%s", bot->name, bot->argv[0], why, then);
     else
-        cli_error("cannot start bot '%s' ('%s'): %s%s", bot->name, bot->argv[0], why, then);
+        message_error("cannot start bot '%s' ('%s'): %s%s", bot->name, bot->argv[0], why, then);
     if (tournament_log_path(path, sizeof(path), rn->logs, bot->name) == 0)
         console_log_tail(path);
 }

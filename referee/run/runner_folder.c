@@ -15,12 +15,12 @@
 int runner_refuse_write(const char *path, int err)
 {
     if (folder_is_link(err)) {
-        cli_error("cannot write '%s': %s (referee writes through no link in a results "
-                  "folder; remove it)",
-                  path, folder_why(err));
+        message_error("cannot write '%s': %s (referee writes through no link in a results "
+                      "folder; remove it)",
+                      path, folder_why(err));
         return EXIT_USAGE;
     }
-    cli_error("cannot write results to '%s': %s", path, strerror(-err));
+    message_error("cannot write results to '%s': %s", path, strerror(-err));
     return EXIT_SYSTEM;
 }
 
@@ -50,14 +50,14 @@ int runner_lock_results(struct runner *rn)
         char pid[32] = "";
         if (holder > 0)
             snprintf(pid, sizeof(pid), " (pid %ld)", holder);
-        cli_error("'%s' is in use by another run%s; wait for it to end, or choose another "
-                  "--results directory",
-                  dir, pid);
+        message_error("'%s' is in use by another run%s; wait for it to end, or choose another "
+                      "--results directory",
+                      dir, pid);
         return EXIT_USAGE;
     }
     if (err == -EAGAIN) {
-        cli_error("cannot lock '%s': its %s kept changing while referee took it", dir,
-                  RUNLOCK_FILE);
+        message_error("cannot lock '%s': its %s kept changing while referee took it", dir,
+                      RUNLOCK_FILE);
         return EXIT_SYSTEM;
     }
     if (err < 0) {
@@ -100,19 +100,19 @@ int runner_open_results(struct runner *rn)
     if (err == 0)
         err = open_logs(rn, failed, sizeof(failed));
     if (err == -EWOULDBLOCK) {
-        cli_error("'%s' is in use by another run (it holds its games.csv); wait for it to end, "
-                  "or choose another --results directory",
-                  c->results);
+        message_error("'%s' is in use by another run (it holds its games.csv); wait for it to end, "
+                      "or choose another --results directory",
+                      c->results);
         return EXIT_USAGE;
     }
     if (err == -EEXIST) {
-        cli_error("'%s' already holds games; continue it with --resume or choose another "
-                  "--results directory",
-                  failed);
+        message_error("'%s' already holds games; continue it with --resume or choose another "
+                      "--results directory",
+                      failed);
         return EXIT_USAGE;
     }
     if (err == -EPROTO) {
-        cli_error("'%s' has other columns than this version of referee writes", failed);
+        message_error("'%s' has other columns than this version of referee writes", failed);
         return EXIT_DATA;
     }
     if (err < 0)
@@ -137,8 +137,8 @@ void runner_keep_lock(struct runner *rn)
 
     if (runlock_check(&rn->lock, &holder) == 1 && !rn->lock_remade) {
         console_clear(&rn->con);
-        cli_error("'%s/%s' was removed or replaced during the run; made again", rn->cfg->results,
-                  RUNLOCK_FILE);
+        message_error("'%s/%s' was removed or replaced during the run; made again",
+                      rn->cfg->results, RUNLOCK_FILE);
         rn->lock_remade = true;
     }
 }

@@ -52,7 +52,7 @@ static int recount_resumed(struct runner *rn)
     }
     schema_close(&f);
     if (rc < 0) {
-        cli_error("cannot read %s", why);
+        message_error("cannot read %s", why);
         return EXIT_DATA;
     }
     return 0;
@@ -74,14 +74,14 @@ static int resume_kept(struct runner *rn)
     int err = ledger_resume(c->results, &resumed, &(struct ledger_kept){&rn->skip, rn->st}, &repair,
                             why, sizeof(why));
     if (err < 0) {
-        cli_error("cannot resume '%s': %s%s", c->results, why,
-                  repair.mendable ? " (--repair drops such games and plays them again)" : "");
+        message_error("cannot resume '%s': %s%s", c->results, why,
+                      repair.mendable ? " (--repair drops such games and plays them again)" : "");
         return (err == -EINVAL || err == -ENODATA) ? EXIT_DATA : EXIT_SYSTEM;
     }
     if (repair.dropped > 0)
-        cli_error("repaired '%s': dropped %ld game%s that did not check, to be played "
-                  "again (the first: %s)",
-                  c->results, repair.dropped, repair.dropped == 1 ? "" : "s", repair.first);
+        message_error("repaired '%s': dropped %ld game%s that did not check, to be played "
+                      "again (the first: %s)",
+                      c->results, repair.dropped, repair.dropped == 1 ? "" : "s", repair.first);
     return 0;
 }
 
@@ -96,7 +96,7 @@ int runner_plan(struct runner *rn)
     rn->kept_last = -1;
     if (!rn->st || gameset_init(&rn->skip, rn->total) < 0 ||
         gameset_init(&rn->written, rn->total) < 0 || gameset_init(&rn->kept, rn->total) < 0) {
-        cli_error("out of memory");
+        message_error("out of memory");
         return EXIT_SYSTEM;
     }
     for (int i = 0; i < c->nbots; i++)
@@ -104,7 +104,7 @@ int runner_plan(struct runner *rn)
     if (c->resume && (rc = resume_kept(rn)) != 0)
         return rc;
     if (c->only > rn->total) {
-        cli_error("--only %ld: the run has %ld games", c->only, rn->total);
+        message_error("--only %ld: the run has %ld games", c->only, rn->total);
         return EXIT_USAGE;
     }
     /* A shard plays the games of its pairs of games; the rest are not its own. */
@@ -119,8 +119,8 @@ int runner_plan(struct runner *rn)
                 rn->kept_last = i;
             }
         } else if (gameset_has(&rn->skip, i)) {
-            cli_error("cannot resume '%s': game %ld is not of shard %d/%d", c->results, i + 1,
-                      c->shard + 1, c->shards);
+            message_error("cannot resume '%s': game %ld is not of shard %d/%d", c->results, i + 1,
+                          c->shard + 1, c->shards);
             return EXIT_DATA;
         } else {
             gameset_add(&rn->skip, i);

@@ -198,33 +198,35 @@ static int check_dirs(const struct run_config *c, const struct sandbox_owners *r
         if (!d)
             continue;
         if (canon_is_within(d, r->results)) {
-            cli_error("--sandbox: bot '%s' works in '%s', inside the results folder it must not "
-                      "see ('%s'); give it another --dir",
-                      name, d, r->results);
+            message_error(
+                "--sandbox: bot '%s' works in '%s', inside the results folder it must not "
+                "see ('%s'); give it another --dir",
+                name, d, r->results);
             return EXIT_USAGE;
         }
         if (canon_is_within(r->results, d)) {
-            cli_error("--sandbox: bot '%s' may write in '%s', which holds the results folder "
-                      "'%s'; give it a folder of its own, or --results elsewhere",
-                      name, d, r->results);
+            message_error("--sandbox: bot '%s' may write in '%s', which holds the results folder "
+                          "'%s'; give it a folder of its own, or --results elsewhere",
+                          name, d, r->results);
             return EXIT_USAGE;
         }
         for (int j = 0; j < r->nbots; j++) {
             if (j == i)
                 continue;
             if (r->dirs[j] && (canon_is_within(d, r->dirs[j]) || canon_is_within(r->dirs[j], d))) {
-                cli_error("--sandbox: bots '%s' and '%s' would share the folder '%s'; give each "
-                          "a --dir of its own",
-                          name, c->bots[j].name, canon_is_within(d, r->dirs[j]) ? d : r->dirs[j]);
+                message_error(
+                    "--sandbox: bots '%s' and '%s' would share the folder '%s'; give each "
+                    "a --dir of its own",
+                    name, c->bots[j].name, canon_is_within(d, r->dirs[j]) ? d : r->dirs[j]);
                 return EXIT_USAGE;
             }
             for (int k = 0; k < r->files[j].n; k++) {
                 const char *f = r->files[j].f[k].real;
                 if (canon_is_within(f, d) && !sandbox_is_system(f) &&
                     r->files[j].f[k].word < sandbox_files_claim(&r->files[i], f)) {
-                    cli_error("--sandbox: bot '%s' may write in '%s', which holds '%s' of bot "
-                              "'%s'; give each a --dir of its own",
-                              name, d, f, c->bots[j].name);
+                    message_error("--sandbox: bot '%s' may write in '%s', which holds '%s' of bot "
+                                  "'%s'; give each a --dir of its own",
+                                  name, d, f, c->bots[j].name);
                     return EXIT_USAGE;
                 }
             }
@@ -250,7 +252,7 @@ int sandbox_owners_find(struct sandbox_owners *r, const struct run_config *c, co
     const char *home = getenv("HOME");
     r->home = home && home[0] == '/' ? canon_path(home, NULL) : NULL;
     if (!r->results || !r->cwd) {
-        cli_error("--sandbox: cannot resolve the working directory: %s", strerror(errno));
+        message_error("--sandbox: cannot resolve the working directory: %s", strerror(errno));
         return EXIT_SYSTEM;
     }
     find_homes(r);
@@ -258,15 +260,15 @@ int sandbox_owners_find(struct sandbox_owners *r, const struct run_config *c, co
     for (int i = 0; i < c->nbots; i++) {
         const struct bot_spec *b = &c->bots[i];
         if (b->cwd && !(r->dirs[i] = canon_path(b->cwd, NULL))) {
-            cli_error("--sandbox: cannot resolve '%s': %s", b->cwd, strerror(errno));
+            message_error("--sandbox: cannot resolve '%s': %s", b->cwd, strerror(errno));
             return EXIT_SYSTEM;
         }
         struct sandbox_files *fs = &r->files[i];
         sandbox_files_find(fs, b->argv, r->dirs[i] ? r->dirs[i] : r->cwd, bot_path(b, path));
         if (fs->proc) {
-            cli_error("--sandbox: bot '%s' names '%s' in its command, a file of /proc, which "
-                      "its sandbox has of its own; name the file itself",
-                      b->name, fs->proc);
+            message_error("--sandbox: bot '%s' names '%s' in its command, a file of /proc, which "
+                          "its sandbox has of its own; name the file itself",
+                          b->name, fs->proc);
             return EXIT_USAGE;
         }
         char *own = program_folder(fs);

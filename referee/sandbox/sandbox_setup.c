@@ -211,9 +211,9 @@ static bool uses_namespace_nproc(bool as_user)
         return false;
     if ((getuid() != 0 || as_user) && access(SANDBOX_PRLIMIT, X_OK) == 0)
         return true;
-    cli_error("--max-procs: %s%s; it then limits the processes of the whole user "
-              "(RLIMIT_NPROC), the bots' and yours together, and not root's",
-              why, getuid() == 0 ? "" : "; and no " SANDBOX_PRLIMIT " (util-linux)");
+    message_error("--max-procs: %s%s; it then limits the processes of the whole user "
+                  "(RLIMIT_NPROC), the bots' and yours together, and not root's",
+                  why, getuid() == 0 ? "" : "; and no " SANDBOX_PRLIMIT " (util-linux)");
     return false;
 }
 
@@ -224,10 +224,10 @@ static int trial_not_started(int rc, bool quiet)
     if (quiet)
         return EXIT_SYSTEM;
     if (rc == -ENOENT)
-        cli_error("--sandbox: bubblewrap (bwrap) not found on PATH; install Debian's "
-                  "package bubblewrap");
+        message_error("--sandbox: bubblewrap (bwrap) not found on PATH; install Debian's "
+                      "package bubblewrap");
     else
-        cli_error("--sandbox: cannot start bubblewrap (bwrap): %s", strerror(-rc));
+        message_error("--sandbox: cannot start bubblewrap (bwrap): %s", strerror(-rc));
     return EXIT_SYSTEM;
 }
 
@@ -251,12 +251,12 @@ static int trial_failed(bool ended, int status, const char *said)
 {
     /* Without a word of its own, or one about namespaces, the usual cause. */
     bool userns = !said[0] || strstr(said, "namespace") || strstr(said, "not permitted");
-    cli_error("--sandbox: bubblewrap cannot make a sandbox here (%s %d)%s%s%s%s",
-              ended ? "exit status" : "no end within ms", ended ? status : TRIAL_MS,
-              said[0] ? ": '" : "", said, said[0] ? "'" : "",
-              userns ? "; are unprivileged user namespaces allowed (sysctl "
-                       "kernel.unprivileged_userns_clone)?"
-                     : "");
+    message_error("--sandbox: bubblewrap cannot make a sandbox here (%s %d)%s%s%s%s",
+                  ended ? "exit status" : "no end within ms", ended ? status : TRIAL_MS,
+                  said[0] ? ": '" : "", said, said[0] ? "'" : "",
+                  userns ? "; are unprivileged user namespaces allowed (sysctl "
+                           "kernel.unprivileged_userns_clone)?"
+                         : "");
     return EXIT_SYSTEM;
 }
 
@@ -269,7 +269,7 @@ static int trial(const struct sandbox_paths *s, bool quiet)
     int k = sandbox_words(s, words, SANDBOX_WORDS_MAX);
 
     if (k < 0) {
-        cli_error("--sandbox: too many files to show a bot");
+        message_error("--sandbox: too many files to show a bot");
         return EXIT_USAGE;
     }
     words[k] = "true";
@@ -316,9 +316,9 @@ static int trial_userns(struct run_config *c)
         c->bots[i].sandbox->nested_userns = true;
     int rc = trial(c->bots[0].sandbox, false);
     if (rc == 0)
-        cli_error("--sandbox: bubblewrap cannot forbid user namespaces inside the sandbox "
-                  "(--disable-userns, bubblewrap 0.8.0): a bot may make its own, and mount "
-                  "there a tmpfs that only a memory cgroup bounds");
+        message_error("--sandbox: bubblewrap cannot forbid user namespaces inside the sandbox "
+                      "(--disable-userns, bubblewrap 0.8.0): a bot may make its own, and mount "
+                      "there a tmpfs that only a memory cgroup bounds");
     return rc;
 }
 
@@ -336,8 +336,8 @@ int sandbox_setup(struct run_config *c)
     unsigned char filter[sizeof(((struct sandbox_paths *)0)->filter)];
     size_t filter_len = sandbox_filter_build(filter, sizeof(filter)); /* once a run */
     if (filter_len == 0)
-        cli_error("--sandbox: no seccomp filter for this machine's architecture: bots may "
-                  "signal each other through locks on the files they share");
+        message_error("--sandbox: no seccomp filter for this machine's architecture: bots may "
+                      "signal each other through locks on the files they share");
     for (int i = 0; i < c->nbots; i++) {
         struct bot_spec *b = &c->bots[i];
         if (b->limits.disk_mb == 0)
@@ -347,8 +347,8 @@ int sandbox_setup(struct run_config *c)
         memcpy(b->sandbox->filter, filter, filter_len);
         b->sandbox->filter_len = filter_len;
         if (b->sandbox->n == SANDBOX_MOUNTS_MAX) { /* full: one may be missing */
-            cli_error("--sandbox: bot '%s' would need more than %d files and folders shown",
-                      b->name, SANDBOX_MOUNTS_MAX - 1);
+            message_error("--sandbox: bot '%s' would need more than %d files and folders shown",
+                          b->name, SANDBOX_MOUNTS_MAX - 1);
             rc = EXIT_USAGE;
             goto out_owners;
         }

@@ -42,8 +42,8 @@ int sandbox_user_parse(const char *text, struct sandbox_user *u)
     }
     free(name);
     if (uid < 0) {
-        cli_error("--sandbox-user '%s': no such user (a name or a uid, then :GROUP if wanted)",
-                  text);
+        message_error("--sandbox-user '%s': no such user (a name or a uid, then :GROUP if wanted)",
+                      text);
         return EXIT_USAGE;
     }
     if (text[ulen] == ':') {
@@ -52,14 +52,14 @@ int sandbox_user_parse(const char *text, struct sandbox_user *u)
         if ((gid = id_number(g, strlen(g))) < 0 && (gr = getgrnam(g)) != NULL)
             gid = gr->gr_gid;
         if (gid < 0) {
-            cli_error("--sandbox-user '%s': no such group '%s'", text, g);
+            message_error("--sandbox-user '%s': no such group '%s'", text, g);
             return EXIT_USAGE;
         }
     }
     if (uid == 0 || gid == 0) {
-        cli_error("--sandbox-user '%s': bots would run as root %s; choose a user that has no "
-                  "rights",
-                  text, uid == 0 ? "(uid 0)" : "(gid 0)");
+        message_error("--sandbox-user '%s': bots would run as root %s; choose a user that has no "
+                      "rights",
+                      text, uid == 0 ? "(uid 0)" : "(gid 0)");
         return EXIT_USAGE;
     }
     *u = (struct sandbox_user){.given = true, .uid = (uid_t)uid, .gid = (gid_t)gid};
@@ -74,9 +74,9 @@ int sandbox_user_choose(const struct run_config *c, struct sandbox_user *u)
     *u = c->sandbox_user;
     if (!root) {
         if (u->given && (u->uid != getuid() || u->gid != getgid())) {
-            cli_error("--sandbox-user: only root can run bots as another user; run by uid %u, "
-                      "they run as uid %u",
-                      (unsigned)getuid(), (unsigned)getuid());
+            message_error("--sandbox-user: only root can run bots as another user; run by uid %u, "
+                          "they run as uid %u",
+                          (unsigned)getuid(), (unsigned)getuid());
             return EXIT_USAGE;
         }
         u->given = false;
@@ -85,9 +85,9 @@ int sandbox_user_choose(const struct run_config *c, struct sandbox_user *u)
     if (u->given)
         return 0;
     if ((pw = getpwuid(SANDBOX_USER_DEFAULT)) != NULL) {
-        cli_error("--sandbox: uid %d, which root's sandboxed bots run as, is account '%s' "
-                  "here; choose a user that owns nothing else with --sandbox-user",
-                  SANDBOX_USER_DEFAULT, pw->pw_name);
+        message_error("--sandbox: uid %d, which root's sandboxed bots run as, is account '%s' "
+                      "here; choose a user that owns nothing else with --sandbox-user",
+                      SANDBOX_USER_DEFAULT, pw->pw_name);
         return EXIT_USAGE;
     }
     *u = (struct sandbox_user){
@@ -162,8 +162,8 @@ void sandbox_user_say_left_out(const struct sandbox_user *u, const char *left, c
         return;
     said = true;
     bool usual = strcmp(path, CONFIG_PATH_DEFAULT) == 0; /* perhaps none was left */
-    cli_error("--sandbox: left out of the bots' PATH, as uid %u cannot read them: %s%s%s",
-              (unsigned)u->uid, left, usual ? "; their PATH: " : "", usual ? path : "");
+    message_error("--sandbox: left out of the bots' PATH, as uid %u cannot read them: %s%s%s",
+                  (unsigned)u->uid, left, usual ? "; their PATH: " : "", usual ? path : "");
 }
 
 int sandbox_user_path(const struct sandbox_user *u, const char *host, char **out, char **left_out)
@@ -194,8 +194,8 @@ int sandbox_user_path(const struct sandbox_user *u, const char *host, char **out
     }
     int rc = mark_unreadable(u, check, n, left);
     if (rc < 0) {
-        cli_error("--sandbox: cannot check what uid %u may read: %s", (unsigned)u->uid,
-                  strerror(-rc));
+        message_error("--sandbox: cannot check what uid %u may read: %s", (unsigned)u->uid,
+                      strerror(-rc));
     } else {
         *out = join_kept(ent, left, n, cap);
         *left_out = list_left_out(ent, left, n, cap);
@@ -269,24 +269,24 @@ int sandbox_user_check(const struct sandbox_user *u, const struct run_config *c,
     int at = proc_user_denied(u->uid, u->gid, paths, modes, n, &why);
     const char *name = c->bots[i].name;
     if (at < -1) {
-        cli_error("--sandbox: cannot check what uid %u may read: %s", (unsigned)u->uid,
-                  strerror(-at));
+        message_error("--sandbox: cannot check what uid %u may read: %s", (unsigned)u->uid,
+                      strerror(-at));
         return EXIT_SYSTEM;
     }
     if (at < 0)
         return 0;
     if (modes[at] & W_OK)
-        cli_error("--sandbox: bot '%s' cannot write in '%s' as uid %u, the user root's "
-                  "sandboxed bots run as (%s): chown -R %u:%u '%s' (and let it enter the "
-                  "folders above), or choose the user with --sandbox-user",
-                  name, paths[at], (unsigned)u->uid, strerror(why), (unsigned)u->uid,
-                  (unsigned)u->gid, paths[at]);
+        message_error("--sandbox: bot '%s' cannot write in '%s' as uid %u, the user root's "
+                      "sandboxed bots run as (%s): chown -R %u:%u '%s' (and let it enter the "
+                      "folders above), or choose the user with --sandbox-user",
+                      name, paths[at], (unsigned)u->uid, strerror(why), (unsigned)u->uid,
+                      (unsigned)u->gid, paths[at]);
     else
-        cli_error("--sandbox: bot '%s' cannot %s '%s' as uid %u, the user root's sandboxed "
-                  "bots run as (%s): put it where others may read it, not under a private "
-                  "folder such as /root (an interpreter found through PATH: put the system's "
-                  "folders first in PATH), or choose the user with --sandbox-user",
-                  name, modes[at] & X_OK ? "reach" : "read", paths[at], (unsigned)u->uid,
-                  strerror(why));
+        message_error("--sandbox: bot '%s' cannot %s '%s' as uid %u, the user root's sandboxed "
+                      "bots run as (%s): put it where others may read it, not under a private "
+                      "folder such as /root (an interpreter found through PATH: put the system's "
+                      "folders first in PATH), or choose the user with --sandbox-user",
+                      name, modes[at] & X_OK ? "reach" : "read", paths[at], (unsigned)u->uid,
+                      strerror(why));
     return EXIT_USAGE;
 }

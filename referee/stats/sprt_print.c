@@ -21,7 +21,7 @@ int sprt_read_words(struct sprt_params *p, const char *flag, const char *text)
         return -1;
     for (char *w = strtok_r(copy, " ,", &save); w && rc == 0; w = strtok_r(NULL, " ,", &save))
         if (sprt_parse_param(p, w) < 0) {
-            cli_error("%s'%s': expected elo0=, elo1=, alpha= or beta= with a number", flag, w);
+            message_error("%s'%s': expected elo0=, elo1=, alpha= or beta= with a number", flag, w);
             rc = -1;
         }
     free(copy);
@@ -32,9 +32,9 @@ int sprt_check_params(const struct sprt_params *p, const char *flag)
 {
     if (sprt_params_is_valid(p))
         return 0;
-    cli_error("%selo0=%g elo1=%g alpha=%g beta=%g: needs elo0 < elo1 and alpha, beta in (0, 1) "
-              "with alpha + beta < 1",
-              flag, p->elo0, p->elo1, p->alpha, p->beta);
+    message_error("%selo0=%g elo1=%g alpha=%g beta=%g: needs elo0 < elo1 and alpha, beta in (0, 1) "
+                  "with alpha + beta < 1",
+                  flag, p->elo0, p->elo1, p->alpha, p->beta);
     return -1;
 }
 
@@ -82,7 +82,7 @@ int sprt_parse_model(const char *text, enum sprt_model *m)
     else if (strcmp(text, "trinomial") == 0)
         *m = SPRT_TRINOMIAL;
     else {
-        cli_error("--model '%s': expected trinomial or pentanomial", text);
+        message_error("--model '%s': expected trinomial or pentanomial", text);
         return -1;
     }
     return 0;

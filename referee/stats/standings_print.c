@@ -91,8 +91,8 @@ int standings_check_groups(struct standings *st)
     if (groups <= 1)
         return EXIT_OK;
     const struct standings_row *rows = standings_rows(st, &n);
-    cli_error("cannot rate '%s' and '%s' together: no games link them, not even through other "
-              "bots (%d groups); rate each group's games apart",
-              rows[i].name, rows[j].name, groups);
+    message_error("cannot rate '%s' and '%s' together: no games link them, not even through other "
+                  "bots (%d groups); rate each group's games apart",
+                  rows[i].name, rows[j].name, groups);
     return EXIT_DATA;
 }

@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-void cli_error(const char *fmt, ...)
+void message_error(const char *fmt, ...)
 {
     va_list ap;
 

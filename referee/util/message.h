@@ -20,7 +20,7 @@ enum exit_code {
 };
 
 /* Print "referee: <message>" on stderr, as git does: lowercase, no period.
- * (Named cli_error from the days it lived in cli.c; every command calls it.) */
-void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+ * Every command and every layer that must say why it stops calls it. */
+void message_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif
