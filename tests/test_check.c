@@ -9,18 +9,26 @@
 
 static struct run_result r;
 
-Test(check, a_killed_runs_trailing_moves_are_an_interrupted_tail, .timeout = 60)
+/* Ten games of two seeded random bots into dir (again with --resume: those
+ * its files lack), which must end well. */
+static void play_ten(const char *dir, bool resume)
 {
-    char dir[64];
-    test_tmpdir(dir, "check");
     char *run[] = {REFEREE_BIN, "match",
                    "--bot",     "a=" BOTDIR "random --seed 1",
                    "--bot",     "b=" BOTDIR "random --seed 2",
                    "--games",   "10",
-                   "--results", dir,
-                   "--quiet",   NULL};
+                   "--results", (char *)dir,
+                   "--quiet",   resume ? "--resume" : NULL,
+                   NULL};
     cr_assert_eq(run_program(run, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+}
+
+Test(check, a_killed_runs_trailing_moves_are_an_interrupted_tail, .timeout = 60)
+{
+    char dir[64];
+    test_tmpdir(dir, "check");
+    play_ten(dir, false);
     /* As a SIGKILL leaves it: games 9 and 10 have their moves, not their rows. */
     test_cut_rows(dir, "games.csv", 8);
 
@@ -36,15 +44,7 @@ Test(check, a_killed_runs_trailing_moves_are_an_interrupted_tail, .timeout = 60)
     cr_assert_eq(run_program(strict, NULL, &r), 0);
     cr_expect_eq(r.status, 3, "%s", r.out);
 
-    char *resume[] = {REFEREE_BIN, "match",
-                      "--bot",     "a=" BOTDIR "random --seed 1",
-                      "--bot",     "b=" BOTDIR "random --seed 2",
-                      "--games",   "10",
-                      "--results", dir,
-                      "--quiet",   "--resume",
-                      NULL};
-    cr_assert_eq(run_program(resume, NULL, &r), 0);
-    cr_assert_eq(r.status, 0, "%s", r.err);
+    play_ten(dir, true);
     cr_assert_eq(run_program(strict, NULL, &r), 0);
     cr_expect_eq(r.status, 0, "%s", r.err);
     cr_expect(strstr(r.out, ": 10 games, "), "%s", r.out);
@@ -67,14 +67,7 @@ Test(check, a_row_torn_by_a_kill_is_an_interrupted_tail_that_resume_replays, .ti
     for (int k = 0; k < 2; k++) {
         char dir[64];
         test_tmpdir(dir, "check");
-        char *run[] = {REFEREE_BIN, "match",
-                       "--bot",     "a=" BOTDIR "random --seed 1",
-                       "--bot",     "b=" BOTDIR "random --seed 2",
-                       "--games",   "10",
-                       "--results", dir,
-                       "--quiet",   NULL};
-        cr_assert_eq(run_program(run, NULL, &r), 0);
-        cr_assert_eq(r.status, 0, "%s", r.err);
+        play_ten(dir, false);
         /* Moves go first: the kill found game 10's moves written, then tore the
          * last of them, or its games.csv row. */
         test_cut_rows(dir, "games.csv", k == 0 ? 10 : 9);
@@ -90,15 +83,7 @@ Test(check, a_row_torn_by_a_kill_is_an_interrupted_tail_that_resume_replays, .ti
         cr_assert_eq(run_program(strict, NULL, &r), 0);
         cr_expect_eq(r.status, 3, "%s: %s", files[k], r.out);
 
-        char *resume[] = {REFEREE_BIN, "match",
-                          "--bot",     "a=" BOTDIR "random --seed 1",
-                          "--bot",     "b=" BOTDIR "random --seed 2",
-                          "--games",   "10",
-                          "--results", dir,
-                          "--quiet",   "--resume",
-                          NULL};
-        cr_assert_eq(run_program(resume, NULL, &r), 0);
-        cr_assert_eq(r.status, 0, "%s: %s", files[k], r.err);
+        play_ten(dir, true);
         cr_assert_eq(run_program(strict, NULL, &r), 0);
         cr_expect_eq(r.status, 0, "%s: %s%s", files[k], r.out, r.err);
         cr_expect(strstr(r.out, ": 10 games, "), "%s", r.out);
