@@ -29,6 +29,19 @@ double rating_elo_of_score(double p);
  * fit has no finite maximum (see rating_fit). */
 #define RATING_PRIOR 1.0
 
+/* Issue 37's one prior, shared by the fit and by matchmaking's covariance:
+ * every bot plays RATING_PRIOR_DRAWS virtual draws against a virtual
+ * opponent held at the field's mean (rating 0, in nats before centring). */
+#define RATING_PRIOR_DRAWS 2.0
+
+/* The information (nats^-2) the prior adds to a bot rated x nats: the second
+ * derivative of -RATING_PRIOR_DRAWS * (log s(x) + log s(-x)) / 2, s the logistic. */
+static inline double rating_prior_curvature(double x)
+{
+    double p = 1.0 / (1.0 + __builtin_exp(-x));
+    return RATING_PRIOR_DRAWS * p * (1.0 - p);
+}
+
 /* A bot's rating and its 95% interval. */
 struct rating {
     double elo, elo_lo, elo_hi;
