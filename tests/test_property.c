@@ -1,8 +1,8 @@
 /* test_property.c: every figure referee writes or prints, recomputed from its
  * games.csv by a second implementation written here (not by calling referee's
  * standings, rating or sprt code), over randomised tournaments at -j1 and -j2,
- * whole, in shards and resumed: counts, points, Elo (two bots: cutechess-cli's
- * formula; more: a Bradley-Terry fit by Zermelo's iteration) with its 95%
+ * whole, in shards and resumed: counts, points, Elo (a Bradley-Terry fit with
+ * 2 virtual draws per bot, by Zermelo's iteration) with its 95%
  * interval, the Score line, and the SPRT's log-likelihood ratio as fishtest
  * computes it (maximum likelihood distributions under the two hypotheses). */
 #include "helpers.h"
@@ -69,29 +69,6 @@ static void tally_games(struct tally *t, const char *dir)
     table_release(&g);
 }
 
-/* Elo of a score, as cutechess-cli computes it. */
-static double elo_of(double s)
-{
-    return -400.0 * log10(1.0 / s - 1.0);
-}
-
-/* Two bots: cutechess-cli's difference and error, halved each way. */
-static void pair_ratings(const struct tally *t, double elo[2], double half[2])
-{
-    double n = t->games[0], s = t->points[0] / n;
-    double var =
-        (t->wins[0] * pow(1 - s, 2) + t->draws[0] * pow(0.5 - s, 2) + t->losses[0] * pow(s, 2)) / n;
-    double dev = sqrt(var / n);
-    double d = elo_of(s), err = (elo_of(s + Z * dev) - elo_of(s - Z * dev)) / 2;
-    /* An interval that reaches a score of 0 or 1 bounds nothing (cutechess-cli
-     * prints nan). */
-    if (s + Z * dev >= 1 || s - Z * dev <= 0)
-        err = INFINITY;
-    elo[0] = d / 2;
-    elo[1] = -d / 2;
-    half[0] = half[1] = err / 2;
-}
-
 /* Solve A x = b (n x n, A destroyed) by Gaussian elimination with pivoting. */
 static void solve(double A[NBOTS][NBOTS], double *b, int n)
 {
@@ -122,52 +99,56 @@ static void solve(double A[NBOTS][NBOTS], double *b, int n)
     }
 }
 
-/* More bots, or a perfect score: Bradley-Terry by Zermelo's fixed point (a
- * draw half a win each way), mean 0, with `prior` virtual draws added to each
- * pair that met; intervals from the observed information's pseudo-inverse. */
-static void fit_ratings(const struct tally *t, double prior, double *elo, double *half)
+/* Every field: Bradley-Terry by Zermelo's fixed point (a draw half a win
+ * each way) with README's prior, 2 virtual draws per bot against a virtual
+ * bot held at 0, then shifted to mean 0; intervals from the inverse of the
+ * posterior's information, less its share on the mean. */
+static void fit_ratings(const struct tally *t, double *elo, double *half)
 {
+    const double prior = 2;
     int n = t->n;
-    double x[NBOTS] = {0};
+    double x[NBOTS] = {0}, mean = 0, cov[NBOTS][NBOTS];
     for (int it = 0; it < 200000; it++) {
-        double change = 0, mean = 0;
+        double change = 0;
         for (int i = 0; i < n; i++) {
-            double denom = 0, points = t->points[i];
+            double denom = prior / (1 + exp(-x[i])), points = t->points[i] + prior / 2;
             for (int j = 0; j < n; j++)
-                if (j != i && t->played[i][j]) {
-                    denom += (t->played[i][j] + prior) / (1 + exp(x[j] - x[i]));
-                    points += prior / 2;
-                }
+                if (j != i && t->played[i][j])
+                    denom += t->played[i][j] / (1 + exp(x[j] - x[i]));
             double nx = x[i] + log(points / denom);
             change = fmax(change, fabs(nx - x[i]));
             x[i] = nx;
         }
-        for (int i = 0; i < n; i++)
-            mean += x[i] / n;
-        for (int i = 0; i < n; i++)
-            x[i] -= mean;
         if (change < 1e-13)
             break;
     }
-    /* Information I (a Laplacian); (I + 1/n)^-1 - 1/n is its pseudo-inverse. */
     for (int a = 0; a < n; a++) {
-        double A[NBOTS][NBOTS], e[NBOTS];
+        double A[NBOTS][NBOTS] = {{0}}, e[NBOTS];
         for (int i = 0; i < n; i++) {
+            double p = 1 / (1 + exp(-x[i]));
             e[i] = i == a;
-            for (int j = 0; j < n; j++)
-                A[i][j] = 1.0 / n;
-        }
-        for (int i = 0; i < n; i++)
+            A[i][i] = prior * p * (1 - p);
             for (int j = 0; j < n; j++)
                 if (i != j && t->played[i][j]) {
-                    double p = 1 / (1 + exp(x[j] - x[i]));
-                    double w = (t->played[i][j] + prior) * p * (1 - p);
-                    A[i][i] += w;
-                    A[i][j] -= w;
+                    double q = 1 / (1 + exp(x[j] - x[i]));
+                    A[i][i] += t->played[i][j] * q * (1 - q);
+                    A[i][j] -= t->played[i][j] * q * (1 - q);
                 }
+        }
         solve(A, e, n);
-        elo[a] = x[a] * K;
-        half[a] = Z * sqrt(fmax(e[a] - 1.0 / n, 0)) * K;
+        for (int i = 0; i < n; i++)
+            cov[i][a] = e[i];
+        mean += x[a] / n;
+    }
+    double all = 0, row[NBOTS] = {0};
+    for (int a = 0; a < n; a++) {
+        for (int b = 0; b < n; b++)
+            row[a] += cov[a][b] / n;
+        all += row[a] / n;
+    }
+    for (int a = 0; a < n; a++) {
+        elo[a] = (x[a] - mean) * K;
+        half[a] = Z * sqrt(fmax(cov[a][a] - 2 * row[a] + all, 0)) * K;
     }
 }
 
@@ -186,7 +167,7 @@ static bool expect_standings(const char *dir, const struct tally *t, const char 
             finite && isfinite(atof(test_cell(&s, i, "elo"))) && test_cell(&s, i, "elo")[0] != '\0';
     cr_expect(finite, "%s: every bot rated, finitely", what);
     /* Where someone took every point, or none, of a circle's games, the README
-     * says the group is rated with one virtual draw per pair that met. */
+     * says the games alone rate nobody in the group (prior 1 on every row). */
     bool prior = strcmp(test_cell(&s, 0, "prior"), "1") == 0;
     for (size_t i = 0; i < s.nrows; i++)
         cr_expect_eq(strcmp(test_cell(&s, i, "prior"), "1") == 0, prior, "%s: one group", what);
@@ -201,12 +182,9 @@ static bool expect_standings(const char *dir, const struct tally *t, const char 
             cr_expect(prior, "%s: %s took all or none of its points, yet no prior", what,
                       t->names[a]);
     }
-    /* Two bots: cutechess-cli's figures, unless its interval reaches a score
-     * of 0 or 1 (then the fit's, which the README promises finite). */
-    if (finite && t->n == 2 && !prior)
-        pair_ratings(t, elo, half);
-    if (finite && (t->n > 2 || prior || isinf(half[0])))
-        fit_ratings(t, prior ? 1 : 0, elo, half);
+    /* Two bots or more, perfect scores or not: the one fit. */
+    if (finite)
+        fit_ratings(t, elo, half);
     for (size_t i = 0; i < s.nrows; i++) {
         struct tally *u = (struct tally *)t;
         int b = bot_of(u, test_cell(&s, i, "bot"));

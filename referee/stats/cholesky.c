@@ -38,3 +38,20 @@ void cholesky_solve(const double *L, size_t m, const double *b, double *y)
         y[i] = v / L[i * m + i];
     }
 }
+
+void cholesky_inverse_diagonal(const double *L, size_t m, double *y, double *diag)
+{
+    /* (A^-1)_ii = |L^-1 e_i|^2; y = L^-1 e_i is 0 above row i, so the solve
+     * starts there: m^3 / 6 in all. */
+    for (size_t i = 0; i < m; i++) {
+        double s = 0;
+        for (size_t r = i; r < m; r++) {
+            double v = r == i ? 1 : 0;
+            for (size_t k = i; k < r; k++)
+                v -= L[r * m + k] * y[k];
+            y[r] = v / L[r * m + r];
+            s += y[r] * y[r];
+        }
+        diag[i] = s;
+    }
+}

@@ -14,4 +14,8 @@ bool cholesky_factor(double *A, size_t m);
 /* Solve L L^T y = b for y (m entries) with the factor L of cholesky_factor. */
 void cholesky_solve(const double *L, size_t m, const double *b, double *y);
 
+/* diag[i] = (A^-1)_ii for the A = L L^T of cholesky_factor, through y (m
+ * entries of scratch). O(m^3 / 6). */
+void cholesky_inverse_diagonal(const double *L, size_t m, double *y, double *diag);
+
 #endif

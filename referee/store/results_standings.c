@@ -26,6 +26,7 @@ static void put_standings(struct csvout *out, const struct standings_row *rows, 
     csvout_field(out, "engine");
     csvout_field(out, "sweep");
     csvout_field(out, "prior");
+    csvout_field(out, "group");
     csvout_end(out);
     for (size_t i = 0; i < n; i++) {
         const struct standings_row *s = &rows[i];
@@ -51,6 +52,10 @@ static void put_standings(struct csvout *out, const struct standings_row *rows, 
                           : s->sweep == SWEEP_LOST_ALL ? "lost_all"
                                                        : "");
         csvout_fieldf(out, "%d", s->prior);
+        if (s->group > 0)
+            csvout_fieldf(out, "%d", s->group);
+        else
+            csvout_field(out, "");
         csvout_end(out);
     }
 }
