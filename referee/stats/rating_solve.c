@@ -31,10 +31,10 @@
 
 #include <math.h>
 
-/* log(1 / (1 + e^-t)) without overflow */
-static double log_sigmoid(double t)
+/* log(1 + e^t) without overflow */
+static double softplus(double t)
 {
-    return t >= 0 ? -log1p(exp(-t)) : t - log1p(exp(t));
+    return t > 0 ? t + log1p(exp(-t)) : log1p(exp(t));
 }
 
 static double sigmoid(double t)
@@ -42,6 +42,8 @@ static double sigmoid(double t)
     return 1.0 / (1.0 + exp(-t));
 }
 
+/* f(x); a pair's share, p log s(t) + (n - p) log s(-t), is p t - n log(1 + e^t):
+ * one exp and one log a pair. */
 static double log_posterior(const struct rater *st, const double *x)
 {
     double f = 0;
@@ -49,10 +51,10 @@ static double log_posterior(const struct rater *st, const double *x)
     for (size_t k = 0; k < st->e; k++) {
         const struct rating_edge *e = &st->edge[k];
         double t = x[e->a] - x[e->b];
-        f += e->points * log_sigmoid(t) + (e->games - e->points) * log_sigmoid(-t);
+        f += e->points * t - e->games * softplus(t);
     }
     for (size_t a = 0; a < st->m; a++)
-        f += RATING_PRIOR_DRAWS / 2 * (log_sigmoid(x[a]) + log_sigmoid(-x[a]));
+        f += RATING_PRIOR_DRAWS / 2 * (x[a] - 2 * softplus(x[a]));
     return f;
 }
 
@@ -161,15 +163,16 @@ void rating_solve(struct rater *st)
 {
     size_t m = st->m;
     double *x = st->x, *d = st->d, *xt = st->v[3];
+    double f = log_posterior(st, x);
 
     for (int it = 0; it < 100; it++) {
-        double f = log_posterior(st, x), t = 1, step = 0;
+        double t = 1, step = 0, ft;
         if (!direction(st, d))
             return;
         for (;;) {
             for (size_t a = 0; a < m; a++)
                 xt[a] = x[a] + t * d[a];
-            if (log_posterior(st, xt) >= f - 1e-12 * (1 + fabs(f)))
+            if ((ft = log_posterior(st, xt)) >= f - 1e-12 * (1 + fabs(f)))
                 break;
             if ((t /= 2) < 1e-12)
                 return;
@@ -178,6 +181,7 @@ void rating_solve(struct rater *st)
             step = fmax(step, fabs(t * d[a]));
             x[a] = xt[a];
         }
+        f = ft;
         if (step < 1e-10)
             return;
     }
