@@ -466,8 +466,8 @@ Test(standings, intervals_nearly_halve_when_games_are_four_times_as_many, .timeo
 }
 
 /* Without a maximum of the plain likelihood (top took every point, bottom
- * none), the whole group is the maximum a posteriori fit with one virtual draw
- * per pair that met: finite, ordered as the results, and marked. */
+ * none), the one fit with its prior is still finite, ordered as the results,
+ * and every row is marked. */
 Test(standings, unbeaten_and_winless_bots_get_finite_ratings_from_the_prior, .timeout = 10)
 {
     struct standings *st = fresh();
@@ -855,5 +855,65 @@ Test(standings, gauntlet_ranks_by_rating_not_by_points, .timeout = 10)
     cr_expect_eq(rows[2].rank, 3); /* w1, w2, w3: the same results, one rank */
     cr_expect_eq(rows[4].rank, 3);
     cr_expect_eq(rows[4].sweep, SWEEP_LOST_ALL);
+    standings_free(st);
+}
+
+/* What standings_print writes for st, in buf. */
+static void printed(struct standings *st, char *buf, size_t len)
+{
+    FILE *f = fmemopen(buf, len, "w");
+    cr_assert_not_null(f);
+    standings_print(f, st);
+    fclose(f);
+}
+
+/* A 100% score: the pair's own Elo is unbounded, and the line says so under
+ * a table of finite ratings; the prior's line covers every row. */
+Test(standings, the_elo_line_says_what_an_unbounded_difference_means, .timeout = 10)
+{
+    struct standings *st = fresh();
+    char out[4096];
+
+    games(st, "a", "b", 5, 0, 0);
+    printed(st, out, sizeof(out));
+    cr_expect(strstr(out, "Elo difference: inf +/- inf, LOS: ") &&
+                  strstr(out, " (a 100% score: the pair's own Elo is unbounded; the table rates "
+                              "with the prior)\n"),
+              "%s", out);
+    cr_expect(strstr(out, "No finite rating from the games alone for any row"), "%s", out);
+    cr_expect(!strstr(out, "Group"), "%s", out);
+    standings_free(st);
+
+    st = fresh();
+    games(st, "a", "b", 9, 0, 1); /* finite, but its interval reaches 100% */
+    printed(st, out, sizeof(out));
+    cr_expect(strstr(out, "(its interval reaches a 0% or 100% score: unbounded)\n"), "%s", out);
+    cr_expect(!strstr(out, "No finite rating"), "%s", out);
+    standings_free(st);
+}
+
+/* Two groups no game links: a Group column, a line saying what it means, and
+ * the prior's line naming the rows of the group that needs it. */
+Test(standings, unlinked_groups_are_said_per_row, .timeout = 10)
+{
+    struct standings *st = fresh();
+    char out[4096];
+    size_t n;
+
+    games(st, "a", "b", 2, 0, 0);
+    games(st, "c", "d", 1, 0, 1);
+    printed(st, out, sizeof(out));
+    cr_expect(strstr(out, "  Group\n"), "%s", out);
+    const struct standings_row *rows = standings_rows(st, &n);
+    for (size_t k = 0; k < n; k++) {
+        char tail[16], key[16];
+        snprintf(tail, sizeof(tail), "  %5d\n", rows[k].group);
+        snprintf(key, sizeof(key), "  %-4s ", rows[k].name); /* its row, names 4 wide */
+        const char *line = strstr(out, key);
+        cr_assert_not_null(line);
+        cr_expect(strncmp(strchr(line, '\n') - 7, tail, 8) == 0, "%s: %s", rows[k].name, out);
+    }
+    cr_expect(strstr(out, "2 groups no games link"), "%s", out);
+    cr_expect(strstr(out, "No finite rating from the games alone for 'a', 'b' ("), "%s", out);
     standings_free(st);
 }

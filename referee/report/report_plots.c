@@ -138,9 +138,10 @@ void report_html_standings(FILE *f, const struct standings_row *rows, size_t n)
         else
             put_elo_dot(f, &ax, &rows[i], y);
     }
-    fputs("</svg>\n<p class=\"note\">Ratings as referee prints them: with two bots, half the "
-          "Elo difference each; with more, a Bradley-Terry fit with mean 0. An infinite "
-          "rating (a bot that won or lost every game it played) is drawn at the edge.</p>"
+    fputs("</svg>\n<p class=\"note\">Ratings as referee prints them: one Bradley-Terry fit "
+          "for every field, with 2 virtual draws per bot against the field's mean (finite "
+          "for every bot with a game, a bot that won or lost every game included), "
+          "shifted to mean 0.</p>"
           "</section>\n",
           f);
 }

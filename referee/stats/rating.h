@@ -32,11 +32,12 @@ double rating_elo_of_score(double p);
  * Why 2: it is BayesElo's strength per player (its default prior, 2 virtual
  * draws a player, spread there over the player's opponents), here against one
  * opponent at the mean, so that a 30-bot field still adds 2 draws per bot, not
- * the 29 of one draw per pair. Measured (tests/test_rating.c, README
- * "Ratings"): on a rich field (10 bots, 100 games a pair) 2 draws move no
- * rating from the plain maximum likelihood by more than RATING_RICH_TOLERANCE;
- * on sparse tables 2 stay within a few Elo of BayesElo's own convention where
- * 1 halves the pull and leaves a 4-0 sweep 100 Elo further out. */
+ * the 29 of one draw per pair. Measured by scripts/rating-check --tables
+ * (results/README.md, "Ratings in every shape"): with 2, every table stays
+ * within 12 Elo of BayesElo's convention but a lone 5-0 (35), and within 3.5
+ * Elo of the plain maximum likelihood on a rich field (10 bots, 100 games a
+ * pair); with 1, sweeps stray up to 137 Elo from BayesElo's figures for 1.8
+ * Elo closer to the plain fit on rich data. */
 #define RATING_PRIOR_DRAWS 2.0
 
 /* The information (nats^-2) the prior adds to a bot rated x nats: the second
@@ -47,9 +48,9 @@ static inline double rating_prior_curvature(double x)
     return RATING_PRIOR_DRAWS * p * (1.0 - p);
 }
 
-/* Elo: the most the prior moves a rating from the plain maximum likelihood on
- * a rich field (10 bots 100 to 400 Elo apart, 100 games a pair), asserted by
- * tests/test_rating.c; the measured maximum is said there. */
+/* Elo: the most the prior may move a rating from the plain maximum likelihood
+ * on a rich field (10 bots 100 Elo apart, 100 games a pair), asserted by
+ * tests/test_rating.c; measured: 3.5. */
 #define RATING_RICH_TOLERANCE 5.0
 
 /* A bot's rating and its 95% interval. */

@@ -35,7 +35,7 @@ struct standings_row {
     double elo;                 /* rating, mean 0 over its group; see standings_rows */
     double elo_lo, elo_hi;      /* its 95% interval */
     int group;                  /* 1, 2...: bots linked by games; 0 without games */
-    bool prior;                 /* rated with virtual draws (rating.h's RATING_PRIOR) */
+    bool prior;                 /* its group's games alone give no finite rating (rating.h) */
     enum standings_sweep sweep; /* won or lost every game it played */
     int fouls[FOUL_COUNT];      /* fouls committed, by kind */
     int fouls_total;
