@@ -299,7 +299,8 @@ Test(rating, large_groups_and_warm_starts_reach_the_same_maximum, .timeout = 60)
 {
     int n = 150;
     struct table *t = random_table(n, 2);
-    struct rating *cold = calloc((size_t)n, sizeof(*cold)), *warm = calloc((size_t)n, sizeof(*warm));
+    struct rating *cold = calloc((size_t)n, sizeof(*cold)),
+                  *warm = calloc((size_t)n, sizeof(*warm));
     struct rating_work w;
 
     cr_assert(n > RATING_DENSE_MAX);

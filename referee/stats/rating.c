@@ -13,10 +13,10 @@
 
 /* Marks in rating_work's state, by bot. */
 enum {
-    RATE_LIVE = 1,    /* has games, not yet in a group */
-    RATE_TAKEN = 2,   /* in a group */
-    RATE_AHEAD = 4,   /* reached from the group's first bot through points scored */
-    RATE_BEHIND = 8,  /* reaches the group's first bot through points scored */
+    RATE_LIVE = 1,   /* has games, not yet in a group */
+    RATE_TAKEN = 2,  /* in a group */
+    RATE_AHEAD = 4,  /* reached from the group's first bot through points scored */
+    RATE_BEHIND = 8, /* reaches the group's first bot through points scored */
 };
 
 int rating_work_init(struct rating_work *w, size_t cap)
@@ -214,8 +214,8 @@ void rating_fit(size_t n, size_t cap, const int *wins, const int *draws, struct 
     rate(n, cap, wins, draws, w, out, true);
 }
 
-void rating_fit_elo(size_t n, size_t cap, const int *wins, const int *draws,
-                    struct rating_work *w, struct rating *out)
+void rating_fit_elo(size_t n, size_t cap, const int *wins, const int *draws, struct rating_work *w,
+                    struct rating *out)
 {
     rate(n, cap, wins, draws, w, out, false);
 }

@@ -64,9 +64,9 @@ struct rating {
 
 /* A pair of bots that met, as the fit sees it (rating.c). */
 struct rating_edge {
-    unsigned a, b;      /* bots, by their index in the group being fitted */
+    unsigned a, b;        /* bots, by their index in the group being fitted */
     double games, points; /* games between them, points a scored */
-    double w;           /* their information at the current ratings */
+    double w;             /* their information at the current ratings */
 };
 
 /* Scratch of rating_fit for up to cap bots, allocated once, so that a fit
@@ -119,8 +119,8 @@ void rating_fit(size_t n, size_t cap, const int *wins, const int *draws, struct 
 /* The same ratings as rating_fit, without intervals (elo_lo, elo_hi NAN): the
  * Newton steps only, O(e) a conjugate-gradient product past RATING_DENSE_MAX
  * bots, no O(m^3) work there; for callers that need only the ratings. */
-void rating_fit_elo(size_t n, size_t cap, const int *wins, const int *draws,
-                    struct rating_work *w, struct rating *out);
+void rating_fit_elo(size_t n, size_t cap, const int *wins, const int *draws, struct rating_work *w,
+                    struct rating *out);
 
 /* Groups of more bots than this are solved by conjugate gradients. */
 #define RATING_DENSE_MAX 96

@@ -93,8 +93,7 @@ static void hessian(struct rater *st, const double *diag)
 }
 
 /* out = H v, over the pairs that met. */
-static void hessian_times(const struct rater *st, const double *diag, const double *v,
-                          double *out)
+static void hessian_times(const struct rater *st, const double *diag, const double *v, double *out)
 {
     for (size_t a = 0; a < st->m; a++)
         out[a] = diag[a] * v[a];

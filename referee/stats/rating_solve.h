@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #define RATING_ELO_PER_NAT (400.0 / 2.302585092994045684) /* fitted in nats */
-#define RATING_VECTORS     8 /* vectors of cap in rating_work's vec */
+#define RATING_VECTORS     8                              /* vectors of cap in rating_work's vec */
 
 /* A fit under way: the pair counts it reads, the ratings it writes, the group
  * being fitted (st->m bots, st->e pairs that met) and w's scratch. */

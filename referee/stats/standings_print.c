@@ -43,9 +43,10 @@ static void print_prior(FILE *f, const struct standings_row *rows, size_t n)
     for (size_t i = 0, said = 0; i < n && marked < n; i++)
         if (rows[i].prior)
             fprintf(f, "%s'%s'", said++ ? ", " : "", rows[i].name);
-    fprintf(f, " (a bot or circle took all or none of the points against the rest): the "
-               "prior every rating has, %g virtual draws per bot against the field's mean, "
-               "sets how far apart\n",
+    fprintf(f,
+            " (a bot or circle took all or none of the points against the rest): the "
+            "prior every rating has, %g virtual draws per bot against the field's mean, "
+            "sets how far apart\n",
             RATING_PRIOR_DRAWS);
 }
 
@@ -61,8 +62,9 @@ static void print_pair(FILE *f, const struct standings_row *first)
     fprintf(f, "Elo difference: %s +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%",
             decimal_unsigned_zero(elo), e.error, 100 * e.los, 100 * e.draw_ratio);
     if (isinf(e.elo))
-        fprintf(f, " (a %s score: the pair's own Elo is unbounded; the table rates with "
-                   "the prior)",
+        fprintf(f,
+                " (a %s score: the pair's own Elo is unbounded; the table rates with "
+                "the prior)",
                 e.elo > 0 ? "100%" : "0%");
     else if (isinf(e.error))
         fputs(" (its interval reaches a 0% or 100% score: unbounded)", f);
@@ -110,8 +112,9 @@ void standings_print(FILE *f, struct standings *st)
         fputc('\n', f);
     }
     if (groups > 1)
-        fprintf(f, "%d groups no games link, not even through other bots: each group's "
-                   "ratings have mean 0 of their own, and do not compare across groups\n",
+        fprintf(f,
+                "%d groups no games link, not even through other bots: each group's "
+                "ratings have mean 0 of their own, and do not compare across groups\n",
                 groups);
     /* A perfect score has no rating of its own: say whose, and what stands in. */
     for (size_t i = 0; i < n; i++)
