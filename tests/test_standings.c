@@ -917,3 +917,29 @@ Test(standings, unlinked_groups_are_said_per_row, .timeout = 10)
     cr_expect(strstr(out, "No finite rating from the games alone for 'a', 'b' ("), "%s", out);
     standings_free(st);
 }
+
+/* The rows without intervals: the same ratings and order, intervals NAN. */
+Test(standings, rows_without_intervals_rate_and_rank_the_same, .timeout = 10)
+{
+    struct standings *st = fresh();
+    size_t n, m;
+    double elo[8];
+    char names[8][8];
+
+    cycle(st, 2);
+    games(st, "a", "d", 3, 0, 0);
+    const struct standings_row *rows = standings_rows(st, &n);
+    cr_assert_leq(n, 8);
+    for (size_t k = 0; k < n; k++) {
+        elo[k] = rows[k].elo;
+        snprintf(names[k], sizeof(names[k]), "%s", rows[k].name);
+    }
+    rows = standings_rows_elo(st, &m);
+    cr_assert_eq(m, n);
+    for (size_t k = 0; k < n; k++) {
+        cr_expect_str_eq(rows[k].name, names[k]);
+        expect_near(rows[k].elo, elo[k], 1e-6, names[k]);
+        cr_expect(isnan(rows[k].elo_lo) && isnan(rows[k].elo_hi), "%s", names[k]);
+    }
+    standings_free(st);
+}

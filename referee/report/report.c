@@ -57,7 +57,8 @@ static void drop_point(struct report_point *p)
 static int fill_point(struct report *r, struct report_point *p)
 {
     size_t n;
-    const struct standings_row *rows = standings_rows(r->st, &n);
+    /* Only the ratings: no intervals' cubic work at every point. */
+    const struct standings_row *rows = standings_rows_elo(r->st, &n);
 
     *p = (struct report_point){.games = r->played, .llr = NAN, .nelo = r->nbots};
     p->elo = malloc((r->nbots ? r->nbots : 1) * sizeof(*p->elo));

@@ -254,9 +254,12 @@ static enum standings_sweep sweep_of(const struct bot *b)
     return SWEEP_NONE;
 }
 
-const struct standings_row *standings_rows(struct standings *st, size_t *count)
+static const struct standings_row *rows_of(struct standings *st, size_t *count, bool intervals)
 {
-    rating_fit(st->n, st->cap, st->wins, st->draws, &st->work, st->ratings);
+    if (intervals)
+        rating_fit(st->n, st->cap, st->wins, st->draws, &st->work, st->ratings);
+    else
+        rating_fit_elo(st->n, st->cap, st->wins, st->draws, &st->work, st->ratings);
     for (size_t k = 0; k < st->n; k++)
         st->order[k] = k;
     sort(st, true);
@@ -302,6 +305,16 @@ const struct standings_row *standings_rows(struct standings *st, size_t *count)
     }
     *count = st->n;
     return st->rows;
+}
+
+const struct standings_row *standings_rows(struct standings *st, size_t *count)
+{
+    return rows_of(st, count, true);
+}
+
+const struct standings_row *standings_rows_elo(struct standings *st, size_t *count)
+{
+    return rows_of(st, count, false);
 }
 
 int standings_groups(struct standings *st, size_t *i, size_t *j)

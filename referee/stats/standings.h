@@ -82,6 +82,11 @@ int standings_add_game(struct standings *st, const struct game_summary *g);
  * standings_groups). */
 const struct standings_row *standings_rows(struct standings *st, size_t *count);
 
+/* standings_rows without the ratings' intervals (elo_lo, elo_hi NAN): the
+ * fit's Newton steps only (rating_fit_elo), none of the intervals' cubic work,
+ * for callers that need only the ratings (the report's curves). */
+const struct standings_row *standings_rows_elo(struct standings *st, size_t *count);
+
 /* The number of groups of bots linked by games (standings_rows' group);
  * with more than one, *i and *j are rows of groups 1 and 2, which never met.
  * Ratings of different groups are on unrelated scales. Calls standings_rows. */
