@@ -11,20 +11,8 @@
  *
  * strictly concave (the prior's curvature is positive everywhere), so it has
  * one maximum, finite for every field, which Newton's method with step
- * halving reaches from any start.
- *
- * Why a better result never lowers a bot's rating (the max principle): at the
- * maximum, grad f = 0. Raise a's points against b by t (a loss to a draw,
- * a draw to a win: b's fall as much); the ratings move by dx/dt = H^-1 (ea -
- * eb), H = -Hessian of f, the pairs' weighted Laplacian plus the positive
- * diagonal of the prior. H is a strictly diagonally dominant M-matrix, so y =
- * H^-1 ea is >= 0 and, for every k != a, H y = ea at row k says y_k is a
- * weighted mean of its neighbours' y times a factor below 1 (the prior's
- * share): y can peak only at a. By symmetry (H^-1)_ba = y_b, so dxa/dt = y_a
- * - y_b >= 0 all along the path from the old result to the new: xa never
- * falls. The displayed rating is xa less the group's mean, which the same
- * change can move too: tests/test_rating.c fuzzes that the shifted rating
- * keeps the property (it does in every table tried, see there). */
+ * halving reaches from any start. (Why a better result never lowers a
+ * rating: rating.c.) */
 #include "rating_solve.h"
 
 #include "cholesky.h"
