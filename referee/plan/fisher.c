@@ -103,8 +103,10 @@ int fisher_init(struct fisher *f, int cap)
     f->games = calloc(c * c, sizeof(*f->games));
     f->halves = calloc(c * c, sizeof(*f->halves));
     f->deg = calloc(c, sizeof(*f->deg));
+    f->live = calloc(c, sizeof(*f->live));
     f->opp = calloc(c * c, sizeof(*f->opp));
-    if (!f->x || !f->grad || !f->cov || !f->games || !f->halves || !f->deg || !f->opp) {
+    if (!f->x || !f->grad || !f->cov || !f->games || !f->halves || !f->deg || !f->opp ||
+        !f->live) {
         fisher_release(f);
         return -ENOMEM;
     }
@@ -119,6 +121,7 @@ void fisher_release(struct fisher *f)
     free(f->games);
     free(f->halves);
     free(f->deg);
+    free(f->live);
     free(f->opp);
     free(f->factor);
     *f = (struct fisher){0};
@@ -188,16 +191,28 @@ static double fisher_step(struct fisher *f)
 {
     size_t s = (size_t)f->cap;
     double *g = f->grad, *d = f->grad + s, most = 0;
+    int live = 0;
     fisher_step_gradient(f);
-    for (int i = 0; i < f->n; i++) {
-        double v = 0;
-        const double *row = f->cov + i * s;
-        for (int j = 0; j < f->n; j++)
-            v += row[j] * g[j];
-        d[i] = v;
-        if (fabs(v) > most)
-            most = fabs(v);
+    /* After a rank-one update the gradient is mostly the two entries that
+     * played: C g through the columns (rows: C is symmetric) of the entries
+     * whose gradient is not negligible costs O(n) each, not O(n^2). */
+    double top = 0;
+    for (int j = 0; j < f->n; j++)
+        top = fabs(g[j]) > top ? fabs(g[j]) : top;
+    for (int j = 0; j < f->n; j++)
+        if (fabs(g[j]) > FISHER_GRAD_TINY * top)
+            f->live[live++] = j;
+    for (int i = 0; i < f->n; i++)
+        d[i] = 0;
+    for (int k = 0; k < live; k++) {
+        size_t j = (size_t)f->live[k];
+        const double *row = f->cov + j * s;
+        for (int i = 0; i < f->n; i++)
+            d[i] += row[i] * g[j];
     }
+    for (int i = 0; i < f->n; i++)
+        if (fabs(d[i]) > most)
+            most = fabs(d[i]);
     /* Far from the fit (a sweep's rating still climbing) a full step can
      * overshoot; a scaled one keeps the direction. */
     double scale = most > FISHER_STEP_MAX ? FISHER_STEP_MAX / most : 1.0;

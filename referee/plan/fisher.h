@@ -12,6 +12,7 @@
 #define FISHER_STEP_MAX  1.0 /* nats: the largest change of a rating in one step */
 #define FISHER_MOVED_MAX 1.0 /* nats: steps since a rebuild that may make the next due */
 #define FISHER_STEPS     4   /* steps at most after each rank-one update */
+#define FISHER_GRAD_TINY 1e-2 /* of the largest: a gradient below it waits for the next step */
 
 /* Covariance, nats^2, of the ratings of n entries rated elo[] (Elo; NAN as 0)
  * that met[i * n + j] games between i and j allow, into cov (n * n, the
@@ -28,6 +29,7 @@ struct fisher {
     int *games;     /* games rated between i and j */
     int *halves;    /* half-points i scored against j */
     int *deg, *opp; /* i's deg[i] opponents, at opp + i * cap, in the order first met */
+    int *live;      /* cap: scratch, the entries a step moves through */
     double *grad;   /* cap: scratch */
     double *factor; /* cap * cap: scratch of fisher_rebuild */
     long since;     /* rank-one updates since the last rebuild */

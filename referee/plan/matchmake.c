@@ -249,16 +249,19 @@ static int mm_ranking(const struct mm_field *f, int *order, int *scratch)
 
 /* Rule 3's neighbours into t (room for MM_TARGETS), from the top down:
  * those that overlap, or if none does, all of them; settled pairs never.
- * Returns how many. */
-static int mm_targets(const struct mm_field *f, const int *order, int na, struct mm_target *t)
+ * Returns how many; *last gets the rank of the lowest. */
+static int mm_targets(const struct mm_field *f, const int *order, int na, struct mm_target *t,
+                      int *last)
 {
     int count = 0;
     for (int pass = 0; pass < 2 && count == 0; pass++)
         for (int r = 0; r + 1 < na && count < MM_TARGETS; r++) {
             int i = order[r], j = order[r + 1];
             double w = mm_is_settled(f, i, j) ? 0 : mm_weight(f, i, j, r + 1, pass == 0);
-            if (w > 0)
+            if (w > 0) {
                 t[count++] = (struct mm_target){.x = i, .y = j, .w = w};
+                *last = r + 1;
+            }
         }
     return count;
 }
@@ -295,16 +298,16 @@ static double mm_value(const struct mm_field *f, const struct mm_cov *c, const s
     return value;
 }
 
-/* The unsettled pair, among each active entry and its MM_NEIGHBOURS next in
- * the ranking, of the most value; the tie-break between equals. False if
- * there is none. */
+/* The unsettled pair, among each active entry down to MM_NEIGHBOURS past
+ * the lowest target (rank `last`) and its MM_NEIGHBOURS next in the ranking,
+ * of the most value; the tie-break between equals. False if there is none. */
 static bool mm_best_pair(const struct mm_field *f, const struct mm_cov *c, const int *order,
-                         int na, const struct mm_target *t, int count, int out[2])
+                         int na, int last, const struct mm_target *t, int count, int out[2])
 {
     double best = 0;
     uint64_t best_key = 0;
     bool found = false;
-    for (int r = 0; r < na; r++)
+    for (int r = 0; r < na && r <= last + MM_NEIGHBOURS; r++)
         for (int s = r + 1; s < na && s <= r + MM_NEIGHBOURS; s++) {
             int a = order[r] < order[s] ? order[r] : order[s];
             int b = order[r] < order[s] ? order[s] : order[r];
@@ -366,7 +369,8 @@ static void mm_standings(const struct mm_field *f, int out[2])
     mm_out(top, mm_below(f, top), out);
     if (!order)
         return;
-    int na = mm_ranking(f, order, order + n), count = mm_targets(f, order, na, t);
+    int na = mm_ranking(f, order, order + n), last = 0;
+    int count = mm_targets(f, order, na, t, &last);
     struct mm_cov c = {.cov = f->cov, .stride = f->cov_stride > 0 ? f->cov_stride : f->n};
     if (count == 0) {
         mm_closest(f, order, na, out);
@@ -380,7 +384,7 @@ static void mm_standings(const struct mm_field *f, int out[2])
                 c = (struct mm_cov){.cov = own, .stride = f->n};
             free(elo);
         }
-        if (!c.cov || !mm_best_pair(f, &c, order, na, t, count, out))
+        if (!c.cov || !mm_best_pair(f, &c, order, na, last, t, count, out))
             mm_draw(f, t, count, out);
     }
     free(own);

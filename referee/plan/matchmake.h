@@ -22,7 +22,8 @@
  *     overlap, every two unsettled neighbours are targets, weighted by place
  *     and by (margin_i + margin_j) / gap.) The first MM_TARGETS targets from
  *     the top count. The pair that plays is the one, among each active entry
- *     and its MM_NEIGHBOURS next in the ranking (not settled), whose two games
+ *     (down to MM_NEIGHBOURS places past the lowest target) and its
+ *     MM_NEIGHBOURS next in the ranking (not settled), whose two games
  *     would narrow the targets' intervals most, weighted: the intervals are
  *     those of the field's covariance (fisher.h), and two games' information
  *     narrows them by a rank-one update. With no target (every neighbour
@@ -34,7 +35,8 @@
  * knows that their information is coming.
  * Ties and draws use a hash of (seed, played): a league with the same roster
  * history, results and seed plays the same games. O(n log n) a pick given the
- * covariance (O(n^3) to compute it from met when the field has none). The caller plays the pair
+ * covariance (the ranking; the rest is O(n) and O(MM_TARGETS^2 MM_NEIGHBOURS)),
+ * O(n^3) to compute the covariance from met when the field has none. The caller plays the pair
  * as a colour-swapped pair of games from one seeded opening, as tournaments do.
  *
  * What the minimum share guarantees: an active entry past its first games
