@@ -147,6 +147,7 @@ void fisher_rate(struct fisher *f, int a, int b, int games, int halves)
     if (games <= 0 || a == b)
         return;
     if (f->games[a * s + b] == 0) {
+        f->played += (f->deg[a] == 0) + (f->deg[b] == 0);
         f->opp[a * s + (size_t)f->deg[a]++] = b;
         f->opp[b * s + (size_t)f->deg[b]++] = a;
     }
@@ -264,7 +265,9 @@ void fisher_rebuild(struct fisher *f)
 
 void fisher_settle(struct fisher *f)
 {
-    if (f->since >= f->n || (f->moved > FISHER_MOVED_MAX && 4 * f->since >= f->n)) {
+    /* Counted over entries with games: one added without any changes no
+     * figure of the others, and no more when a rebuild comes. */
+    if (f->since >= f->played || (f->moved > FISHER_MOVED_MAX && 4 * f->since >= f->played)) {
         fisher_rebuild(f);
         return;
     }

@@ -24,6 +24,7 @@ int fisher_covariance(int n, const long *met, const double *elo, double *cov);
  * history through the same calls has the same figures to the last bit. */
 struct fisher {
     int n, cap;
+    int played;     /* entries with a game */
     double *x;      /* n ratings, nats */
     double *cov;    /* C, row i at cov + i * cap */
     int *games;     /* games rated between i and j */
@@ -55,7 +56,8 @@ void fisher_rate(struct fisher *f, int a, int b, int games, int halves);
 /* Move the ratings towards the fit: Newton steps x += C g (g the gradient
  * of the log-posterior, each rating's change at most FISHER_STEP_MAX), until
  * one is below 1e-4 nats or FISHER_STEPS were taken, or,
- * once n rank-one updates have been taken since the last rebuild, or n / 4
+ * once p rank-one updates have been taken since the last rebuild (p: the
+ * entries with a game, so that one added without changes nothing), or p / 4
  * and the steps since moved ratings by FISHER_MOVED_MAX in all (C's
  * information was taken at ratings that far off), a rebuild (below). Amortised O(n^2) once ratings
  * settle. */

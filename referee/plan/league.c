@@ -40,6 +40,7 @@ void league_release(struct league *l)
     free(l->met);
     free(l->results);
     free(l->pairs);
+    free(l->before);
     free(l->holds);
     fisher_release(&l->fit);
     *l = (struct league){0};
@@ -228,16 +229,38 @@ static int pair_of(struct league *l, long k, int bots[2])
         if (!p)
             return -ENOMEM;
         l->pairs = p;
+        if (!(p = realloc(l->before, (size_t)cap * sizeof(*l->before))))
+            return -ENOMEM;
+        l->before = p;
         l->pairs_cap = cap;
     }
-    memcpy(l->pairs[l->npairs++], bots, sizeof(l->pairs[0]));
     int a = bots[0], b = bots[1];
+    l->before[l->npairs][0] = l->last[a];
+    l->before[l->npairs][1] = l->last[b];
+    memcpy(l->pairs[l->npairs++], bots, sizeof(l->pairs[0]));
     l->games[a] += 2;
     l->games[b] += 2;
     l->last[a] = l->last[b] = 2 * k;
     l->met[a * l->n + b] += 2;
     l->met[b * l->n + a] += 2;
     return 1;
+}
+
+int league_unpick(struct league *l, long k)
+{
+    if (k < 1 || 2 * k - 1 <= l->nresults)
+        return -EINVAL;
+    while (l->npairs >= k) {
+        const int *bots = l->pairs[--l->npairs];
+        int a = bots[0], b = bots[1];
+        l->games[a] -= 2;
+        l->games[b] -= 2;
+        l->last[a] = l->before[l->npairs][0];
+        l->last[b] = l->before[l->npairs][1];
+        l->met[a * l->n + b] -= 2;
+        l->met[b * l->n + a] -= 2;
+    }
+    return 0;
 }
 
 int league_game(struct league *l, long id, struct scheduled_game *g)

@@ -59,7 +59,8 @@ struct league {
     struct mm_entry *field;        /* cap: scratch of a pick */
     struct league_result *results; /* nresults, by id - 1 */
     long nresults, rescap;
-    int (*pairs)[2]; /* by pair - 1: the entries of its first game, by side */
+    int (*pairs)[2];   /* by pair - 1: the entries of its first game, by side */
+    long (*before)[2]; /* by pair - 1: last[] of those entries before it */
     long npairs, pairs_cap;
     struct league_hold *holds; /* nholds, in the order held */
     int nholds, holds_cap;
@@ -104,6 +105,14 @@ bool league_is_active(const struct league *l, int i, long id);
  * -ENOMEM. Asking again for the same id gives the same
  * game. */
 int league_game(struct league *l, long id, struct scheduled_game *g);
+
+/* Drop the picks of pair k and after, none of whose games is recorded (a
+ * run that picked ahead, whose roster then changed at pair k): games, last
+ * and met as before them. The fit keeps what it rated: the results up to
+ * pair k - lag, which pair k's pick rates anyway, so picking k again with
+ * the same roster gives the same pair. Returns 0, or -EINVAL if a game of
+ * pair k is recorded. */
+int league_unpick(struct league *l, long k);
 
 /* Record the result of the game with id nresults + 1, as played: its entries
  * by side, winner (enum side, SIDE_NONE a draw), aborted. Returns 0, -EINVAL

@@ -2,6 +2,7 @@
  * the roster as it stands, whose games come from the league's picks
  * (league.h), until the roster's file changes, a limit, or Ctrl-C. */
 #include "league_state.h"
+#include "league_pick.h"
 #include "defaults.h"
 #include "host.h"
 #include "inputs.h"
@@ -26,11 +27,19 @@
 #define STANDINGS_EVERY_NS (1000 * NS_PER_MS)
 #define REPORT_EVERY_NS    (30000 * NS_PER_MS)
 
+/* A segment under way: the run, and its picker (league_pick.h; NULL: picks
+ * made on the tournament's thread, through league.h, as for a shard). */
+struct seg {
+    struct lrun *lr;
+    struct league_picker *picker;
+};
+
 /* The tournament's source: the league's game at each id, until a limit, a
  * change of bots.csv (at a pair's start), or too few entries. */
 static int source(void *ctx, long index, struct scheduled_game *g)
 {
-    struct lrun *lr = ctx;
+    struct seg *sg = ctx;
+    struct lrun *lr = sg->lr;
     long id = lr->base + index + 1;
 
     if (lr->list) {
@@ -48,10 +57,10 @@ static int source(void *ctx, long index, struct scheduled_game *g)
     }
     if (id % 2 == 1 && lrun_roster_changed(lr))
         return 0;
-    int rc = league_game(&lr->l, id, g);
+    int rc = sg->picker ? league_picker_game(sg->picker, id, g) : league_game(&lr->l, id, g);
     if (rc == 0)
         lr->starved = true;
-    return rc;
+    return rc == -EINVAL ? -EPROTO : rc;
 }
 
 static int write_standings(struct lrun *lr)
@@ -80,7 +89,7 @@ static void write_report(struct lrun *lr)
 
 static int on_tick(void *ctx)
 {
-    struct lrun *lr = ctx;
+    struct lrun *lr = ((struct seg *)ctx)->lr;
     long holder;
     /* run.lock made again if it was removed (runlock.h); what another run
      * took meanwhile is tried again next time: this run holds games.csv. */
@@ -98,7 +107,8 @@ static int on_tick(void *ctx)
 
 static int on_finished(void *ctx, const struct game_record *rec)
 {
-    struct lrun *lr = ctx;
+    struct seg *sg = ctx;
+    struct lrun *lr = sg->lr;
     struct game_summary s;
     int bots[2] = {lrun_index_of(lr, rec->bots[0]), lrun_index_of(lr, rec->bots[1])};
     bool aborted = rec->state.end == END_ABORTED;
@@ -118,8 +128,11 @@ static int on_finished(void *ctx, const struct game_record *rec)
         if (rec->engines[side][0] &&
             standings_set_engine(lr->st, rec->bots[side], rec->engines[side]) == -ENOMEM)
             return -ENOMEM;
-    /* The next picks count it: it is the game of this id (league_record checks). */
-    if ((rc = league_record(&lr->l, bots, rec->state.winner, aborted)) < 0)
+    /* The next picks count it: it is the game of this id (league_record
+     * checks, on the picker's thread: a refusal comes back with a later call). */
+    rc = sg->picker ? league_picker_record(sg->picker, bots, rec->state.winner, aborted)
+                    : league_record(&lr->l, bots, rec->state.winner, aborted);
+    if (rc < 0)
         return rc == -EINVAL ? -EPROTO : rc;
     lr->written++;
     lr->standings_dirty = true;
@@ -221,12 +234,22 @@ static int segment(struct lrun *lr)
                                        .seed = lr->set.seed};
         t.forfeit_broken = false;
         t.log_fds = c->log_cap > 0 ? log_fds : NULL;
+        struct seg sg = {.lr = lr};
         t.source = source;
-        t.source_ctx = lr;
-        struct tournament_hooks hooks = {.finished = on_finished, .tick = on_tick, .ctx = lr};
+        t.source_ctx = &sg;
+        struct tournament_hooks hooks = {.finished = on_finished, .tick = on_tick, .ctx = &sg};
         lr->base = lr->written;
+        /* Picks off the games' threads; without a thread, on them as before. */
+        if (!lr->list && league_picker_start(&lr->l, &sg.picker) < 0)
+            sg.picker = NULL;
         end = tournament_run(&t, NULL, &hooks, &host_interrupted, &failure);
-        int err = results_flush(lr->out_files);
+        int err = sg.picker ? league_picker_stop(sg.picker) : 0;
+        if (err < 0 && end != TOURNAMENT_FAILED) {
+            end = TOURNAMENT_FAILED;
+            failure = (struct tournament_failure){
+                .error = err == -EINVAL ? -EPROTO : err, .bot = -1, .what = "record the games"};
+        }
+        err = results_flush(lr->out_files);
         if (err < 0 && end != TOURNAMENT_FAILED) {
             end = TOURNAMENT_FAILED;
             failure =
