@@ -349,7 +349,8 @@ static double league_settled_share(const double *strength, int n, int sweeper, l
         uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
         z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        bool first = a == sweeper || (b != sweeper && (double)((z ^ (z >> 31)) >> 11) * 0x1p-53 < p);
+        bool first =
+            a == sweeper || (b != sweeper && (double)((z ^ (z >> 31)) >> 11) * 0x1p-53 < p);
         int w = first ? a : b;
         won[w][w == a ? b : a]++;
         met[a][b]++;
@@ -376,6 +377,6 @@ Test(matchmake, games_on_settled_pairs_go_no_further_than_the_minimum_share, .ti
     double share = league_settled_share(strength, 5, 0, 600, 300, games);
     cr_expect(share <= 0.25, "%.0f%% of games 301-600 on settled pairs", 100 * share);
     cr_expect(games[0] >= 20, "the sweeper played %ld of 300 games", games[0]);
-    fprintf(stderr, "settled share, games 301-600: %.1f%%; the sweeper's games %ld\n",
-            100 * share, games[0]);
+    fprintf(stderr, "settled share, games 301-600: %.1f%%; the sweeper's games %ld\n", 100 * share,
+            games[0]);
 }

@@ -105,8 +105,7 @@ int fisher_init(struct fisher *f, int cap)
     f->deg = calloc(c, sizeof(*f->deg));
     f->live = calloc(c, sizeof(*f->live));
     f->opp = calloc(c * c, sizeof(*f->opp));
-    if (!f->x || !f->grad || !f->cov || !f->games || !f->halves || !f->deg || !f->opp ||
-        !f->live) {
+    if (!f->x || !f->grad || !f->cov || !f->games || !f->halves || !f->deg || !f->opp || !f->live) {
         fisher_release(f);
         return -ENOMEM;
     }

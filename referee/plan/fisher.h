@@ -9,9 +9,9 @@
 #ifndef REFEREE_FISHER_H
 #define REFEREE_FISHER_H
 
-#define FISHER_STEP_MAX  1.0 /* nats: the largest change of a rating in one step */
-#define FISHER_MOVED_MAX 1.0 /* nats: steps since a rebuild that may make the next due */
-#define FISHER_STEPS     4   /* steps at most after each rank-one update */
+#define FISHER_STEP_MAX  1.0  /* nats: the largest change of a rating in one step */
+#define FISHER_MOVED_MAX 1.0  /* nats: steps since a rebuild that may make the next due */
+#define FISHER_STEPS     4    /* steps at most after each rank-one update */
 #define FISHER_GRAD_TINY 1e-2 /* of the largest: a gradient below it waits for the next step */
 
 /* Covariance, nats^2, of the ratings of n entries rated elo[] (Elo; NAN as 0)
@@ -31,7 +31,7 @@ struct fisher {
     int *halves;    /* half-points i scored against j */
     int *deg, *opp; /* i's deg[i] opponents, at opp + i * cap, in the order first met */
     int *live;      /* cap: scratch, the entries a step moves through */
-    double *grad;   /* cap: scratch */
+    double *grad;   /* 2 * cap: scratch */
     double *factor; /* cap * cap: scratch of fisher_rebuild */
     long since;     /* rank-one updates since the last rebuild */
     double moved;   /* the largest change of a rating, summed over the steps since */
@@ -53,14 +53,13 @@ int fisher_add(struct fisher *f);
  * Sherman-Morrison rank-one update at the ratings as they are. O(n^2). */
 void fisher_rate(struct fisher *f, int a, int b, int games, int halves);
 
-/* Move the ratings towards the fit: Newton steps x += C g (g the gradient
- * of the log-posterior, each rating's change at most FISHER_STEP_MAX), until
- * one is below 1e-4 nats or FISHER_STEPS were taken, or,
- * once p rank-one updates have been taken since the last rebuild (p: the
- * entries with a game, so that one added without changes nothing), or p / 4
- * and the steps since moved ratings by FISHER_MOVED_MAX in all (C's
- * information was taken at ratings that far off), a rebuild (below). Amortised O(n^2) once ratings
- * settle. */
+/* Move the ratings towards the fit: Newton steps x += C g (g the gradient of
+ * the log-posterior, each rating's change at most FISHER_STEP_MAX), until one
+ * is below 1e-4 nats or FISHER_STEPS were taken; or a rebuild (below), once p
+ * rank-one updates were taken since the last (p: the entries with a game, so
+ * that one added without any changes nothing), or p / 4 were and the steps
+ * since moved ratings by FISHER_MOVED_MAX in all (C's information was taken
+ * at ratings that far off). Amortised O(n^2) once ratings settle. */
 void fisher_settle(struct fisher *f);
 
 /* From scratch: steps x += C g until they are below 1e-9 nats (at most 50),

@@ -19,7 +19,8 @@ int league_init(struct league *l, uint64_t seed, int min_games, long lag)
 int league_init_cap(struct league *l, uint64_t seed, int min_games, long lag, int cap)
 {
     size_t c = (size_t)cap;
-    *l = (struct league){.seed = seed, .min_games = min_games, .lag = lag > 0 ? lag : 1, .cap = cap};
+    *l =
+        (struct league){.seed = seed, .min_games = min_games, .lag = lag > 0 ? lag : 1, .cap = cap};
     l->e = calloc(c, sizeof(*l->e));
     l->games = calloc(c, sizeof(*l->games));
     l->last = calloc(c, sizeof(*l->last));

@@ -152,7 +152,8 @@ static int mm_best_neighbour(const struct mm_field *f, const struct mm_rules *r,
     bool su = mm_is_settled(f, i, up), sd = mm_is_settled(f, i, down);
     if (su != sd)
         return su ? down : up;
-    double du = r->min_share > 0 ? mm_debt(f, r, up) : 0, dd = r->min_share > 0 ? mm_debt(f, r, down) : 0;
+    double du = r->min_share > 0 ? mm_debt(f, r, up) : 0,
+           dd = r->min_share > 0 ? mm_debt(f, r, down) : 0;
     if (du != dd)
         return du > dd ? up : down;
     double cu = mm_closeness(f, i, up), cd = mm_closeness(f, i, down);
@@ -301,8 +302,8 @@ static double mm_value(const struct mm_field *f, const struct mm_cov *c, const s
 /* The unsettled pair, among each active entry down to MM_NEIGHBOURS past
  * the lowest target (rank `last`) and its MM_NEIGHBOURS next in the ranking,
  * of the most value; the tie-break between equals. False if there is none. */
-static bool mm_best_pair(const struct mm_field *f, const struct mm_cov *c, const int *order,
-                         int na, int last, const struct mm_target *t, int count, int out[2])
+static bool mm_best_pair(const struct mm_field *f, const struct mm_cov *c, const int *order, int na,
+                         int last, const struct mm_target *t, int count, int out[2])
 {
     double best = 0;
     uint64_t best_key = 0;
@@ -375,8 +376,7 @@ static void mm_standings(const struct mm_field *f, int out[2])
     if (count == 0) {
         mm_closest(f, order, na, out);
     } else {
-        if (!c.cov && mm_met_stride(f) == n &&
-            (own = malloc(n * n * sizeof(*own)))) {
+        if (!c.cov && mm_met_stride(f) == n && (own = malloc(n * n * sizeof(*own)))) {
             double *elo = malloc(n * sizeof(*elo));
             for (size_t i = 0; elo && i < n; i++)
                 elo[i] = mm_elo(&f->e[i]);

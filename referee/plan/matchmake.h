@@ -80,7 +80,7 @@ struct mm_field {
     int met_stride;           /* 0: n */
     const double *cov;        /* the ratings' covariance (fisher.h), nats^2, symmetric, row
                                * stride cov_stride (0: n); borrowed. NULL: computed from met */
-    int cov_stride;
+    int cov_stride;           /* of cov */
     long played;              /* games in the league so far */
     uint64_t seed;            /* the league's seed */
 };

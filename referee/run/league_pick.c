@@ -23,12 +23,12 @@ struct league_picker {
     pthread_mutex_t lock;
     pthread_cond_t cond; /* for both sides: a result, a pick, a game asked, a stop */
     bool stop;
-    int err;                 /* the first error of a pick or a record */
-    struct pending *q, *qb;  /* results handed over and not yet recorded; a spare */
-    long nq, qcap;           /* of q (qb has room for qcap too) */
-    long handed;             /* results handed over in all: l->nresults at start, plus */
-    long asked;              /* the highest id given out (l->nresults at start) */
-    long picked;             /* the last pair published */
+    int err;                            /* the first error of a pick or a record */
+    struct pending *q, *qb;             /* results handed over and not yet recorded; a spare */
+    long nq, qcap;                      /* of q (qb has room for qcap too) */
+    long handed;                        /* results handed over in all: l->nresults at start, plus */
+    long asked;                         /* the highest id given out (l->nresults at start) */
+    long picked;                        /* the last pair published */
     struct scheduled_game ready[READY]; /* by id % READY */
     long ready_id[READY];               /* 0: none; else the id; -id: fewer than two entries */
 };

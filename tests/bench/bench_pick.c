@@ -77,8 +77,8 @@ int main(int argc, char **argv)
         if (id % 2 == 1 && newphase < 0) {
             int done = 1;
             for (int i = 0; i < m && done; i++)
-                done = l.games[i] - (i == g.bots[0] || i == g.bots[1] ? 2 : 0) >=
-                       MM_MIN_GAMES_DEFAULT;
+                done =
+                    l.games[i] - (i == g.bots[0] || i == g.bots[1] ? 2 : 0) >= MM_MIN_GAMES_DEFAULT;
             if (done) {
                 newphase = id - 1;
                 phase = now_s() - start;
@@ -95,10 +95,11 @@ int main(int argc, char **argv)
     for (long k = 0; k < timed; k++)
         total += t[k];
     qsort(t, (size_t)timed, sizeof(*t), cmp_double);
-    printf("entries %d%s: %ld rebuilds; new-entry phase %ld games in %.2f s; past it, %ld picks (%ld games): "
+    printf("entries %d%s: %ld rebuilds; new-entry phase %ld games in %.2f s; past it, %ld picks "
+           "(%ld games): "
            "%.3f s, pick median %.3f ms, max %.3f ms\n",
-           m, sweep ? " (entry 0 sweeps)" : "", l.fit.rebuilds, newphase, phase, timed, 2 * timed, total,
-           1e3 * t[timed / 2], 1e3 * t[timed - 1]);
+           m, sweep ? " (entry 0 sweeps)" : "", l.fit.rebuilds, newphase, phase, timed, 2 * timed,
+           total, 1e3 * t[timed / 2], 1e3 * t[timed - 1]);
     free(t);
     league_release(&l);
     return 0;
