@@ -3,6 +3,7 @@
  * (league.h), until the roster's file changes, a limit, or Ctrl-C. */
 #include "league_state.h"
 #include "league_pick.h"
+#include "league_standings.h"
 #include "defaults.h"
 #include "host.h"
 #include "inputs.h"
@@ -32,6 +33,7 @@
 struct seg {
     struct lrun *lr;
     struct league_picker *picker;
+    struct league_standings *writer; /* standings.csv's (NULL: written on tick) */
 };
 
 /* The tournament's source: the league's game at each id, until a limit, a
@@ -89,7 +91,8 @@ static void write_report(struct lrun *lr)
 
 static int on_tick(void *ctx)
 {
-    struct lrun *lr = ((struct seg *)ctx)->lr;
+    struct seg *sg = ctx;
+    struct lrun *lr = sg->lr;
     long holder;
     /* run.lock made again if it was removed (runlock.h); what another run
      * took meanwhile is tried again next time: this run holds games.csv. */
@@ -98,7 +101,8 @@ static int on_tick(void *ctx)
     int64_t now = proc_now_ns();
     /* standings.csv follows the games, whole, at most once a second; the
      * report, which reads the files back, every 30 s. */
-    if (rc == 0 && lr->standings_dirty && now - lr->standings_at >= STANDINGS_EVERY_NS)
+    if (rc == 0 && !sg->writer && lr->standings_dirty &&
+        now - lr->standings_at >= STANDINGS_EVERY_NS)
         rc = write_standings(lr);
     if (rc == 0 && now - lr->reported_at >= REPORT_EVERY_NS)
         write_report(lr);
@@ -122,12 +126,17 @@ static int on_finished(void *ctx, const struct game_record *rec)
         return 0;
     }
     ledger_summary_of_record(rec, &s);
-    if (standings_add_game(lr->st, &s) < 0)
-        return -ENOMEM;
-    for (int side = 0; side < 2; side++)
-        if (rec->engines[side][0] &&
-            standings_set_engine(lr->st, rec->bots[side], rec->engines[side]) == -ENOMEM)
+    if (sg->writer) {
+        if ((rc = league_standings_add(sg->writer, &s, rec)) < 0)
+            return rc;
+    } else {
+        if (standings_add_game(lr->st, &s) < 0)
             return -ENOMEM;
+        for (int side = 0; side < 2; side++)
+            if (rec->engines[side][0] &&
+                standings_set_engine(lr->st, rec->bots[side], rec->engines[side]) == -ENOMEM)
+                return -ENOMEM;
+    }
     /* The next picks count it: it is the game of this id (league_record
      * checks, on the picker's thread: a refusal comes back with a later call). */
     rc = sg->picker ? league_picker_record(sg->picker, bots, rec->state.winner, aborted)
@@ -239,11 +248,21 @@ static int segment(struct lrun *lr)
         t.source_ctx = &sg;
         struct tournament_hooks hooks = {.finished = on_finished, .tick = on_tick, .ctx = &sg};
         lr->base = lr->written;
-        /* Picks off the games' threads; without a thread, on them as before. */
+        /* Picks and standings.csv off the games' threads; without a thread,
+         * on them as before. */
         if (!lr->list && league_picker_start(&lr->l, &sg.picker) < 0)
             sg.picker = NULL;
+        if (!lr->list &&
+            league_standings_start(lr->st, lr->dir_fd, STANDINGS_EVERY_NS, &sg.writer) < 0)
+            sg.writer = NULL;
         end = tournament_run(&t, NULL, &hooks, &host_interrupted, &failure);
         int err = sg.picker ? league_picker_stop(sg.picker) : 0;
+        int serr = sg.writer ? league_standings_stop(sg.writer) : 0;
+        if (serr < 0 && end != TOURNAMENT_FAILED) {
+            end = TOURNAMENT_FAILED;
+            failure = (struct tournament_failure){
+                .error = serr, .bot = -1, .what = "write the standings"};
+        }
         if (err < 0 && end != TOURNAMENT_FAILED) {
             end = TOURNAMENT_FAILED;
             failure = (struct tournament_failure){
