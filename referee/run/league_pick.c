@@ -152,12 +152,8 @@ int league_picker_game(struct league_picker *p, long id, struct scheduled_game *
     pthread_mutex_lock(&p->lock);
     for (long waited = 0; waited < LEAGUE_PICK_WAIT_S * 10L; waited++) {
         if (p->ready_id[id % READY] == id || p->ready_id[id % READY] == -id) {
-            /* Fewer than two entries: nothing asked, so nothing picked past it. */
-            if ((rc = p->ready_id[id % READY] == id) == 1) {
+            if ((rc = p->ready_id[id % READY] == id) == 1)
                 *g = p->ready[id % READY];
-                p->asked = id > p->asked ? id : p->asked;
-                pthread_cond_broadcast(&p->cond);
-            }
             break;
         }
         if (p->err || need > p->handed) {
@@ -169,6 +165,16 @@ int league_picker_game(struct league_picker *p, long id, struct scheduled_game *
     }
     pthread_mutex_unlock(&p->lock);
     return rc;
+}
+
+void league_picker_taken(struct league_picker *p, long id)
+{
+    pthread_mutex_lock(&p->lock);
+    if (id > p->asked) {
+        p->asked = id;
+        pthread_cond_broadcast(&p->cond);
+    }
+    pthread_mutex_unlock(&p->lock);
 }
 
 int league_picker_record(struct league_picker *p, const int bots[2], int winner, bool aborted)
@@ -207,9 +213,6 @@ int league_picker_stop(struct league_picker *p)
     int err = p->err;
     for (long i = 0; i < p->nq && err == 0; i++)
         err = league_record(p->l, p->q[i].bots, p->q[i].winner, p->q[i].aborted);
-    long ahead = (p->asked + 1) / 2 + 1;
-    if (err == 0 && p->l->npairs >= ahead)
-        err = league_unpick(p->l, ahead);
     pthread_cond_destroy(&p->cond);
     pthread_mutex_destroy(&p->lock);
     free(p->q);

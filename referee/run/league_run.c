@@ -32,6 +32,7 @@
  * made on the tournament's thread, through league.h, as for a shard). */
 struct seg {
     struct lrun *lr;
+    long taken; /* the id of the last game the source gave out */
     struct league_picker *picker;
     struct league_standings *writer; /* standings.csv's (NULL: written on tick) */
 };
@@ -62,6 +63,11 @@ static int source(void *ctx, long index, struct scheduled_game *g)
     int rc = sg->picker ? league_picker_game(sg->picker, id, g) : league_game(&lr->l, id, g);
     if (rc == 0)
         lr->starved = true;
+    if (rc == 1) {
+        sg->taken = id;
+        if (sg->picker)
+            league_picker_taken(sg->picker, id);
+    }
     return rc == -EINVAL ? -EPROTO : rc;
 }
 
@@ -243,7 +249,7 @@ static int segment(struct lrun *lr)
                                        .seed = lr->set.seed};
         t.forfeit_broken = false;
         t.log_fds = c->log_cap > 0 ? log_fds : NULL;
-        struct seg sg = {.lr = lr};
+        struct seg sg = {.lr = lr, .taken = lr->written};
         t.source = source;
         t.source_ctx = &sg;
         struct tournament_hooks hooks = {.finished = on_finished, .tick = on_tick, .ctx = &sg};
@@ -257,6 +263,12 @@ static int segment(struct lrun *lr)
             sg.writer = NULL;
         end = tournament_run(&t, NULL, &hooks, &host_interrupted, &failure);
         int err = sg.picker ? league_picker_stop(sg.picker) : 0;
+        /* A pair picked and none of its games given out (picked ahead, or
+         * refused at the roster's change) is dropped: the roster may change
+         * at it, and the next segment picks it again as a replay would. */
+        long ahead = (sg.taken + 1) / 2 + 1;
+        if (err == 0 && !lr->list && lr->l.npairs >= ahead)
+            err = league_unpick(&lr->l, ahead);
         int serr = sg.writer ? league_standings_stop(sg.writer) : 0;
         if (serr < 0 && end != TOURNAMENT_FAILED) {
             end = TOURNAMENT_FAILED;
