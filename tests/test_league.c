@@ -181,6 +181,55 @@ Test(league, a_pick_waits_for_the_results_it_sees_and_no_others, .timeout = 30)
     league_release(&b);
 }
 
+Test(league, a_pair_picked_ahead_and_dropped_at_a_roster_change_is_picked_as_a_replay_would,
+     .timeout = 30)
+{
+    /* a picks pair 151 ahead (as league_run's picker does), then its roster
+     * changes at that pair: the pick is dropped and made again. b knew the
+     * change before it picked. And c drops a pick with no change at all. */
+    struct league a, b, c;
+    struct scheduled_game g, h;
+    struct league *all[3] = {&a, &b, &c};
+    for (int k = 0; k < 3; k++) {
+        cr_assert_eq(league_init(all[k], 4, 20, LEAGUE_LAG), 0);
+        for (int i = 0; i < 6; i++)
+            league_enter(all[k], 1);
+        play_to(all[k], 300, NULL);
+    }
+    cr_assert_eq(league_game(&a, 301, &g), 1);
+    cr_assert_eq(league_game(&c, 301, &g), 1);
+    cr_expect_eq(league_unpick(&a, 150), -EINVAL, "a recorded pair dropped");
+    cr_assert_eq(league_unpick(&a, 151), 0);
+    cr_assert_eq(league_unpick(&c, 151), 0);
+    for (int k = 0; k < 2; k++) {
+        cr_assert_eq(league_enter(all[k], 301), 6);
+        league_retire(all[k], 0, 301);
+    }
+    play_to(&a, 700, NULL);
+    play_to(&b, 700, NULL);
+    play_to(&c, 700, NULL);
+    for (long id = 301; id <= 700; id++) {
+        league_game(&a, id, &g);
+        league_game(&b, id, &h);
+        cr_expect(g.bots[0] == h.bots[0] && g.bots[1] == h.bots[1], "game %ld differs", id);
+        cr_expect(g.bots[0] != 0 && g.bots[1] != 0, "game %ld: a retired entry", id);
+    }
+    cr_expect(memcmp(a.fit.x, b.fit.x, 7 * sizeof(double)) == 0, "the fits differ");
+    struct league d;
+    cr_assert_eq(league_init(&d, 4, 20, LEAGUE_LAG), 0);
+    for (int i = 0; i < 6; i++)
+        league_enter(&d, 1);
+    play_to(&d, 700, NULL);
+    for (long id = 1; id <= 700; id++) {
+        league_game(&c, id, &g);
+        league_game(&d, id, &h);
+        cr_expect(g.bots[0] == h.bots[0] && g.bots[1] == h.bots[1], "game %ld differs", id);
+    }
+    for (int k = 0; k < 3; k++)
+        league_release(all[k]);
+    league_release(&d);
+}
+
 Test(league, a_game_other_than_its_pick_is_refused, .timeout = 30)
 {
     struct league l;

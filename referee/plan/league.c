@@ -7,14 +7,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CAP CONFIG_MAX_BOTS
+#define LN10 2.302585092994046
+#define ELO  (400.0 / LN10) /* Elo per nat */
+#define Z95  1.959963984540054
 
 int league_init(struct league *l, uint64_t seed, int min_games, long lag)
 {
-    *l = (struct league){.seed = seed, .min_games = min_games, .lag = lag > 0 ? lag : 1};
-    l->wins = calloc((size_t)CAP * CAP, sizeof(*l->wins));
-    l->draws = calloc((size_t)CAP * CAP, sizeof(*l->draws));
-    if (!l->wins || !l->draws || rating_work_init(&l->work, CAP) < 0) {
+    return league_init_cap(l, seed, min_games, lag, CONFIG_MAX_BOTS);
+}
+
+int league_init_cap(struct league *l, uint64_t seed, int min_games, long lag, int cap)
+{
+    size_t c = (size_t)cap;
+    *l =
+        (struct league){.seed = seed, .min_games = min_games, .lag = lag > 0 ? lag : 1, .cap = cap};
+    l->e = calloc(c, sizeof(*l->e));
+    l->games = calloc(c, sizeof(*l->games));
+    l->last = calloc(c, sizeof(*l->last));
+    l->field = calloc(c, sizeof(*l->field));
+    if (!l->e || !l->games || !l->last || !l->field || fisher_init(&l->fit, cap) < 0) {
         league_release(l);
         return -ENOMEM;
     }
@@ -23,20 +34,22 @@ int league_init(struct league *l, uint64_t seed, int min_games, long lag)
 
 void league_release(struct league *l)
 {
+    free(l->e);
+    free(l->games);
+    free(l->last);
+    free(l->field);
     free(l->met);
-    free(l->field_met);
-    free(l->wins);
-    free(l->draws);
     free(l->results);
     free(l->pairs);
+    free(l->before);
     free(l->holds);
-    rating_work_release(&l->work);
+    fisher_release(&l->fit);
     *l = (struct league){0};
 }
 
 int league_enter(struct league *l, long from)
 {
-    if (l->n == CAP)
+    if (l->n == l->cap)
         return -ENOSPC;
     int n = l->n + 1;
     long *met = calloc((size_t)n * n, sizeof(*met));
@@ -48,14 +61,9 @@ int league_enter(struct league *l, long from)
             met[i * n + j] = l->met[i * l->n + j];
     free(l->met);
     l->met = met;
-    long *field = realloc(l->field_met, (size_t)n * n * sizeof(*field));
-    if (!field)
-        return -ENOMEM;
-    l->field_met = field;
     l->e[l->n] = (struct league_entry){.added = from};
     l->games[l->n] = 0;
     l->last[l->n] = 0;
-    l->ratings[l->n] = (struct rating){.elo = NAN};
     return l->n++;
 }
 
@@ -115,23 +123,54 @@ static int league_pairing(int i, int j)
     return hi * (hi - 1) / 2 + lo + 1;
 }
 
-/* Count the results of games up to id `upto` in wins and draws. */
+/* Half-points entry a scored in result r. */
+static int halves_of(const struct league_result *r, int a)
+{
+    if (r->winner == SIDE_NONE)
+        return 1;
+    return r->bots[r->winner] == a ? 2 : 0;
+}
+
+/* Rate the pairs of games up to id `upto` (even) into the fit, each by a
+ * rank-one update and a step (fisher_settle), in pair order: a league that
+ * replays its history makes the same calls. */
 static void rate_upto(struct league *l, long upto)
 {
-    for (; l->rated < upto; l->rated++) {
+    for (; l->rated < upto; l->rated += 2) {
         const struct league_result *r = &l->results[l->rated];
-        int a = r->bots[0], b = r->bots[1];
-        l->fitted = false;
-        if (r->aborted || a == b)
-            continue;
-        if (r->winner == SIDE_NONE) {
-            l->draws[a * CAP + b]++;
-            l->draws[b * CAP + a]++;
-        } else {
-            int w = r->bots[r->winner], lo = r->bots[1 - r->winner];
-            l->wins[w * CAP + lo]++;
+        int a = r->bots[0], b = r->bots[1], games = 0, halves = 0;
+        for (int g = 0; g < 2; g++) {
+            if (r[g].aborted || r[g].bots[0] == r[g].bots[1])
+                continue;
+            games++;
+            halves += halves_of(&r[g], a);
         }
+        if (games == 0)
+            continue;
+        fisher_rate(&l->fit, a, b, games, halves);
+        fisher_settle(&l->fit);
     }
+}
+
+/* The field of a pick of the first m entries at game id `first`, from the
+ * fit, into l->field; returns how many are active. */
+static int fill_field(struct league *l, int m, long first)
+{
+    const struct fisher *f = &l->fit;
+    double mean = 0;
+    int active = 0;
+    for (int i = 0; i < m; i++)
+        mean += f->x[i] / m;
+    for (int i = 0; i < m; i++) {
+        double var = f->cov[(size_t)i * (size_t)f->cap + (size_t)i];
+        l->field[i] = (struct mm_entry){.active = league_is_active(l, i, first),
+                                        .games = l->games[i],
+                                        .last = l->last[i],
+                                        .elo = (f->x[i] - mean) * ELO,
+                                        .margin = Z95 * sqrt(var > 0 ? var : 0) * ELO};
+        active += l->field[i].active;
+    }
+    return active;
 }
 
 /* The pick of pair k (its first game's id: 2k - 1), into out by side. The
@@ -140,35 +179,27 @@ static void rate_upto(struct league *l, long upto)
 static int pick(struct league *l, long k, int out[2])
 {
     long first = 2 * k - 1, need = 2 * (k - l->lag);
-    struct mm_entry e[CAP];
-    int active = 0, m = 0;
+    int m = 0;
 
     if (need > l->nresults)
         return -EAGAIN;
     while (m < l->n && l->e[m].added <= first)
         m++;
+    /* New entries join the fit before the results that may name them. */
+    while (l->fit.n < m)
+        fisher_add(&l->fit);
     rate_upto(l, need > 0 ? need : 0);
-    if ((!l->fitted || l->fitted_n != m) && m > 0)
-        rating_fit((size_t)m, CAP, l->wins, l->draws, &l->work, l->ratings);
-    l->fitted = true;
-    l->fitted_n = m;
-    for (int i = 0; i < m; i++) {
-        const struct rating *r = &l->ratings[i];
-        bool rated = isfinite(r->elo) && isfinite(r->elo_lo) && isfinite(r->elo_hi);
-        e[i] = (struct mm_entry){.active = league_is_active(l, i, first),
-                                 .games = l->games[i],
-                                 .last = l->last[i],
-                                 .elo = rated ? r->elo : 0,
-                                 .margin = rated ? (r->elo_hi - r->elo_lo) / 2 : INFINITY};
-        active += e[i].active;
-    }
-    if (active < 2)
+    if (fill_field(l, m, first) < 2)
         return 0;
-    /* met with the field's stride. */
-    for (int i = 0; i < m; i++)
-        for (int j = 0; j < m; j++)
-            l->field_met[i * m + j] = l->met[i * l->n + j];
-    struct mm_field f = {.n = m, .e = e, .met = l->field_met, .played = first - 1, .seed = l->seed};
+    /* met has the stride l->n; the field reads the first m of each row. */
+    struct mm_field f = {.n = m,
+                         .e = l->field,
+                         .met = l->met,
+                         .met_stride = l->n,
+                         .cov = l->fit.cov,
+                         .cov_stride = l->fit.cap,
+                         .played = first - 1,
+                         .seed = l->seed};
     struct mm_rules rules = matchmake_default_rules(&f);
     rules.min_games = l->min_games;
     int ij[2];
@@ -199,16 +230,38 @@ static int pair_of(struct league *l, long k, int bots[2])
         if (!p)
             return -ENOMEM;
         l->pairs = p;
+        if (!(p = realloc(l->before, (size_t)cap * sizeof(*l->before))))
+            return -ENOMEM;
+        l->before = p;
         l->pairs_cap = cap;
     }
-    memcpy(l->pairs[l->npairs++], bots, sizeof(l->pairs[0]));
     int a = bots[0], b = bots[1];
+    l->before[l->npairs][0] = l->last[a];
+    l->before[l->npairs][1] = l->last[b];
+    memcpy(l->pairs[l->npairs++], bots, sizeof(l->pairs[0]));
     l->games[a] += 2;
     l->games[b] += 2;
     l->last[a] = l->last[b] = 2 * k;
     l->met[a * l->n + b] += 2;
     l->met[b * l->n + a] += 2;
     return 1;
+}
+
+int league_unpick(struct league *l, long k)
+{
+    if (k < 1 || 2 * k - 1 <= l->nresults)
+        return -EINVAL;
+    while (l->npairs >= k) {
+        const int *bots = l->pairs[--l->npairs];
+        int a = bots[0], b = bots[1];
+        l->games[a] -= 2;
+        l->games[b] -= 2;
+        l->last[a] = l->before[l->npairs][0];
+        l->last[b] = l->before[l->npairs][1];
+        l->met[a * l->n + b] -= 2;
+        l->met[b * l->n + a] -= 2;
+    }
+    return 0;
 }
 
 int league_game(struct league *l, long id, struct scheduled_game *g)
@@ -238,13 +291,13 @@ int league_record(struct league *l, const int bots[2], int winner, bool aborted)
         return -EINVAL;
     if (rc < 0)
         return rc;
-    if (l->nresults == l->cap) {
-        long cap = l->cap ? 2 * l->cap : 1024;
+    if (l->nresults == l->rescap) {
+        long cap = l->rescap ? 2 * l->rescap : 1024;
         void *p = realloc(l->results, (size_t)cap * sizeof(*l->results));
         if (!p)
             return -ENOMEM;
         l->results = p;
-        l->cap = cap;
+        l->rescap = cap;
     }
     l->results[l->nresults++] = (struct league_result){.bots = {(short)bots[0], (short)bots[1]},
                                                        .winner = (signed char)winner,

@@ -15,8 +15,8 @@
 #define REFEREE_LEAGUE_H
 
 #include "config.h"
+#include "fisher.h"
 #include "matchmake.h"
-#include "rating.h"
 #include "schedule.h"
 
 #include <stdbool.h>
@@ -49,21 +49,18 @@ struct league {
     uint64_t seed;
     int min_games;
     long lag;
-    int n;
-    struct league_entry e[CONFIG_MAX_BOTS];
-    long games[CONFIG_MAX_BOTS]; /* games picked for each, in flight or played */
-    long last[CONFIG_MAX_BOTS];  /* the id of the latest of those; 0: none */
-    long *met;                   /* n*n: games picked between i and j */
-    long *field_met;             /* n*n: scratch, met of the entries of one pick */
-    int *wins, *draws;           /* CONFIG_MAX_BOTS^2: results of the games rated so far */
-    long rated;                  /* games counted in wins and draws */
-    bool fitted;                 /* ratings are those of wins and draws */
-    int fitted_n;                /* of the first fitted_n entries */
-    struct rating_work work;
-    struct rating ratings[CONFIG_MAX_BOTS];
+    int n, cap;
+    struct league_entry *e;        /* cap entries */
+    long *games;                   /* cap: games picked for each, in flight or played */
+    long *last;                    /* cap: the id of the latest of those; 0: none */
+    long *met;                     /* n*n: games picked between i and j */
+    long rated;                    /* games taken into fit */
+    struct fisher fit;             /* the ratings of the games rated (fisher.h) */
+    struct mm_entry *field;        /* cap: scratch of a pick */
     struct league_result *results; /* nresults, by id - 1 */
-    long nresults, cap;
-    int (*pairs)[2]; /* by pair - 1: the entries of its first game, by side */
+    long nresults, rescap;
+    int (*pairs)[2];   /* by pair - 1: the entries of its first game, by side */
+    long (*before)[2]; /* by pair - 1: last[] of those entries before it */
     long npairs, pairs_cap;
     struct league_hold *holds; /* nholds, in the order held */
     int nholds, holds_cap;
@@ -71,14 +68,17 @@ struct league {
 
 /* Set up l for a league seeded seed whose new entries play min_games games
  * first, each pick seeing the results of the pairs up to lag (1 or more)
- * before its own. Returns 0 or -ENOMEM. */
+ * before its own, of CONFIG_MAX_BOTS entries at most. Returns 0 or -ENOMEM. */
 int league_init(struct league *l, uint64_t seed, int min_games, long lag);
+
+/* The same for at most cap entries (a benchmark's field past a run's). */
+int league_init_cap(struct league *l, uint64_t seed, int min_games, long lag, int cap);
 
 /* Free what l holds; safe twice and on a zeroed struct. */
 void league_release(struct league *l);
 
 /* A new entry, on the roster from game id `from` (the first game of a pair):
- * its index, or -ENOSPC past CONFIG_MAX_BOTS, or -ENOMEM. */
+ * its index, or -ENOSPC past the cap, or -ENOMEM. */
 int league_enter(struct league *l, long from);
 
 /* Entry i off the roster from game id `from` (the first game of a pair). */
@@ -105,6 +105,14 @@ bool league_is_active(const struct league *l, int i, long id);
  * -ENOMEM. Asking again for the same id gives the same
  * game. */
 int league_game(struct league *l, long id, struct scheduled_game *g);
+
+/* Drop the picks of pair k and after, none of whose games is recorded (a
+ * run that picked ahead, whose roster then changed at pair k): games, last
+ * and met as before them. The fit keeps what it rated: the results up to
+ * pair k - lag, which pair k's pick rates anyway, so picking k again with
+ * the same roster gives the same pair. Returns 0, or -EINVAL if a game of
+ * pair k is recorded. */
+int league_unpick(struct league *l, long k);
 
 /* Record the result of the game with id nresults + 1, as played: its entries
  * by side, winner (enum side, SIDE_NONE a draw), aborted. Returns 0, -EINVAL

@@ -1,5 +1,5 @@
 /* matchmake.c: which two entries of a league meet next (the rule is in
- * matchmake.h). Pure: O(n^2) per pick over the field, no allocation. */
+ * matchmake.h). Pure: O(n log n) a pick given the field's covariance. */
 #include "matchmake.h"
 
 #include "fisher.h"
@@ -12,6 +12,11 @@
 /* A pair's overlap when it is drawn by weight: never below this, so that two
  * entries about to be separated still get the games that separate them. */
 #define MM_OVERLAP_FLOOR 0.25
+
+static size_t mm_met_stride(const struct mm_field *f)
+{
+    return (size_t)(f->met_stride > 0 ? f->met_stride : f->n);
+}
 
 struct mm_rules matchmake_default_rules(const struct mm_field *f)
 {
@@ -127,12 +132,30 @@ static int mm_overdue(const struct mm_field *f, const struct mm_rules *r)
     return best;
 }
 
-/* i's better neighbour: the one it overlaps more; the tie-break between equals. */
-static int mm_best_neighbour(const struct mm_field *f, int i)
+/* Whether the result between a and b is settled: the expected score of
+ * the better past MM_SETTLED_SCORE and their intervals clear of each other. */
+static bool mm_is_settled(const struct mm_field *f, int a, int b)
+{
+    double gap = fabs(mm_elo(&f->e[a]) - mm_elo(&f->e[b]));
+    double score = 1.0 / (1.0 + pow(10.0, -gap / 400.0));
+    return score >= MM_SETTLED_SCORE && gap >= mm_margin(&f->e[a]) + mm_margin(&f->e[b]);
+}
+
+/* i's better neighbour: one whose pair with i is not settled, then the one
+ * further behind its own share (two entries served by one pair), then the
+ * one it overlaps more, then the tie-break. */
+static int mm_best_neighbour(const struct mm_field *f, const struct mm_rules *r, int i)
 {
     int up = mm_above_of(f, i), down = mm_below(f, i);
     if (up < 0 || down < 0)
         return up < 0 ? down : up;
+    bool su = mm_is_settled(f, i, up), sd = mm_is_settled(f, i, down);
+    if (su != sd)
+        return su ? down : up;
+    double du = r->min_share > 0 ? mm_debt(f, r, up) : 0,
+           dd = r->min_share > 0 ? mm_debt(f, r, down) : 0;
+    if (du != dd)
+        return du > dd ? up : down;
     double cu = mm_closeness(f, i, up), cd = mm_closeness(f, i, down);
     if (cu != cd)
         return cu > cd ? up : down;
@@ -164,7 +187,7 @@ static int mm_least_met(const struct mm_field *f, const struct mm_rules *r, int 
     for (int j = 0; j < f->n; j++) {
         if (!f->e[j].active || j == i)
             continue;
-        long met = f->met[(size_t)i * (size_t)f->n + (size_t)j];
+        long met = f->met[(size_t)i * mm_met_stride(f) + (size_t)j];
         bool is_new = f->e[j].games < r->min_games;
         bool better = best < 0 || met < best_met || (met == best_met && (best_new && !is_new)) ||
                       (met == best_met && best_new == is_new &&
@@ -202,36 +225,62 @@ struct mm_target {
     double w; /* its weight (mm_weight) */
 };
 
-/* Rule 3's neighbours into t (room for n): those that overlap, or if none
- * does, all of them. Returns how many. */
-static int mm_targets(const struct mm_field *f, struct mm_target *t)
+/* The active entries by rank into order (room for n), through a merge sort
+ * on mm_above (scratch: n more); returns how many. */
+static int mm_ranking(const struct mm_field *f, int *order, int *scratch)
+{
+    int na = 0;
+    for (int i = 0; i < f->n; i++)
+        if (f->e[i].active)
+            order[na++] = i;
+    for (int width = 1; width < na; width *= 2) {
+        for (int lo = 0; lo < na; lo += 2 * width) {
+            int mid = lo + width < na ? lo + width : na;
+            int hi = lo + 2 * width < na ? lo + 2 * width : na, a = lo, b = mid, k = lo;
+            while (a < mid || b < hi)
+                scratch[k++] = b >= hi || (a < mid && !mm_above(f, order[b], order[a]))
+                                   ? order[a++]
+                                   : order[b++];
+        }
+        for (int k = 0; k < na; k++)
+            order[k] = scratch[k];
+    }
+    return na;
+}
+
+/* Rule 3's neighbours into t (room for MM_TARGETS), from the top down:
+ * those that overlap, or if none does, all of them; settled pairs never.
+ * Returns how many; *last gets the rank of the lowest. */
+static int mm_targets(const struct mm_field *f, const int *order, int na, struct mm_target *t,
+                      int *last)
 {
     int count = 0;
-    for (int pass = 0; pass < 2 && count == 0; pass++) {
-        int place = 1, top = mm_top(f);
-        for (int i = top, j = mm_below(f, top); j >= 0; i = j, j = mm_below(f, j), place++) {
-            double w = mm_weight(f, i, j, place, pass == 0);
-            if (w > 0)
+    for (int pass = 0; pass < 2 && count == 0; pass++)
+        for (int r = 0; r + 1 < na && count < MM_TARGETS; r++) {
+            int i = order[r], j = order[r + 1];
+            double w = mm_is_settled(f, i, j) ? 0 : mm_weight(f, i, j, r + 1, pass == 0);
+            if (w > 0) {
                 t[count++] = (struct mm_target){.x = i, .y = j, .w = w};
+                *last = r + 1;
+            }
         }
-    }
     return count;
 }
 
-/* What rule 3 reads of the covariance, at hand: the transpose (rows for
- * fisher_pair_gain), and each entry's variance and margin. */
+/* What rule 3 reads of the covariance: C with its row stride, and each
+ * entry's margin. */
 struct mm_cov {
-    const double *cov, *tcov;
-    const double *var, *margin;
+    const double *cov;
+    int stride;
 };
 
-/* How much the variance `gain` (Elo^2) taken off x's narrows its interval. */
-static double mm_narrowing(const struct mm_cov *c, int x, double gain)
+/* How much the variance `gain` taken off x's narrows its interval. */
+static double mm_narrowing(const struct mm_field *f, const struct mm_cov *c, int x, double gain)
 {
-    double var = c->var[x];
+    double var = c->cov[(size_t)x * (size_t)c->stride + (size_t)x];
     if (!(var > 0))
         return 0;
-    return c->margin[x] * (1.0 - sqrt(fmax(0.0, 1.0 - gain / var)));
+    return mm_margin(&f->e[x]) * (1.0 - sqrt(fmax(0.0, 1.0 - gain / var)));
 }
 
 /* What two games between a and b do for the targets: how much they narrow
@@ -241,31 +290,35 @@ static double mm_value(const struct mm_field *f, const struct mm_cov *c, const s
 {
     struct fisher_pair p;
     double value = 0;
-    fisher_pair_init(&p, f->n, c->cov, c->tcov,
+    fisher_pair_init(&p, c->cov, c->stride,
                      &(struct fisher_meet){a, b, mm_elo(&f->e[a]), mm_elo(&f->e[b])});
     for (int k = 0; k < count; k++) {
         double gx = fisher_pair_gain(&p, t[k].x), gy = fisher_pair_gain(&p, t[k].y);
-        value += t[k].w * (mm_narrowing(c, t[k].x, gx) + mm_narrowing(c, t[k].y, gy));
+        value += t[k].w * (mm_narrowing(f, c, t[k].x, gx) + mm_narrowing(f, c, t[k].y, gy));
     }
     return value;
 }
 
-/* The active pair of the most value; the tie-break between equals. */
-static bool mm_best_pair(const struct mm_field *f, const struct mm_cov *c,
-                         const struct mm_target *t, int count, int out[2])
+/* The unsettled pair, among each active entry down to MM_NEIGHBOURS past
+ * the lowest target (rank `last`) and its MM_NEIGHBOURS next in the ranking,
+ * of the most value; the tie-break between equals. False if there is none. */
+static bool mm_best_pair(const struct mm_field *f, const struct mm_cov *c, const int *order, int na,
+                         int last, const struct mm_target *t, int count, int out[2])
 {
     double best = 0;
     uint64_t best_key = 0;
     bool found = false;
-    for (int a = 0; a < f->n; a++)
-        for (int b = a + 1; b < f->n && f->e[a].active; b++) {
-            if (!f->e[b].active)
+    for (int r = 0; r < na && r <= last + MM_NEIGHBOURS; r++)
+        for (int s = r + 1; s < na && s <= r + MM_NEIGHBOURS; s++) {
+            int a = order[r] < order[s] ? order[r] : order[s];
+            int b = order[r] < order[s] ? order[s] : order[r];
+            if (mm_is_settled(f, a, b))
                 continue;
             double v = mm_value(f, c, t, count, a, b);
-            if (!(v > best) && !(found && v == best))
+            if (found && v < best)
                 continue;
             uint64_t key = mm_hash(f, (uint64_t)a * (uint64_t)f->n + (uint64_t)b);
-            if (v > best || key < best_key) {
+            if (!found || v > best || key < best_key) {
                 best = v;
                 best_key = key;
                 mm_out(a, b, out);
@@ -275,38 +328,23 @@ static bool mm_best_pair(const struct mm_field *f, const struct mm_cov *c,
     return found;
 }
 
-/* The covariance of the field's ratings, with what mm_cov holds, into the
- * n * (2n + 2) doubles of mem. False without memory for the fit. */
-static bool mm_cov_fill(const struct mm_field *f, double *mem, struct mm_cov *c)
+/* The neighbours in the ranking that are closest (every pair settled): the
+ * pair that plays when no game changes the standings. */
+static void mm_closest(const struct mm_field *f, const int *order, int na, int out[2])
 {
-    size_t n = (size_t)f->n;
-    double *cov = mem, *tcov = mem + n * n, *var = tcov + n * n, *margin = var + n;
-    for (size_t i = 0; i < n; i++)
-        var[i] = mm_elo(&f->e[i]); /* the ratings, until the fit is done */
-    if (fisher_covariance(f->n, f->met, var, cov) < 0)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        for (size_t j = 0; j < n; j++)
-            tcov[j * n + i] = cov[i * n + j];
-        var[i] = cov[i * n + i];
-        margin[i] = isfinite(f->e[i].margin) ? mm_margin(&f->e[i]) : 1.96 * sqrt(var[i]);
+    double best = -1;
+    for (int r = 0; r + 1 < na; r++) {
+        double c = mm_closeness(f, order[r], order[r + 1]);
+        if (c > best) {
+            best = c;
+            mm_out(order[r], order[r + 1], out);
+        }
     }
-    *c = (struct mm_cov){.cov = cov, .tcov = tcov, .var = var, .margin = margin};
-    return true;
 }
 
-/* Rule 3. Without the memory for the covariance, the targets themselves are
- * drawn by weight; without the memory for those, the top two play. */
-static void mm_standings(const struct mm_field *f, int out[2])
+/* A target drawn by its weight (without memory for the covariance). */
+static void mm_draw(const struct mm_field *f, const struct mm_target *t, int count, int out[2])
 {
-    size_t n = (size_t)f->n;
-    struct mm_target *t = malloc(n * sizeof(*t));
-    double *mem = malloc(n * (2 * n + 2) * sizeof(*mem));
-    struct mm_cov c;
-    int top = mm_top(f), count = t ? mm_targets(f, t) : 0;
-    mm_out(top, mm_below(f, top), out);
-    if (count > 0 && mem && mm_cov_fill(f, mem, &c) && mm_best_pair(f, &c, t, count, out))
-        count = 0;
     double total = 0;
     for (int k = 0; k < count; k++)
         total += t[k].w;
@@ -314,12 +352,43 @@ static void mm_standings(const struct mm_field *f, int out[2])
     for (int k = 0; k < count; k++) {
         if (x < t[k].w || k == count - 1) {
             mm_out(t[k].x, t[k].y, out);
-            break;
+            return;
         }
         x -= t[k].w;
     }
-    free(t);
-    free(mem);
+}
+
+/* Rule 3. Without the field's covariance, it is computed from met (O(n^3));
+ * without memory for that, a target is drawn by weight; without memory for
+ * the ranking, the top two play. */
+static void mm_standings(const struct mm_field *f, int out[2])
+{
+    size_t n = (size_t)f->n;
+    int *order = malloc(2 * n * sizeof(*order)), top = mm_top(f);
+    struct mm_target t[MM_TARGETS];
+    double *own = NULL;
+    mm_out(top, mm_below(f, top), out);
+    if (!order)
+        return;
+    int na = mm_ranking(f, order, order + n), last = 0;
+    int count = mm_targets(f, order, na, t, &last);
+    struct mm_cov c = {.cov = f->cov, .stride = f->cov_stride > 0 ? f->cov_stride : f->n};
+    if (count == 0) {
+        mm_closest(f, order, na, out);
+    } else {
+        if (!c.cov && mm_met_stride(f) == n && (own = malloc(n * n * sizeof(*own)))) {
+            double *elo = malloc(n * sizeof(*elo));
+            for (size_t i = 0; elo && i < n; i++)
+                elo[i] = mm_elo(&f->e[i]);
+            if (elo && fisher_covariance(f->n, f->met, elo, own) == 0)
+                c = (struct mm_cov){.cov = own, .stride = f->n};
+            free(elo);
+        }
+        if (!c.cov || !mm_best_pair(f, &c, order, na, last, t, count, out))
+            mm_draw(f, t, count, out);
+    }
+    free(own);
+    free(order);
 }
 
 bool matchmake_pick(const struct mm_field *f, const struct mm_rules *r, int out[2])
@@ -331,7 +400,7 @@ bool matchmake_pick(const struct mm_field *f, const struct mm_rules *r, int out[
         return false;
     int i = mm_overdue(f, r);
     if (i >= 0) {
-        mm_out(i, mm_best_neighbour(f, i), out);
+        mm_out(i, mm_best_neighbour(f, r, i), out);
         return true;
     }
     i = mm_newest(f, r);

@@ -5,30 +5,38 @@
  *     (games >= min_games) and whose latest game is 2 / min_share games or more
  *     behind the league is overdue: the most overdue plays now (the one whose
  *     latest game is oldest; then by the tie-break), against the better of
- *     its neighbours in the ranking of 3 (the one it overlaps more).
+ *     its neighbours in the ranking of 3 (see below).
  *  2. New entries. An active entry with fewer than min_games games plays the
  *     field: the one with fewest games first, against the active entry it has
  *     met least (then an entry past its first games before another new one,
  *     then the tie-break), so that it meets every opponent before any twice.
  *  3. The standings. Active entries are ranked by elo (higher first; equal
- *     ratings in roster order). Each two neighbours in that ranking whose 95%
- *     intervals overlap (|elo_i - elo_j| < margin_i + margin_j) are a target,
- *     weighted by how much they overlap (1 - gap / (margin_i + margin_j), at
- *     least 1/4) and by the place of the higher, 1 / place^2: the top of the
- *     table first. (When no two neighbours overlap, every two neighbours are
- *     targets, weighted by place and by (margin_i + margin_j) / gap.) The pair
- *     that plays is the one, among all active pairs, whose two games would
- *     narrow the targets' intervals most, weighted: the intervals are those of
- *     the Bradley-Terry fit, whose covariance the games in met allow
- *     (fisher.h), and two games' information narrows them by a rank-one update.
- *     So the top entries meet each other, and also entries that tie them to
- *     the rest of the field, whose mean the intervals are measured from.
+ *     ratings in roster order). A pair is settled when the better side's
+ *     expected score is MM_SETTLED_SCORE or more and their 95% intervals are
+ *     clear of each other (|elo_i - elo_j| >= margin_i + margin_j): another
+ *     game there changes no standing, so rule 3 never plays it (rule 1 still
+ *     does, as its share requires). Each two neighbours in the ranking, not
+ *     settled, whose intervals overlap are a target, weighted by how much they
+ *     overlap (1 - gap / (margin_i + margin_j), at least 1/4) and by the place
+ *     of the higher, 1 / place^2: the top of the table first. (When no two
+ *     overlap, every two unsettled neighbours are targets, weighted by place
+ *     and by (margin_i + margin_j) / gap.) The first MM_TARGETS targets from
+ *     the top count. The pair that plays is the one, among each active entry
+ *     (down to MM_NEIGHBOURS places past the lowest target) and its
+ *     MM_NEIGHBOURS next in the ranking (not settled), whose two games
+ *     would narrow the targets' intervals most, weighted: the intervals are
+ *     those of the field's covariance (fisher.h), and two games' information
+ *     narrows them by a rank-one update. With no target (every neighbour
+ *     settled), the closest two neighbours play.
  *     (Without memory for the covariance, a target is drawn by its weight.)
+ * In rule 1, the overdue entry's better neighbour is one it is not settled
+ * with, then the one further behind its own share, then the closer.
  * With -j, count the games under way in met and games: the next pick then
  * knows that their information is coming.
  * Ties and draws use a hash of (seed, played): a league with the same roster
- * history, results and seed plays the same games. O(n^3) a pick: on a 2-core VM
- * 0.6 ms for 20 entries, 8 ms for 50, 51 ms for 100, 0.26 s for 200. The caller plays the pair
+ * history, results and seed plays the same games. O(n log n) a pick given the
+ * covariance (the ranking; the rest is O(n) and O(MM_TARGETS^2 MM_NEIGHBOURS)),
+ * O(n^3) to compute the covariance from met when the field has none. The caller plays the pair
  * as a colour-swapped pair of games from one seeded opening, as tournaments do.
  *
  * What the minimum share guarantees: an active entry past its first games
@@ -43,6 +51,10 @@
 
 /* Games a new entry plays against the field before the standings choose. */
 #define MM_MIN_GAMES_DEFAULT 20
+
+#define MM_SETTLED_SCORE 0.95 /* expected score past which a pair may be settled */
+#define MM_NEIGHBOURS    4    /* rule 3 pairs each entry with this many below it */
+#define MM_TARGETS       32   /* targets of rule 3 counted, from the top */
 
 struct mm_entry {
     bool active;   /* on the roster, not retired */
@@ -64,7 +76,11 @@ struct mm_rules {
 struct mm_field {
     int n;                    /* entries, in roster order (retired ones included) */
     const struct mm_entry *e; /* n entries; borrowed */
-    const long *met;          /* n*n: games between i and j (met[i * n + j]); borrowed */
+    const long *met;          /* games between i and j (met[i * met_stride + j]); borrowed */
+    int met_stride;           /* 0: n */
+    const double *cov;        /* the ratings' covariance (fisher.h), nats^2, symmetric, row
+                               * stride cov_stride (0: n); borrowed. NULL: computed from met */
+    int cov_stride;           /* of cov */
     long played;              /* games in the league so far */
     uint64_t seed;            /* the league's seed */
 };

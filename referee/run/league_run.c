@@ -2,6 +2,8 @@
  * the roster as it stands, whose games come from the league's picks
  * (league.h), until the roster's file changes, a limit, or Ctrl-C. */
 #include "league_state.h"
+#include "league_pick.h"
+#include "league_standings.h"
 #include "defaults.h"
 #include "host.h"
 #include "inputs.h"
@@ -26,11 +28,21 @@
 #define STANDINGS_EVERY_NS (1000 * NS_PER_MS)
 #define REPORT_EVERY_NS    (30000 * NS_PER_MS)
 
+/* A segment under way: the run, and its picker (league_pick.h; NULL: picks
+ * made on the tournament's thread, through league.h, as for a shard). */
+struct seg {
+    struct lrun *lr;
+    long taken; /* the id of the last game the source gave out */
+    struct league_picker *picker;
+    struct league_standings *writer; /* standings.csv's (NULL: written on tick) */
+};
+
 /* The tournament's source: the league's game at each id, until a limit, a
  * change of bots.csv (at a pair's start), or too few entries. */
 static int source(void *ctx, long index, struct scheduled_game *g)
 {
-    struct lrun *lr = ctx;
+    struct seg *sg = ctx;
+    struct lrun *lr = sg->lr;
     long id = lr->base + index + 1;
 
     if (lr->list) {
@@ -48,10 +60,15 @@ static int source(void *ctx, long index, struct scheduled_game *g)
     }
     if (id % 2 == 1 && lrun_roster_changed(lr))
         return 0;
-    int rc = league_game(&lr->l, id, g);
+    int rc = sg->picker ? league_picker_game(sg->picker, id, g) : league_game(&lr->l, id, g);
     if (rc == 0)
         lr->starved = true;
-    return rc;
+    if (rc == 1) {
+        sg->taken = id;
+        if (sg->picker)
+            league_picker_taken(sg->picker, id);
+    }
+    return rc == -EINVAL ? -EPROTO : rc;
 }
 
 static int write_standings(struct lrun *lr)
@@ -80,7 +97,8 @@ static void write_report(struct lrun *lr)
 
 static int on_tick(void *ctx)
 {
-    struct lrun *lr = ctx;
+    struct seg *sg = ctx;
+    struct lrun *lr = sg->lr;
     long holder;
     /* run.lock made again if it was removed (runlock.h); what another run
      * took meanwhile is tried again next time: this run holds games.csv. */
@@ -89,7 +107,8 @@ static int on_tick(void *ctx)
     int64_t now = proc_now_ns();
     /* standings.csv follows the games, whole, at most once a second; the
      * report, which reads the files back, every 30 s. */
-    if (rc == 0 && lr->standings_dirty && now - lr->standings_at >= STANDINGS_EVERY_NS)
+    if (rc == 0 && !sg->writer && lr->standings_dirty &&
+        now - lr->standings_at >= STANDINGS_EVERY_NS)
         rc = write_standings(lr);
     if (rc == 0 && now - lr->reported_at >= REPORT_EVERY_NS)
         write_report(lr);
@@ -98,7 +117,8 @@ static int on_tick(void *ctx)
 
 static int on_finished(void *ctx, const struct game_record *rec)
 {
-    struct lrun *lr = ctx;
+    struct seg *sg = ctx;
+    struct lrun *lr = sg->lr;
     struct game_summary s;
     int bots[2] = {lrun_index_of(lr, rec->bots[0]), lrun_index_of(lr, rec->bots[1])};
     bool aborted = rec->state.end == END_ABORTED;
@@ -112,14 +132,22 @@ static int on_finished(void *ctx, const struct game_record *rec)
         return 0;
     }
     ledger_summary_of_record(rec, &s);
-    if (standings_add_game(lr->st, &s) < 0)
-        return -ENOMEM;
-    for (int side = 0; side < 2; side++)
-        if (rec->engines[side][0] &&
-            standings_set_engine(lr->st, rec->bots[side], rec->engines[side]) == -ENOMEM)
+    if (sg->writer) {
+        if ((rc = league_standings_add(sg->writer, &s, rec)) < 0)
+            return rc;
+    } else {
+        if (standings_add_game(lr->st, &s) < 0)
             return -ENOMEM;
-    /* The next picks count it: it is the game of this id (league_record checks). */
-    if ((rc = league_record(&lr->l, bots, rec->state.winner, aborted)) < 0)
+        for (int side = 0; side < 2; side++)
+            if (rec->engines[side][0] &&
+                standings_set_engine(lr->st, rec->bots[side], rec->engines[side]) == -ENOMEM)
+                return -ENOMEM;
+    }
+    /* The next picks count it: it is the game of this id (league_record
+     * checks, on the picker's thread: a refusal comes back with a later call). */
+    rc = sg->picker ? league_picker_record(sg->picker, bots, rec->state.winner, aborted)
+                    : league_record(&lr->l, bots, rec->state.winner, aborted);
+    if (rc < 0)
         return rc == -EINVAL ? -EPROTO : rc;
     lr->written++;
     lr->standings_dirty = true;
@@ -221,12 +249,38 @@ static int segment(struct lrun *lr)
                                        .seed = lr->set.seed};
         t.forfeit_broken = false;
         t.log_fds = c->log_cap > 0 ? log_fds : NULL;
+        struct seg sg = {.lr = lr, .taken = lr->written};
         t.source = source;
-        t.source_ctx = lr;
-        struct tournament_hooks hooks = {.finished = on_finished, .tick = on_tick, .ctx = lr};
+        t.source_ctx = &sg;
+        struct tournament_hooks hooks = {.finished = on_finished, .tick = on_tick, .ctx = &sg};
         lr->base = lr->written;
+        /* Picks and standings.csv off the games' threads; without a thread,
+         * on them as before. */
+        if (!lr->list && league_picker_start(&lr->l, &sg.picker) < 0)
+            sg.picker = NULL;
+        if (!lr->list &&
+            league_standings_start(lr->st, lr->dir_fd, STANDINGS_EVERY_NS, &sg.writer) < 0)
+            sg.writer = NULL;
         end = tournament_run(&t, NULL, &hooks, &host_interrupted, &failure);
-        int err = results_flush(lr->out_files);
+        int err = sg.picker ? league_picker_stop(sg.picker) : 0;
+        /* A pair picked and none of its games given out (picked ahead, or
+         * refused at the roster's change) is dropped: the roster may change
+         * at it, and the next segment picks it again as a replay would. */
+        long ahead = (sg.taken + 1) / 2 + 1;
+        if (err == 0 && !lr->list && lr->l.npairs >= ahead)
+            err = league_unpick(&lr->l, ahead);
+        int serr = sg.writer ? league_standings_stop(sg.writer) : 0;
+        if (serr < 0 && end != TOURNAMENT_FAILED) {
+            end = TOURNAMENT_FAILED;
+            failure = (struct tournament_failure){
+                .error = serr, .bot = -1, .what = "write the standings"};
+        }
+        if (err < 0 && end != TOURNAMENT_FAILED) {
+            end = TOURNAMENT_FAILED;
+            failure = (struct tournament_failure){
+                .error = err == -EINVAL ? -EPROTO : err, .bot = -1, .what = "record the games"};
+        }
+        err = results_flush(lr->out_files);
         if (err < 0 && end != TOURNAMENT_FAILED) {
             end = TOURNAMENT_FAILED;
             failure =
