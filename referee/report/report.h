@@ -5,6 +5,7 @@
 #ifndef REFEREE_REPORT_H
 #define REFEREE_REPORT_H
 
+#include "roster.h"
 #include "schema.h"
 #include "sprt.h"
 #include "standings.h"
@@ -60,8 +61,11 @@ struct report_move {
 /* The figures over the run at one point: after `games` counted games, each
  * bot's Elo (elo[i] for bots[i], NAN without one; bots added later have none)
  * and the SPRT's LLR. At most REPORT_POINTS_MAX are kept, evenly spaced: when
- * they are full, every other one goes and the spacing doubles. */
+ * they are full, every other one goes and the spacing doubles (and so in a
+ * field past REPORT_FIELD_FINE bots until it is at least n/2 games). */
 #define REPORT_POINTS_MAX 120
+/* Past this many bots, points are at least n/2 games apart (a game a bot). */
+#define REPORT_FIELD_FINE 32
 
 struct report_point {
     long games;
@@ -114,6 +118,8 @@ struct report {
     size_t nfirst;
     struct report_move slowest[REPORT_SLOWEST]; /* slowest first, first replies apart */
     size_t nslowest;
+    bool is_league;                /* a league's folder: league is its league.csv */
+    struct roster_settings league; /* what its games are played under */
 };
 
 /* Start *r empty. Returns 0 or -ENOMEM. */

@@ -25,6 +25,8 @@ struct series {
     const char *const *names;
     const char *unit;              /* the y axis's name */
     const long *entered, *retired; /* a league's: per series, game ids (0: none); or NULL */
+    const double *band[2]; /* per point, the lowest and highest of the lines not drawn; or NULL */
+    size_t nband;          /* how many lines the band holds */
 };
 
 /* A bound of the SPRT, named. */
@@ -71,6 +73,12 @@ static void frame_fit(struct frame *fr, const struct series *s, const struct bou
                 hi = v > hi ? v : hi;
             }
         }
+    for (int k = 0; s->band[0] && k < s->points; k++)
+        for (int e = 0; e < 2; e++)
+            if (isfinite(s->band[e][k])) {
+                lo = s->band[e][k] < lo ? s->band[e][k] : lo;
+                hi = s->band[e][k] > hi ? s->band[e][k] : hi;
+            }
     for (int b = 0; b < nbounds; b++) {
         lo = bounds[b].at < lo ? bounds[b].at : lo;
         hi = bounds[b].at > hi ? bounds[b].at : hi;
@@ -196,6 +204,24 @@ static void put_series(FILE *f, const struct frame *fr, const struct series *s, 
     fputs("</text></g>\n", f);
 }
 
+/* The band of the lines s does not draw, grey, from its lowest to its
+ * highest at each point where it has one, and its entry in the key. */
+static void put_band(FILE *f, const struct frame *fr, const struct series *s, size_t key)
+{
+    fputs("<polygon class=\"band\" fill=\"#ddd\" fill-opacity=\"0.7\" points=\"", f);
+    for (int e = 1; e >= 0; e--)
+        for (int k = e ? 0 : s->points - 1; e ? k < s->points : k >= 0; k += e ? 1 : -1)
+            if (isfinite(s->band[0][k]))
+                fprintf(f, "%.1f,%.1f ", frame_x(fr, (double)s->games[k]),
+                        frame_y(fr, s->band[e][k]));
+    fprintf(f, "\"><title>the other %zu, lowest to highest</title></polygon>\n", s->nband);
+    int kx = fr->x0 + (int)(key % 3) * (fr->w / 3), ky = fr->y0 + fr->h + 52 + 18 * (int)(key / 3);
+    fprintf(f,
+            "<g class=\"key-band\"><rect x=\"%d\" y=\"%d\" width=\"18\" height=\"10\" "
+            "fill=\"#ddd\"/><text x=\"%d\" y=\"%d\">the other %zu</text></g>\n",
+            kx, ky - 9, kx + 24, ky, s->nband);
+}
+
 /* A plot of the lines of s over the games, with bounds across it, and a key
  * under it (three names a line) of the lines drawn. */
 static void put_lines(FILE *f, const struct series *s, const struct bound *bounds, int nbounds)
@@ -205,10 +231,12 @@ static void put_lines(FILE *f, const struct series *s, const struct bound *bound
     size_t drawn = 0;
     for (size_t j = 0; j < s->n; j++)
         drawn += series_points(s, j) > 0;
-    int keys = (int)(drawn + 2) / 3, height = fr.y0 + fr.h + 44 + 18 * keys;
+    int keys = (int)(drawn + (s->band[0] != NULL) + 2) / 3, height = fr.y0 + fr.h + 44 + 18 * keys;
     html_svg_open(f, NULL, fr.x0 + fr.w + 24, height, s->unit);
     put_grid(f, &fr, s->unit);
     put_bounds(f, &fr, bounds, nbounds);
+    if (s->band[0])
+        put_band(f, &fr, s, drawn);
     size_t key = 0;
     for (size_t j = 0; j < s->n; j++)
         if (series_points(s, j) > 0)
@@ -216,24 +244,78 @@ static void put_lines(FILE *f, const struct series *s, const struct bound *bound
     fputs("</svg>\n", f);
 }
 
-/* The marks of r's league entries, by the report's bots. Returns 0 or -ENOMEM. */
-static int league_marks(const struct report *r, struct series *s)
+/* The marks of r's league entries, by the lines of s (line j is bot sel[j]).
+ * Returns 0 or -ENOMEM. */
+static int league_marks(const struct report *r, struct series *s, const size_t *sel)
 {
-    long *in = calloc(r->nbots, sizeof(*in)), *out = calloc(r->nbots, sizeof(*out));
+    long *in = calloc(s->n, sizeof(*in)), *out = calloc(s->n, sizeof(*out));
     if (!in || !out) {
         free(in);
         free(out);
         return -ENOMEM;
     }
-    for (size_t b = 0; b < r->nbots; b++)
+    for (size_t j = 0; j < s->n; j++)
         for (size_t e = 0; e < r->nentries; e++)
-            if (strcmp(r->entries[e].name, r->bots[b].name) == 0) {
-                in[b] = r->entries[e].entered;
-                out[b] = r->entries[e].retired;
+            if (strcmp(r->entries[e].name, r->bots[sel[j]].name) == 0) {
+                in[j] = r->entries[e].entered;
+                out[j] = r->entries[e].retired;
             }
     s->entered = in;
     s->retired = out;
     return 0;
+}
+
+/* A bot by its Elo at the end, for the order of the lines drawn. */
+struct ranked {
+    double elo;
+    size_t bot;
+};
+
+static int by_elo(const void *a, const void *b)
+{
+    const struct ranked *x = a, *y = b;
+    if (isnan(x->elo) || isnan(y->elo))
+        return isnan(x->elo) - isnan(y->elo);
+    return x->elo > y->elo ? -1 : x->elo < y->elo ? 1 : (x->bot > y->bot) - (x->bot < y->bot);
+}
+
+/* The bots drawn as lines, into sel (nbots of them): every one, in the order
+ * met, up to REPORT_CURVES; past that the first REPORT_CURVES by their Elo at
+ * the end, then the others. Returns how many are drawn, 0 out of memory. */
+static size_t select_lines(const struct report *r, size_t *sel)
+{
+    for (size_t b = 0; b < r->nbots; b++)
+        sel[b] = b;
+    if (r->nbots <= REPORT_CURVES)
+        return r->nbots;
+    struct ranked *rk = malloc(r->nbots * sizeof(*rk));
+    if (!rk)
+        return 0;
+    const struct report_point *end = &r->points[r->npoints - 1];
+    for (size_t b = 0; b < r->nbots; b++)
+        rk[b] = (struct ranked){b < end->nelo ? end->elo[b] : NAN, b};
+    qsort(rk, r->nbots, sizeof(*rk), by_elo);
+    for (size_t b = 0; b < r->nbots; b++)
+        sel[b] = rk[b].bot;
+    free(rk);
+    return REPORT_CURVES;
+}
+
+/* Each point's lowest and highest Elo of the bots sel[from..nbots), NAN where
+ * none has one, into band[0] and band[1]. */
+static void fill_band(const struct report *r, const size_t *sel, size_t from, double *band[2])
+{
+    for (size_t k = 0; k < r->npoints; k++) {
+        const struct report_point *pt = &r->points[k];
+        band[0][k] = band[1][k] = NAN;
+        for (size_t i = from; i < r->nbots; i++) {
+            double v = sel[i] < pt->nelo ? pt->elo[sel[i]] : NAN;
+            if (!isfinite(v))
+                continue;
+            band[0][k] = isnan(band[0][k]) || v < band[0][k] ? v : band[0][k];
+            band[1][k] = isnan(band[1][k]) || v > band[1][k] ? v : band[1][k];
+        }
+    }
 }
 
 /* The league's roster as a table: each entry's first game, and last; when
@@ -265,19 +347,28 @@ void report_html_progress(FILE *f, const struct report *r)
     long *games = calloc((size_t)points, sizeof(*games));
     double *elo = malloc((size_t)points * r->nbots * sizeof(*elo));
     double *llr = calloc((size_t)points, sizeof(*llr));
+    double *band = malloc(2 * (size_t)points * sizeof(*band));
     const char **names = calloc(r->nbots, sizeof(*names));
-    if (games && elo && llr && names) {
+    size_t *sel = calloc(r->nbots, sizeof(*sel)), drawn = sel ? select_lines(r, sel) : 0;
+    if (games && elo && llr && band && names && drawn) {
         for (int k = 0; k < points; k++) {
             const struct report_point *pt = &r->points[k];
             games[k] = pt->games;
             llr[k] = pt->llr;
-            for (size_t b = 0; b < r->nbots; b++)
-                elo[(size_t)k * r->nbots + b] = b < pt->nelo ? pt->elo[b] : NAN;
+            for (size_t j = 0; j < drawn; j++)
+                elo[(size_t)k * drawn + j] = sel[j] < pt->nelo ? pt->elo[sel[j]] : NAN;
         }
-        for (size_t b = 0; b < r->nbots; b++)
-            names[b] = r->bots[b].name;
-        struct series elos = {points, games, elo, r->nbots, r->nbots, names, "Elo", NULL, NULL};
-        if (r->nentries > 0 && league_marks(r, &elos) < 0)
+        for (size_t j = 0; j < drawn; j++)
+            names[j] = r->bots[sel[j]].name;
+        struct series elos = {points, games, elo,  drawn,        drawn, names,
+                              "Elo",  NULL,  NULL, {NULL, NULL}, 0};
+        if (drawn < r->nbots) {
+            elos.band[0] = band;
+            elos.band[1] = band + points;
+            elos.nband = r->nbots - drawn;
+            fill_band(r, sel, drawn, (double *[2]){band, band + points});
+        }
+        if (r->nentries > 0 && league_marks(r, &elos, sel) < 0)
             elos.entered = NULL;
         fputs(elos.entered ? "<section id=\"progress\"><h2>Over the league's life</h2>\n"
                              "<p>Each entry's Elo "
@@ -288,6 +379,11 @@ void report_html_progress(FILE *f, const struct report *r)
         else
             fprintf(f, "every %ld games and at the end", r->step);
         fputs(", in the order the games were written, from its first game on.", f);
+        if (drawn < r->nbots)
+            fprintf(f,
+                    " The first %zu at the end drawn as lines, the other %zu as a band from "
+                    "the lowest to the highest of them (each one's rating is in the standings).",
+                    drawn, r->nbots - drawn);
         if (elos.entered)
             fputs(" A ring marks the game from which an entry played, a bar the game from "
                   "which it no longer did (its games still count).",
@@ -306,7 +402,8 @@ void report_html_progress(FILE *f, const struct report *r)
             fputs("'s side, with its two bounds: crossing the upper accepts H1, the lower H0."
                   "</p>\n",
                   f);
-            struct series s = {points, games, llr, 1, 1, llr_name, "LLR", NULL, NULL};
+            struct series s = {points, games, llr,          1, 1, llr_name, "LLR",
+                               NULL,   NULL,  {NULL, NULL}, 0};
             put_lines(f, &s, bounds, 2);
         }
         fputs("</section>\n", f);
@@ -314,5 +411,7 @@ void report_html_progress(FILE *f, const struct report *r)
     free(games);
     free(elo);
     free(llr);
+    free(band);
     free(names);
+    free(sel);
 }

@@ -75,6 +75,14 @@ static void read_roster(struct report *r, const char *dir)
     r->nentries = e ? ne : 0;
 }
 
+/* A league's league.csv, if dir has one: the conditions its games are
+ * played under, for the page's head. */
+static void read_league(struct report *r, const char *dir)
+{
+    char why[PATH_MAX + 200];
+    r->is_league = roster_read_settings(dir, &r->league, why, sizeof(why)) == 0;
+}
+
 /* Add dir's games (and its moves, if it has them) to r. Returns EXIT_OK or
  * an exit code, having said why. */
 static int read_dir(struct report *r, struct ledger_game *game, const char *dir)
@@ -102,6 +110,7 @@ static int read_dir(struct report *r, struct ledger_game *game, const char *dir)
     if (rc == 0) {
         read_engines(r, dir);
         read_roster(r, dir);
+        read_league(r, dir);
     }
     if (rc < 0) {
         message_error("cannot report on %s", why);
