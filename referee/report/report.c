@@ -94,11 +94,21 @@ static void thin_points(struct report *r)
     r->step *= 2;
 }
 
+/* The points kept at most: in a large field fewer, as each is a fit of the
+ * whole field, so that a long league's report is a bounded number of fits. */
+static size_t points_max(const struct report *r)
+{
+    if (r->nbots <= REPORT_FIELD_FINE)
+        return REPORT_POINTS_MAX;
+    size_t m = REPORT_POINTS_MAX * REPORT_FIELD_FINE / r->nbots;
+    return m > REPORT_POINTS_MIN ? m : REPORT_POINTS_MIN;
+}
+
 /* A point after r->played games (a multiple of r->step); when the points are
  * full, every other one goes first and the step doubles. */
 static int take_point(struct report *r)
 {
-    if (r->npoints == REPORT_POINTS_MAX) {
+    while (r->npoints >= points_max(r)) {
         thin_points(r);
         if (r->played % r->step != 0)
             return 0;

@@ -61,10 +61,13 @@ struct report_move {
 /* The figures over the run at one point: after `games` counted games, each
  * bot's Elo (elo[i] for bots[i], NAN without one; bots added later have none)
  * and the SPRT's LLR. At most REPORT_POINTS_MAX are kept, evenly spaced: when
- * they are full, every other one goes and the spacing doubles (and so in a
- * field past REPORT_FIELD_FINE bots until it is at least n/2 games). */
+ * they are full, every other one goes and the spacing doubles. Each is a fit
+ * of the whole field, whose cost grows as the cube of it: past
+ * REPORT_FIELD_FINE bots, points are at least n/2 games apart (a game a bot)
+ * and at most REPORT_POINTS_MAX * REPORT_FIELD_FINE / n are kept (not fewer
+ * than REPORT_POINTS_MIN). */
 #define REPORT_POINTS_MAX 120
-/* Past this many bots, points are at least n/2 games apart (a game a bot). */
+#define REPORT_POINTS_MIN 12
 #define REPORT_FIELD_FINE 32
 
 struct report_point {
