@@ -121,6 +121,10 @@ struct report {
     size_t nfirst;
     struct report_move slowest[REPORT_SLOWEST]; /* slowest first, first replies apart */
     size_t nslowest;
+    /* st's rows as report_finish left them, valid until the next call on st
+     * that adds a game or names an engine (standings.h). */
+    const struct standings_row *rows;
+    size_t nrows;
     bool is_league;                /* a league's folder: league is its league.csv */
     struct roster_settings league; /* what its games are played under */
 };
@@ -148,7 +152,8 @@ const struct report_bot *report_bot(const struct report *r, const char *name);
 /* Quantile q (0..1) of a bot's move times t (its moves or its first), in ms. */
 double report_quantile(const struct report_times *t, double q);
 
-/* After the last row: the point at the end of the run, if it is not one. */
+/* After the last row: the point at the end of the run, if it is not one, and
+ * r->rows, the standings' rows then. Returns 0 or -ENOMEM. */
 int report_finish(struct report *r);
 
 void report_free(struct report *r);
