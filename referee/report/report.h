@@ -111,6 +111,8 @@ struct report {
     struct report_entry *entries; /* a league's roster, malloc'ed (report_free frees it);
                                    * NULL for a tournament */
     size_t nentries;
+    struct roster_settings league; /* a league's league.csv, when has_league */
+    bool has_league;
     size_t recent[2]; /* the bots found last, tried first */
     char game[32];    /* the game's name; "" before the first row */
     bool mixed;       /* rows of more than one game */
@@ -125,8 +127,6 @@ struct report {
      * that adds a game or names an engine (standings.h). */
     const struct standings_row *rows;
     size_t nrows;
-    bool is_league;                /* a league's folder: league is its league.csv */
-    struct roster_settings league; /* what its games are played under */
 };
 
 /* Start *r empty. Returns 0 or -ENOMEM. */

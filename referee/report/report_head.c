@@ -139,7 +139,7 @@ void report_html_conditions(FILE *f, const struct report *r, size_t nbots, const
         fprintf(f, " (%ld aborted, counted nowhere)", r->aborted);
     fprintf(f, ", %zu bots, %ld ended on a foul.</p>\n<dl class=\"conditions\">\n", nbots,
             r->fouled);
-    if (!ri && r->is_league) {
+    if (!ri && r->has_league) {
         put_league(f, r, nbots);
     } else if (ri) {
         put_term(f, "Game");
@@ -180,7 +180,7 @@ void report_html_conditions(FILE *f, const struct report *r, size_t nbots, const
         fputs("</code></dd>\n", f);
     }
     fputs("</dl>\n", f);
-    if (!ri && !r->is_league)
+    if (!ri && !r->has_league)
         fputs("<p class=\"note\">The run's conditions were not recorded: its folder has no "
               "run.csv (a run of a referee older than that file).</p>\n",
               f);

@@ -48,6 +48,9 @@ static void read_roster(struct report *r, const char *dir)
     size_t n;
     char why[PATH_MAX + 200];
 
+    /* What the league plays under: it has no run.csv. */
+    if (!r->has_league && roster_read_settings(dir, &r->league, why, sizeof(why)) == 0)
+        r->has_league = true;
     if (roster_read_events(dir, &ev, &n, why, sizeof(why)) < 0)
         return; /* a report without the roster's marks */
     if (n == 0) {
@@ -73,14 +76,6 @@ static void read_roster(struct report *r, const char *dir)
     free(r->entries);
     r->entries = e;
     r->nentries = e ? ne : 0;
-}
-
-/* A league's league.csv, if dir has one: the conditions its games are
- * played under, for the page's head. */
-static void read_league(struct report *r, const char *dir)
-{
-    char why[PATH_MAX + 200];
-    r->is_league = roster_read_settings(dir, &r->league, why, sizeof(why)) == 0;
 }
 
 /* Add dir's games (and its moves, if it has them) to r. Returns EXIT_OK or
@@ -110,7 +105,6 @@ static int read_dir(struct report *r, struct ledger_game *game, const char *dir)
     if (rc == 0) {
         read_engines(r, dir);
         read_roster(r, dir);
-        read_league(r, dir);
     }
     if (rc < 0) {
         message_error("cannot report on %s", why);
