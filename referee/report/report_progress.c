@@ -13,27 +13,6 @@
 #include <string.h>
 #include <errno.h>
 
-/* The marks of r's league entries, by the lines of s (line j is bot sel[j]).
- * Returns 0 or -ENOMEM. */
-static int league_marks(const struct report *r, struct line_series *s, const size_t *sel)
-{
-    long *in = calloc(s->n, sizeof(*in)), *out = calloc(s->n, sizeof(*out));
-    if (!in || !out) {
-        free(in);
-        free(out);
-        return -ENOMEM;
-    }
-    for (size_t j = 0; j < s->n; j++)
-        for (size_t e = 0; e < r->nentries; e++)
-            if (strcmp(r->entries[e].name, r->bots[sel[j]].name) == 0) {
-                in[j] = r->entries[e].entered;
-                out[j] = r->entries[e].retired;
-            }
-    s->entered = in;
-    s->retired = out;
-    return 0;
-}
-
 /* A bot by its Elo at the end, for the order of the lines drawn. */
 struct ranked {
     double elo;
@@ -85,6 +64,27 @@ static void fill_band(const struct report *r, const size_t *sel, size_t from, do
             band[1][k] = isnan(band[1][k]) || v > band[1][k] ? v : band[1][k];
         }
     }
+}
+
+/* The marks of r's league entries, by the lines of s (line j is bot sel[j]).
+ * Returns 0 or -ENOMEM. */
+static int league_marks(const struct report *r, struct line_series *s, const size_t *sel)
+{
+    long *in = calloc(s->n, sizeof(*in)), *out = calloc(s->n, sizeof(*out));
+    if (!in || !out) {
+        free(in);
+        free(out);
+        return -ENOMEM;
+    }
+    for (size_t j = 0; j < s->n; j++)
+        for (size_t e = 0; e < r->nentries; e++)
+            if (strcmp(r->entries[e].name, r->bots[sel[j]].name) == 0) {
+                in[j] = r->entries[e].entered;
+                out[j] = r->entries[e].retired;
+            }
+    s->entered = in;
+    s->retired = out;
+    return 0;
 }
 
 /* The league's roster as a table: each entry's first game, and last; when
