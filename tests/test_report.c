@@ -679,13 +679,13 @@ Test(report, a_league_s_page_states_the_conditions_of_its_league_csv, .timeout =
     play_league(dir, 3, "4", 12, settings);
     test_slurp(dir, "report.html", html, sizeof(html));
     cr_expect(strstr(html, "<dt>Game</dt><dd>connect4</dd>"), "the game");
-    cr_expect(strstr(html, "<dt>Schedule</dt><dd>a league of 3 entries"), "a league");
+    cr_expect(strstr(html, "<dt>League</dt><dd>seed 5; 3 entries"), "a league, its seed");
     cr_expect(strstr(html, "plays the field for its first 4 games"), "--min-games");
     cr_expect(strstr(html, "the results of the pairs up to 3 before it; no early draws</dd>"),
               "--lag, --no-early-draw");
-    cr_expect(strstr(html, "<dt>Openings</dt><dd>random, 2 plies, each played with both colours; "
-                           "seed 5</dd>"),
-              "the openings and the seed");
+    cr_expect(strstr(html, "<dt>Openings</dt><dd>random, 2 plies, each played with both "
+                           "colours</dd>"),
+              "the openings");
     cr_expect(strstr(html, "<dt>Limits</dt><dd>those of each <code>league run</code>"));
     cr_expect(!strstr(html, "older than"), "no word of an older referee");
     cr_expect(!strstr(html, "conditions were not recorded"));

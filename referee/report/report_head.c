@@ -94,13 +94,13 @@ static void put_league(FILE *f, const struct report *r, size_t nbots)
     put_term(f, "Game");
     html_text(f, s->game);
     fputs("</dd>\n", f);
-    put_term(f, "Schedule");
+    put_term(f, "League");
     fprintf(f,
-            "a league of %zu entries, added and retired as it plays: a new entry plays the "
+            "seed %llu; %zu entries, added and retired as it plays: a new entry plays the "
             "field for its first %ld games, then games go where they change the standings "
             "most; each pick a pair of games with colours swapped, made from the results of "
             "the pairs up to %ld before it",
-            r->nentries ? r->nentries : nbots, s->min_games, s->lag);
+            (unsigned long long)s->seed, r->nentries ? r->nentries : nbots, s->min_games, s->lag);
     if (!s->early_draw)
         fputs("; no early draws", f);
     fputs("</dd>\n", f);
@@ -110,7 +110,7 @@ static void put_league(FILE *f, const struct report *r, size_t nbots)
                 s->openings == 1 ? "ply" : "plies");
     else
         fputs("none: every game from the initial position", f);
-    fprintf(f, "; seed %llu</dd>\n", (unsigned long long)s->seed);
+    fputs("</dd>\n", f);
     put_term(f, "Limits");
     fputs("those of each <code>league run</code> (its options: league.csv does not keep "
           "them)</dd>\n",
