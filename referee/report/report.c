@@ -53,10 +53,12 @@ static void drop_point(struct report_point *p)
     *p = (struct report_point){0};
 }
 
-/* The figures now, after r->played games, into p: the n standings rows now. */
-static int fill_point(struct report *r, struct report_point *p, const struct standings_row *rows,
-                      size_t n)
+/* The figures now, after r->played games, into p. */
+static int fill_point(struct report *r, struct report_point *p)
 {
+    size_t n;
+    const struct standings_row *rows = standings_rows(r->st, &n);
+
     *p = (struct report_point){.games = r->played, .llr = NAN, .nelo = r->nbots};
     p->elo = malloc((r->nbots ? r->nbots : 1) * sizeof(*p->elo));
     if (!p->elo)
@@ -111,9 +113,7 @@ static int take_point(struct report *r)
         if (r->played % r->step != 0)
             return 0;
     }
-    size_t n;
-    const struct standings_row *rows = standings_rows(r->st, &n);
-    int rc = fill_point(r, &r->points[r->npoints], rows, n);
+    int rc = fill_point(r, &r->points[r->npoints]);
     if (rc == 0)
         r->npoints++;
     return rc;
@@ -121,12 +121,10 @@ static int take_point(struct report *r)
 
 int report_finish(struct report *r)
 {
-    /* One fit for the end's point and the page's rows: of 1,000 bots, seconds. */
-    r->rows = standings_rows(r->st, &r->nrows);
     if (r->played == 0 || (r->npoints > 0 && r->points[r->npoints - 1].games == r->played))
         return 0;
     /* points[REPORT_POINTS_MAX] is kept for the end. */
-    int rc = fill_point(r, &r->points[r->npoints], r->rows, r->nrows);
+    int rc = fill_point(r, &r->points[r->npoints]);
     if (rc == 0)
         r->npoints++;
     return rc;

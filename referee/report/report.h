@@ -123,10 +123,6 @@ struct report {
     size_t nfirst;
     struct report_move slowest[REPORT_SLOWEST]; /* slowest first, first replies apart */
     size_t nslowest;
-    /* st's rows as report_finish left them, valid until the next call on st
-     * that adds a game or names an engine (standings.h). */
-    const struct standings_row *rows;
-    size_t nrows;
 };
 
 /* Start *r empty. Returns 0 or -ENOMEM. */
@@ -152,8 +148,7 @@ const struct report_bot *report_bot(const struct report *r, const char *name);
 /* Quantile q (0..1) of a bot's move times t (its moves or its first), in ms. */
 double report_quantile(const struct report_times *t, double q);
 
-/* After the last row: the point at the end of the run, if it is not one, and
- * r->rows, the standings' rows then. Returns 0 or -ENOMEM. */
+/* After the last row: the point at the end of the run, if it is not one. */
 int report_finish(struct report *r);
 
 void report_free(struct report *r);

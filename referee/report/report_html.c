@@ -84,8 +84,8 @@ static void put_games_head(FILE *f, const struct report *r)
 void report_html_begin(FILE *f, struct report *r, const char *const *dirs,
                        const struct runinfo *infos, int ndirs)
 {
-    size_t n = r->nrows;
-    const struct standings_row *rows = r->rows; /* report_finish's: no second fit */
+    size_t n;
+    const struct standings_row *rows = standings_rows(r->st, &n);
     const char *game = r->mixed ? "several games" : r->game[0] ? r->game : "no games";
 
     fputs("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -98,7 +98,8 @@ void report_html_begin(FILE *f, struct report *r, const char *const *dirs,
     fputs("</h1>\n", f);
     report_html_conditions(f, r, n, dirs, infos, ndirs);
     report_html_standings(f, rows, n);
-    /* The rows stay valid: the sections read st's pairs, never refit it. */
+    /* The rows stay valid: the sections read st's pairs, never refit it (a
+     * fit of 1,000 bots is the page's dearest step). */
     report_html_progress(f, r);
     report_html_crosstable(f, r->st, rows, n);
     report_html_colours(f, r, rows, n);

@@ -12,8 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* The page up to the games: r's figures (after report_finish, whose rows it
- * draws, and no game added since); dirs name the results folders,
+/* The page up to the games: r's figures; dirs name the results folders,
  * infos[i] what dirs[i]'s run.csv says of its run (known false: nothing). */
 void report_html_begin(FILE *f, struct report *r, const char *const *dirs,
                        const struct runinfo *infos, int ndirs);

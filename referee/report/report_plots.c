@@ -114,7 +114,11 @@ void report_html_standings(FILE *f, const struct standings_row *rows, size_t n)
 {
     fputs("<section id=\"standings\"><h2>Standings</h2>\n", f);
     put_standings_table(f, rows, n);
-    size_t all = n;
+    if (n > REPORT_PLOT_ROWS)
+        fprintf(f,
+                "<p class=\"note\">The plot shows the first %d of %zu bots; the table has "
+                "every one.</p>\n",
+                REPORT_PLOT_ROWS, n);
     n = n < REPORT_PLOT_ROWS ? n : REPORT_PLOT_ROWS;
     struct axis ax;
     elo_axis(&ax, rows, n);
@@ -140,13 +144,7 @@ void report_html_standings(FILE *f, const struct standings_row *rows, size_t n)
         else
             put_elo_dot(f, &ax, &rows[i], y);
     }
-    fputs("</svg>\n", f);
-    if (all > n)
-        fprintf(f,
-                "<p class=\"note\">The plot shows the first %zu of %zu bots; the table has "
-                "every one.</p>\n",
-                n, all);
-    fputs("<p class=\"note\">Ratings as referee prints them: with two bots, half the "
+    fputs("</svg>\n<p class=\"note\">Ratings as referee prints them: with two bots, half the "
           "Elo difference each; with more, a Bradley-Terry fit with mean 0. An infinite "
           "rating (a bot that won or lost every game it played) is drawn at the edge.</p>"
           "</section>\n",
