@@ -114,7 +114,8 @@ Test(report_browser, every_game_s_report_fits_a_phone_and_a_screen_and_replays, 
 /* A league of 40 entries (past the square's 32): its page loads without a
  * console error (tests/browser/load.mjs), its crosstable is a row an entry,
  * whose opponents are hidden until a click on the row's summary shows them
- * all, as many as games.csv says the first entry of the standings met. */
+ * all, as many as games.csv says the first entry of the standings met; and
+ * the page, that row opened and its roster shown, fits a 390 px phone. */
 Test(report_browser, a_large_league_s_crosstable_shows_an_entry_s_opponents_on_a_click,
      .timeout = 300)
 {
@@ -167,7 +168,8 @@ Test(report_browser, a_large_league_s_crosstable_shows_an_entry_s_opponents_on_a
     cr_assert_eq(run_program(node, NULL, &r), 0);
     cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
     char want[96];
-    snprintf(want, sizeof(want), "\"cells\":0,\"rows\":%d,\"opened\":%d,\"shown\":%d}", N,
-             opponents, opponents);
+    snprintf(want, sizeof(want),
+             "\"cells\":0,\"rows\":%d,\"opened\":%d,\"shown\":%d,\"fitsPhone\":true}", N, opponents,
+             opponents);
     cr_expect(strstr(r.out, want), "want %s in %s%s", want, r.out, r.err);
 }

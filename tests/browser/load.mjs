@@ -11,8 +11,9 @@
 // says, on a 1400 px screen; cells (the square's) and rows (the crosstable's
 // rows of a large field); and for a large field, opened: the opponents listed
 // under the first row's <details> once its summary is clicked, and shown:
-// how many of those are then visible. Exits 1, saying why, on a console
-// error or a page that does not load.
+// how many of those are then visible; fitsPhone: whether the page, that row
+// opened, fits a 390 px phone (no sideways scroll, no zoom out). Exits 1,
+// saying why, on a console error or a page that does not load.
 import { statSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
@@ -21,6 +22,21 @@ const browser = await chromium.launch({
   args: ['--no-sandbox'],
 });
 let failed = false;
+
+// The page on a 390 px phone, its crosstable's first row opened: no wider.
+async function fitsPhone(report, errors) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 },
+    isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto('file://' + report, { waitUntil: 'load', timeout: 600000 });
+  const first = page.locator('table.cross details summary').first();
+  if (await first.count()) await first.click();
+  const fits = await page.evaluate(() => document.scrollingElement.scrollWidth <=
+    document.documentElement.clientWidth && window.innerWidth <= 390);
+  await context.close();
+  return fits;
+}
 for (const report of process.argv.slice(2)) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
@@ -45,9 +61,10 @@ for (const report of process.argv.slice(2)) {
     for (let i = 0; i < out.opened; i++) out.shown += await items.nth(i).isVisible();
     if (before) errors.push('the opponents were shown before the click');
   }
+  await context.close();
+  out.fitsPhone = await fitsPhone(report, errors);
   for (const e of errors) { console.error(`${report}: ${e}`); failed = true; }
   console.log(JSON.stringify(out));
-  await context.close();
 }
 await browser.close();
 process.exit(failed ? 1 : 0);
