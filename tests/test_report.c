@@ -643,3 +643,107 @@ Test(report, several_folders_without_out_write_beside_them, .timeout = 60)
     cr_expect(strstr(r.err, "holds a run of its own") && strstr(r.err, "--out"), "%s", r.err);
     cr_expect(access(page, F_OK) != 0, "no page written there");
 }
+
+/* A league of n entries of bots/random, each its own seed, made in dir with
+ * `league add` (each new entry's first `min` games against the field, the
+ * league's settings as given), then `league run` for `games` games. */
+static void play_league(const char *dir, int n, const char *min, int games, char *const *settings)
+{
+    for (int i = 0; i < n; i++) {
+        char entry[96];
+        char *add[20] = {REFEREE_BIN, "league",      "add",      (char *)dir,
+                         entry,       "--min-games", (char *)min};
+        snprintf(entry, sizeof(entry), "e%03d=" BOTDIR "random --seed %d", i + 1, i + 1);
+        for (int k = 0; settings && settings[k] && k < 12; k++)
+            add[7 + k] = settings[k];
+        cr_assert_eq(run_program(add, NULL, &r), 0);
+        cr_assert_eq(r.status, 0, "%s", r.err);
+    }
+    char count[16];
+    snprintf(count, sizeof(count), "%d", games);
+    char *run[] = {REFEREE_BIN, "league", "run", (char *)dir, "--games",
+                   count,       "-j",     "2",   "-q",        NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+}
+
+/* A league's folder has no run.csv: its page says what league.csv says (the
+ * game, how pairs are picked, the openings and seed), not that an older
+ * referee made it. */
+Test(report, a_league_s_page_states_the_conditions_of_its_league_csv, .timeout = 60)
+{
+    char dir[64];
+    test_tmpdir(dir, "report");
+    char *settings[] = {"--game",     "connect4", "--seed",          "5", "--lag", "3",
+                        "--openings", "2",        "--no-early-draw", NULL};
+    play_league(dir, 3, "4", 12, settings);
+    test_slurp(dir, "report.html", html, sizeof(html));
+    cr_expect(strstr(html, "<dt>Game</dt><dd>connect4</dd>"), "the game");
+    cr_expect(strstr(html, "<dt>League</dt><dd>seed 5; 3 entries"), "a league, its seed");
+    cr_expect(strstr(html, "plays the field for its first 4 games"), "--min-games");
+    cr_expect(strstr(html, "the results of the pairs up to 3 before it; no early draws</dd>"),
+              "--lag, --no-early-draw");
+    cr_expect(strstr(html, "<dt>Openings</dt><dd>random, 2 plies, each played with both "
+                           "colours</dd>"),
+              "the openings");
+    cr_expect(strstr(html, "<dt>Limits</dt><dd>those of each <code>league run</code>"));
+    cr_expect(!strstr(html, "older than"), "no word of an older referee");
+    cr_expect(!strstr(html, "conditions were not recorded"));
+}
+
+/* Where `marker` first is in the page, or its end. */
+static const char *page_at(const char *marker)
+{
+    const char *p = strstr(html, marker);
+    return p ? p : html + strlen(html);
+}
+
+/* A field past REPORT_SQUARE_MAX (32) and REPORT_PLOT_ROWS (40): no square of
+ * n x n cells (at 120 entries, 14,400 of them, over a megabyte), but a row an
+ * entry that lists each opponent it met once; plots of the first 40, lines of
+ * the first 10 and a band. The page up to its games' data then grows with the
+ * entries and the pairs that met: 1.7 KB an entry here, bound at 4 KB. */
+Test(report, a_large_field_s_page_grows_with_its_pairs_not_their_square, .timeout = 120)
+{
+    enum { N = 120 };
+    char dir[64];
+    struct table t;
+    test_tmpdir(dir, "report");
+    play_league(dir, N, "2", 2 * N, NULL);
+    test_slurp(dir, "report.html", html, sizeof(html));
+    cr_assert(strstr(html, "</html>\n"), "whole, in the buffer");
+
+    /* The pairs that met, from games.csv: each is listed in both rows. */
+    test_load(&t, dir, "games.csv");
+    static char met[N][N];
+    int pairs = 0;
+    for (size_t i = 0; i < t.nrows; i++) {
+        int a = atoi(test_cell(&t, i, "first") + 1) - 1,
+            b = atoi(test_cell(&t, i, "second") + 1) - 1;
+        cr_assert(a >= 0 && a < N && b >= 0 && b < N);
+        pairs += !met[a][b];
+        met[a][b] = met[b][a] = 1;
+    }
+    table_release(&t);
+
+    const char *cross = page_at("<section id=\"crosstable\">"),
+               *after = page_at("<section id=\"colours\">");
+    cr_assert_lt(cross, after);
+    int li = 0, details = 0;
+    for (const char *p = cross; (p = strstr(p, "<li>")) && p < after; p++)
+        li++;
+    for (const char *p = cross; (p = strstr(p, "<details>")) && p < after; p++)
+        details++;
+    cr_expect_eq(count_of(html, "<rect class=\"cell\""), 0, "no square");
+    cr_expect_eq(details, N, "a row an entry, its opponents opened on demand");
+    cr_expect_eq(li, 2 * pairs, "each pair that met in both its rows, once");
+    cr_expect_eq(count_of(html, "class=\"elo-dot\""), 40, "the Elo plot's first 40");
+    cr_expect_eq(count_of(html, "<g class=\"box\""), 40, "the times plot's first 40");
+    cr_expect_eq(count_of(html, "<polyline class=\"series\""), 10, "ten lines");
+    cr_expect_eq(count_of(html, "<polygon class=\"band\""), 1, "the others as a band");
+    cr_expect(strstr(html, "the other 110</text>"), "named in the key");
+    /* Every entry still in the standings' table. */
+    cr_expect_eq(count_of(html, "</td><td class=\"elo\">"), N);
+    size_t before_games = (size_t)(page_at("id=\"games-data\"") - html);
+    cr_expect_lt(before_games, (size_t)N * 4096, "%zu bytes before the games' data", before_games);
+}

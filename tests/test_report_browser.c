@@ -5,14 +5,18 @@
  * screen or a plot cut by its edge, counts the marks of each plot, filters
  * the game list, opens the viewer (which must come into view), clicks a move
  * of its list, and steps a game to its end, whose board must be the one
- * `referee replay` gives for the record. Screenshots go to
+ * `referee replay` gives for the record; and a league of 40 entries, whose
+ * crosstable (a row an entry) shows an entry's opponents on a click
+ * (tests/browser/load.mjs). Screenshots go to
  * build/test/report-shots/ (README's are copies). Skipped, saying why, only
  * where chromium, node or playwright-core is missing. */
 #include "helpers.h"
 #include "run.h"
 
 #include <criterion/criterion.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -105,4 +109,67 @@ Test(report_browser, every_game_s_report_fits_a_phone_and_a_screen_and_replays, 
     cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
     cr_expect(strstr(r.out, "ok: 4 reports"), "%s%s", r.out, r.err);
     unlink(cases);
+}
+
+/* A league of 40 entries (past the square's 32): its page loads without a
+ * console error (tests/browser/load.mjs), its crosstable is a row an entry,
+ * whose opponents are hidden until a click on the row's summary shows them
+ * all, as many as games.csv says the first entry of the standings met; and
+ * the page, that row opened and its roster shown, fits a 390 px phone. */
+Test(report_browser, a_large_league_s_crosstable_shows_an_entry_s_opponents_on_a_click,
+     .timeout = 300)
+{
+    enum { N = 40 };
+    if (access("/usr/bin/chromium", X_OK) != 0)
+        cr_skip_test("no /usr/bin/chromium: install Debian's chromium (scripts/deps --test does)");
+    if (access(BROWSER_DIR "/node_modules/playwright-core", F_OK) != 0)
+        cr_skip_test("no playwright-core in tests/browser: npm ci there (scripts/test does)");
+    char *node_check[] = {"/bin/sh", "-c", "command -v node", NULL};
+    if (run_program(node_check, NULL, &r) != 0 || r.status != 0)
+        cr_skip_test("no node on PATH: install Debian's nodejs (scripts/deps does)");
+
+    char dir[64], page[96];
+    test_tmpdir(dir, "browser");
+    for (int i = 0; i < N; i++) {
+        char entry[96];
+        snprintf(entry, sizeof(entry), "e%02d=" BOTDIR "random --seed %d", i + 1, i + 1);
+        char *add[] = {REFEREE_BIN, "league", "add", dir, entry, "--min-games", "4", NULL};
+        cr_assert_eq(run_program(add, NULL, &r), 0);
+        cr_assert_eq(r.status, 0, "%s", r.err);
+    }
+    char *run[] = {REFEREE_BIN, "league", "run", dir, "--games", "160", "-j", "2", "-q", NULL};
+    cr_assert_eq(run_program(run, NULL, &r), 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+
+    /* The first entry of the standings, and how many it met. */
+    snprintf(page, sizeof(page), "%s/games.csv", dir);
+    char *standings[] = {REFEREE_BIN, "standings", page, NULL};
+    cr_assert_eq(run_program(standings, NULL, &r), 0);
+    char top[16];
+    const char *line = strchr(r.out, '\n');
+    cr_assert(line && sscanf(line + 1, "%*d %15s", top) == 1, "%s", r.out);
+    struct table t;
+    test_load(&t, dir, "games.csv");
+    bool met[N + 1] = {false};
+    int opponents = 0;
+    for (size_t i = 0; i < t.nrows; i++) {
+        const char *a = test_cell(&t, i, "first"), *b = test_cell(&t, i, "second");
+        const char *other = strcmp(a, top) == 0 ? b : strcmp(b, top) == 0 ? a : NULL;
+        int k = other ? atoi(other + 1) : 0;
+        cr_assert(k >= 0 && k <= N);
+        opponents += other && !met[k];
+        met[k] = true;
+    }
+    table_release(&t);
+
+    snprintf(page, sizeof(page), "%s/report.html", dir);
+    char *node[] = {"/bin/sh", "-c", "exec node \"$0\" \"$1\"", BROWSER_DIR "/load.mjs",
+                    page,      NULL};
+    cr_assert_eq(run_program(node, NULL, &r), 0);
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    char want[96];
+    snprintf(want, sizeof(want),
+             "\"cells\":0,\"rows\":%d,\"opened\":%d,\"shown\":%d,\"fitsPhone\":true}", N, opponents,
+             opponents);
+    cr_expect(strstr(r.out, want), "want %s in %s%s", want, r.out, r.err);
 }

@@ -81,20 +81,36 @@ static int fill_point(struct report *r, struct report_point *p)
     return 0;
 }
 
+/* Every other point goes, and the step doubles. */
+static void thin_points(struct report *r)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < r->npoints; i++) {
+        if (r->points[i].games % (2 * r->step) == 0)
+            r->points[kept++] = r->points[i];
+        else
+            drop_point(&r->points[i]);
+    }
+    r->npoints = kept;
+    r->step *= 2;
+}
+
+/* The points kept at most: in a large field fewer, as each is a fit of the
+ * whole field, so that a long league's report is a bounded number of fits. */
+static size_t points_max(const struct report *r)
+{
+    if (r->nbots <= REPORT_FIELD_FINE)
+        return REPORT_POINTS_MAX;
+    size_t m = REPORT_POINTS_MAX * REPORT_FIELD_FINE / r->nbots;
+    return m > REPORT_POINTS_MIN ? m : REPORT_POINTS_MIN;
+}
+
 /* A point after r->played games (a multiple of r->step); when the points are
  * full, every other one goes first and the step doubles. */
 static int take_point(struct report *r)
 {
-    if (r->npoints == REPORT_POINTS_MAX) {
-        size_t kept = 0;
-        for (size_t i = 0; i < r->npoints; i++) {
-            if (r->points[i].games % (2 * r->step) == 0)
-                r->points[kept++] = r->points[i];
-            else
-                drop_point(&r->points[i]);
-        }
-        r->npoints = kept;
-        r->step *= 2;
+    while (r->npoints >= points_max(r)) {
+        thin_points(r);
         if (r->played % r->step != 0)
             return 0;
     }
@@ -144,6 +160,12 @@ int report_add_game(struct report *r, const struct game_row *row)
                                                                         : 0;
         sprt_tally_add(&r->tally, (int)row->opening_id, score);
     }
+    /* A point is a fit of the whole field, whose cost grows as the cube of
+     * it: in a large field, points at least a game a bot apart (n/2 games),
+     * as fine as a curve of so many is read, so that a league of 1,000
+     * entries is a few dozen fits, not hundreds. */
+    while (r->nbots > REPORT_FIELD_FINE && 2 * r->step < (long)r->nbots)
+        thin_points(r);
     if (++r->played % r->step == 0 && take_point(r) < 0)
         return -ENOMEM;
     int k = row->winner == SIDE_FIRST ? 0 : row->winner == SIDE_SECOND ? 2 : 1;

@@ -5,6 +5,7 @@
 #ifndef REFEREE_REPORT_H
 #define REFEREE_REPORT_H
 
+#include "roster.h"
 #include "schema.h"
 #include "sprt.h"
 #include "standings.h"
@@ -60,8 +61,14 @@ struct report_move {
 /* The figures over the run at one point: after `games` counted games, each
  * bot's Elo (elo[i] for bots[i], NAN without one; bots added later have none)
  * and the SPRT's LLR. At most REPORT_POINTS_MAX are kept, evenly spaced: when
- * they are full, every other one goes and the spacing doubles. */
+ * they are full, every other one goes and the spacing doubles. Each is a fit
+ * of the whole field, whose cost grows as the cube of it: past
+ * REPORT_FIELD_FINE bots, points are at least n/2 games apart (a game a bot)
+ * and at most REPORT_POINTS_MAX * REPORT_FIELD_FINE / n are kept (not fewer
+ * than REPORT_POINTS_MIN). */
 #define REPORT_POINTS_MAX 120
+#define REPORT_POINTS_MIN 12
+#define REPORT_FIELD_FINE 32
 
 struct report_point {
     long games;
@@ -104,6 +111,8 @@ struct report {
     struct report_entry *entries; /* a league's roster, malloc'ed (report_free frees it);
                                    * NULL for a tournament */
     size_t nentries;
+    struct roster_settings league; /* a league's league.csv, when has_league */
+    bool has_league;
     size_t recent[2]; /* the bots found last, tried first */
     char game[32];    /* the game's name; "" before the first row */
     bool mixed;       /* rows of more than one game */

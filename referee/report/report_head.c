@@ -1,7 +1,7 @@
 /* report_head.c: the top of a report's page: what was played, under which
- * conditions (run.csv, runinfo.h), by which referee and command, and from
- * which folders. Only what the files say: a page made again from the same
- * folder is the same page. */
+ * conditions (run.csv, runinfo.h; a league's league.csv), by which referee and
+ * command, and from which folders. Only what the files say: a page made again
+ * from the same folder is the same page. */
 #include "htmlout.h"
 #include "report_sections.h"
 
@@ -86,6 +86,37 @@ static void put_schedule(FILE *f, const struct runinfo *ri)
     fputs("</dd>\n", f);
 }
 
+/* A league's conditions, from its league.csv: the game, how its pairs are
+ * picked, its openings and seed; its limits are each `league run`'s own. */
+static void put_league(FILE *f, const struct report *r, size_t nbots)
+{
+    const struct roster_settings *s = &r->league;
+    put_term(f, "Game");
+    html_text(f, s->game);
+    fputs("</dd>\n", f);
+    put_term(f, "League");
+    fprintf(f,
+            "seed %llu; %zu entries, added and retired as it plays: a new entry plays the "
+            "field for its first %ld games, then games go where they change the standings "
+            "most; each pick a pair of games with colours swapped, made from the results of "
+            "the pairs up to %ld before it",
+            (unsigned long long)s->seed, r->nentries ? r->nentries : nbots, s->min_games, s->lag);
+    if (!s->early_draw)
+        fputs("; no early draws", f);
+    fputs("</dd>\n", f);
+    put_term(f, "Openings");
+    if (s->openings > 0)
+        fprintf(f, "random, %ld %s, each played with both colours", s->openings,
+                s->openings == 1 ? "ply" : "plies");
+    else
+        fputs("none: every game from the initial position", f);
+    fputs("</dd>\n", f);
+    put_term(f, "Limits");
+    fputs("those of each <code>league run</code> (its options: league.csv does not keep "
+          "them)</dd>\n",
+          f);
+}
+
 /* "2026-11-25T18:52:46Z" as "2026-11-25 18:52:46 UTC"; another text as it is. */
 static void put_utc(FILE *f, const char *stamp)
 {
@@ -108,7 +139,9 @@ void report_html_conditions(FILE *f, const struct report *r, size_t nbots, const
         fprintf(f, " (%ld aborted, counted nowhere)", r->aborted);
     fprintf(f, ", %zu bots, %ld ended on a foul.</p>\n<dl class=\"conditions\">\n", nbots,
             r->fouled);
-    if (ri) {
+    if (!ri && r->has_league) {
+        put_league(f, r, nbots);
+    } else if (ri) {
         put_term(f, "Game");
         html_text(f, runinfo_get(ri, RI_GAME));
         fputs("</dd>\n", f);
@@ -147,7 +180,7 @@ void report_html_conditions(FILE *f, const struct report *r, size_t nbots, const
         fputs("</code></dd>\n", f);
     }
     fputs("</dl>\n", f);
-    if (!ri)
+    if (!ri && !r->has_league)
         fputs("<p class=\"note\">The run's conditions were not recorded: its folder has no "
               "run.csv (a run of a referee older than that file).</p>\n",
               f);

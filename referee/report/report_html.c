@@ -98,8 +98,9 @@ void report_html_begin(FILE *f, struct report *r, const char *const *dirs,
     fputs("</h1>\n", f);
     report_html_conditions(f, r, n, dirs, infos, ndirs);
     report_html_standings(f, rows, n);
+    /* The rows stay valid: the sections read st's pairs, never refit it (a
+     * fit of 1,000 bots is the page's dearest step). */
     report_html_progress(f, r);
-    rows = standings_rows(r->st, &n); /* the same rows, valid again */
     report_html_crosstable(f, r->st, rows, n);
     report_html_colours(f, r, rows, n);
     report_html_fouls(f, r, rows, n);

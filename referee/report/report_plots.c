@@ -1,6 +1,6 @@
 /* report_plots.c: the report's sections on results: standings with the Elo
- * plot, the crosstable as a heatmap, results by colour, and fouls. Every mark
- * of a plot has its figure in a <title> (shown on hover) and in a table. */
+ * plot, results by colour, and fouls (the crosstable: report_cross.c). Every
+ * mark of a plot has its figure in a <title> (shown on hover) and in a table. */
 #include "axis.h"
 #include "htmlout.h"
 #include "report_sections.h"
@@ -114,6 +114,12 @@ void report_html_standings(FILE *f, const struct standings_row *rows, size_t n)
 {
     fputs("<section id=\"standings\"><h2>Standings</h2>\n", f);
     put_standings_table(f, rows, n);
+    if (n > REPORT_PLOT_ROWS)
+        fprintf(f,
+                "<p class=\"note\">The plot shows the first %d of %zu bots; the table has "
+                "every one.</p>\n",
+                REPORT_PLOT_ROWS, n);
+    n = n < REPORT_PLOT_ROWS ? n : REPORT_PLOT_ROWS;
     struct axis ax;
     elo_axis(&ax, rows, n);
     int x0 = ELO_X0, w = ELO_W, h = 52 + 22 * (int)n, base = 12 + 22 * (int)n;
@@ -146,77 +152,31 @@ void report_html_standings(FILE *f, const struct standings_row *rows, size_t n)
           f);
 }
 
-/* The colour of a score: red at 0, white at 1/2, green at 1. */
-static void score_colour(double score, char *out, size_t len)
+/* The rows from..n the plot of colours leaves out, as a table. */
+static void put_colours_table(FILE *f, const struct report *r, const struct standings_row *rows,
+                              size_t from, size_t n)
 {
-    double t = isnan(score) ? 0.5 : score;
-    int r = t < 0.5 ? 220 : (int)(220 - (t - 0.5) * 2 * 150);
-    int g = t < 0.5 ? (int)(70 + t * 2 * 150) : 220;
-    int b = (int)(70 + (1 - fabs(t - 0.5) * 2) * 150);
-    snprintf(out, len, "#%02x%02x%02x", r, g, b);
-}
-
-void report_html_crosstable(FILE *f, struct standings *st, const struct standings_row *rows,
-                            size_t n)
-{
-    int cell = 64, x0 = 120, y0 = 100;
-    fputs("<section id=\"crosstable\"><h2>Crosstable</h2>\n", f);
-    html_svg_open(f, NULL, x0 + (cell * (int)n > 300 ? cell * (int)n : 300) + 70,
-                  y0 + cell * (int)n + 60, "score of each row against each column");
-    for (size_t j = 0; j < n; j++) {
-        fprintf(f, "<text transform=\"translate(%d,%d) rotate(-45)\">", x0 + cell * (int)j + 20,
-                y0 - 6);
-        html_label(f, rows[j].name);
-        fputs("</text>\n", f);
-    }
-    for (size_t i = 0; i < n; i++) {
-        int y = y0 + cell * (int)i;
-        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", x0 - 6, y + cell / 2 + 4);
-        html_label(f, rows[i].name);
-        fputs("</text>\n", f);
-        for (size_t j = 0; j < n; j++) {
-            int games = standings_games_between(st, i, j), x = x0 + cell * (int)j, wdl[3];
-            if (i == j || games == 0) {
-                fprintf(f,
-                        "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#f4f4f4\"/>\n",
-                        x, y, cell - 2, cell - 2);
-                continue;
-            }
-            char colour[16], points[STANDINGS_POINTS_TEXT];
-            double p = standings_points_between(st, i, j);
-            standings_results_between(st, i, j, wdl);
-            score_colour(p / games, colour, sizeof(colour));
-            fprintf(f,
-                    "<rect class=\"cell\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-                    "fill=\"%s\"><title>",
-                    x, y, cell - 2, cell - 2, colour);
-            html_text(f, rows[i].name);
-            fprintf(f, " against ");
-            html_text(f, rows[j].name);
-            fprintf(f, ": %s of %d (%d-%d-%d)</title></rect>\n",
-                    standings_format_points(p, points, sizeof(points)), games, wdl[0], wdl[1],
-                    wdl[2]);
-            fprintf(f,
-                    "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%.0f%%</text>"
-                    "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%d-%d-%d</text>\n",
-                    x + cell / 2 - 1, y + cell / 2 - 4, 100.0 * p / games, x + cell / 2 - 1,
-                    y + cell / 2 + 12, wdl[0], wdl[1], wdl[2]);
+    fprintf(
+        f,
+        "<p class=\"note\">The plot shows the first %zu of %zu bots; the others:</p>\n" SCROLL_OPEN
+        "<table><tr><th>Rank</th><th class=\"name\">Bot</th><th>As first "
+        "mover</th><th>As second mover</th></tr>\n",
+        from, n);
+    for (size_t i = from; i < n; i++) {
+        const struct report_bot *b = report_bot(r, rows[i].name);
+        fprintf(f, "<tr><td>%d</td><td class=\"name\">", rows[i].rank);
+        html_text(f, rows[i].name);
+        fputs("</td>", f);
+        for (int c = 0; c < 2; c++) {
+            const int *wdl = !b ? NULL : c == 0 ? b->as_first : b->as_second;
+            if (wdl)
+                fprintf(f, "<td>%d-%d-%d</td>", wdl[0], wdl[1], wdl[2]);
+            else
+                fputs("<td>-</td>", f);
         }
+        fputs("</tr>\n", f);
     }
-    /* The key: 0% to 100% of the points. */
-    int ly = y0 + cell * (int)n + 16;
-    for (int k = 0; k <= 10; k++) {
-        char colour[16];
-        score_colour(k / 10.0, colour, sizeof(colour));
-        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"20\" height=\"12\" fill=\"%s\"/>", x0 + 20 * k,
-                ly, colour);
-    }
-    fprintf(f,
-            "\n<text x=\"%d\" y=\"%d\">0%%</text><text x=\"%d\" y=\"%d\" "
-            "text-anchor=\"middle\">50%%</text><text x=\"%d\" y=\"%d\" "
-            "text-anchor=\"end\">100%%</text><text x=\"%d\" y=\"%d\">of the points, row against "
-            "column</text>\n</svg></section>\n",
-            x0, ly + 26, x0 + 110, ly + 26, x0 + 220, ly + 26, x0, ly + 42);
+    fputs("</table>" SCROLL_CLOSE, f);
 }
 
 void report_html_colours(FILE *f, const struct report *r, const struct standings_row *rows,
@@ -226,6 +186,8 @@ void report_html_colours(FILE *f, const struct report *r, const struct standings
     static const char *const words[3] = {"wins", "draws", "losses"};
     int x0 = 120, w = 150, gap = 60;
     fputs("<section id=\"colours\"><h2>Results by colour</h2>\n", f);
+    size_t all = n;
+    n = n < REPORT_PLOT_ROWS ? n : REPORT_PLOT_ROWS;
     html_svg_open(f, NULL, x0 + 2 * w + 2 * gap, 48 + 22 * (int)n,
                   "wins, draws and losses as first and as second mover");
     fprintf(f,
@@ -264,7 +226,10 @@ void report_html_colours(FILE *f, const struct report *r, const struct standings
                 "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/><text x=\"%d\" "
                 "y=\"%d\">%s</text>\n",
                 x0 + 90 * k, ky, fills[k], x0 + 90 * k + 16, ky + 11, words[k]);
-    fputs("</svg></section>\n", f);
+    fputs("</svg>\n", f);
+    if (all > n)
+        put_colours_table(f, r, rows, n, all);
+    fputs("</section>\n", f);
 }
 
 void report_html_fouls(FILE *f, const struct report *r, const struct standings_row *rows, size_t n)
@@ -284,6 +249,9 @@ void report_html_fouls(FILE *f, const struct report *r, const struct standings_r
             fprintf(f, "<th>%s</th>", foul_name((enum foul)k));
     fputs("<th>All</th></tr>\n", f);
     for (size_t i = 0; i < n; i++) {
+        /* A large field's table lists the bots that fouled: the rest are 0. */
+        if (n > REPORT_PLOT_ROWS && rows[i].fouls_total == 0)
+            continue;
         fputs("<tr><td class=\"name\">", f);
         html_text(f, rows[i].name);
         fputs("</td>", f);

@@ -153,7 +153,12 @@ void report_html_times(FILE *f, const struct report *r, const struct standings_r
           "limit. Boxes: the middle half of the moves, the median a bar, whiskers at 5% and "
           "95%, the longest a red dot.</p>\n",
           f);
-    put_plot(f, r, rows, n);
+    put_plot(f, r, rows, n < REPORT_PLOT_ROWS ? n : REPORT_PLOT_ROWS);
+    if (n > REPORT_PLOT_ROWS)
+        fprintf(f,
+                "<p class=\"note\">The plot shows the first %d of %zu bots in the "
+                "standings' order; the table has every one.</p>\n",
+                REPORT_PLOT_ROWS, n);
     fputs("<div class=\"scroll\"><table><tr><th class=\"name\">Bot</th><th>Moves</th>"
           "<th>Mean ms</th><th>Median ms</th><th>95% ms</th><th>Longest ms</th>"
           "<th>First moves</th><th>Median ms</th><th>Longest ms</th></tr>\n",
