@@ -11,6 +11,8 @@
 #include "xalloc.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +153,18 @@ int lrun_merge(struct lrun *lr)
         message_error("cannot pick the batch of league '%s': %s", lr->dir, strerror((int)-expect));
         return EXIT_SYSTEM;
     }
+    /* A fresh league's first batch: its results files made first, as a run
+     * makes them (a merge appends). */
+    struct results *made;
+    char why[PATH_MAX + 200];
+    if (faccessat(lr->dir_fd, "games.csv", F_OK, AT_SYMLINK_NOFOLLOW) < 0) {
+        int err = results_open(&made, lr->dir_fd, lr->dir, true, why, sizeof(why));
+        if (err < 0) {
+            message_error("cannot write results to '%s': %s", why, folder_why(err));
+            return folder_is_link(err) ? EXIT_USAGE : EXIT_SYSTEM;
+        }
+        results_free(made);
+    }
     long first = lr->written + 1;
     int rc = batch_merge(lr->dir, lr->written, expect, &check, &merged);
     if (rc == 0 && merged > 0 && !lr->o->run.quiet)
@@ -177,25 +191,42 @@ static int lock_shard(struct lrun *lr)
     return rc == -EWOULDBLOCK || folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
 }
 
-/* A shard of the next batch: its folder (DIR/shard-I) locked and made whole
- * (a killed shard's tail dropped), and the games of its own it lacks in
- * lr->list. Returns 0 or an exit code, having said why. */
-int lrun_open_shard(struct lrun *lr)
+int lrun_join_batch(struct lrun *lr)
+{
+    long holder;
+    int rc = folder_open_file(lr->dir_fd, BATCH_LOCK, O_RDWR | O_CREAT, &lr->deal_fd);
+
+    /* Shards deal one at a time, each briefly: the first fixes the batch,
+     * the others see it fixed. A blocking wait, since only shards hold it. */
+    while (rc == 0 && flock(lr->deal_fd, LOCK_EX) < 0)
+        if (errno != EINTR || host_interrupted)
+            rc = host_interrupted ? -EINTR : -errno;
+    if (rc < 0) {
+        message_error("cannot lock '%s/%s': %s", lr->dir, BATCH_LOCK, folder_why(rc));
+        return rc == -EINTR ? EXIT_INTERRUPTED : folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
+    }
+    rc = runlock_share(&lr->lock, lr->dir_fd, &holder);
+    if (rc == -EWOULDBLOCK) {
+        /* The league's own run would change the roster under the batch. */
+        message_error("league '%s' is being run by 'league run %s'%s: a batch's shards play while "
+                      "it does not",
+                      lr->dir, lr->dir, holder > 0 ? " (its pid is in run.lock)" : "");
+        return EXIT_USAGE;
+    }
+    if (rc < 0) {
+        message_error("cannot lock '%s': %s", lr->dir, folder_why(rc));
+        return folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
+    }
+    return 0;
+}
+
+/* lrun_open_shard's work, batch.lock held. */
+static int open_shard(struct lrun *lr)
 {
     const struct league_options *o = lr->o;
     char why[PATH_MAX + 200], name[32];
-    long holder;
-    struct runlock probe;
-    int rc = runlock_take(&probe, lr->dir_fd, &holder);
+    int rc;
 
-    /* The league's own run would change the roster under the batch. */
-    runlock_release(&probe);
-    if (rc == -EWOULDBLOCK) {
-        message_error("league '%s' is being run: a batch's shards play while no 'league run %s' "
-                      "does",
-                      lr->dir, lr->dir);
-        return EXIT_USAGE;
-    }
     if (lr->written % 2 == 1) {
         message_error(
             "league '%s' ends with half a pair (game %ld): 'referee league run %s --games "
@@ -203,7 +234,9 @@ int lrun_open_shard(struct lrun *lr)
             lr->dir, lr->written, lr->dir);
         return EXIT_USAGE;
     }
-    if ((rc = lrun_sync_roster(lr, true)) != 0)
+    /* No shard folder yet: this shard deals the batch, with bots.csv as it
+     * is now; once one is there, changes wait for the merge (dry). */
+    if ((rc = lrun_sync_roster(lr, batch_pending(lr->dir))) != 0)
         return rc;
     snprintf(name, sizeof(name), BATCH_PREFIX "%d", o->shard + 1);
     if (path_join(lr->shard_dir, sizeof(lr->shard_dir), lr->dir, name) < 0)
@@ -237,6 +270,17 @@ int lrun_open_shard(struct lrun *lr)
     lr->out = lr->shard_dir;
     lr->out_fd = lr->shard_fd;
     return 0;
+}
+
+int lrun_open_shard(struct lrun *lr)
+{
+    int rc = open_shard(lr);
+
+    /* Dealt (its folder made): the next shard may look. */
+    if (lr->deal_fd >= 0)
+        close(lr->deal_fd);
+    lr->deal_fd = -1;
+    return rc;
 }
 
 int lrun_retire_failed(struct lrun *lr, int entry)

@@ -59,26 +59,24 @@ static void say(const struct lrun *lr, const struct roster_event *e)
 }
 
 /* Take in e: appended to roster.csv, said on stderr if a refusal or a
- * binding again, and applied; dry (a batch's shard), refused with a message
- * instead. Returns 0 or a negative errno (-EBUSY: dry). */
+ * binding again, and applied; dry (a shard of a batch dealt already), an
+ * entry in or out or bound again waits for the merge, and a program changed
+ * is refused with a message, for the batch was dealt with it. Returns 0 or a
+ * negative errno (-EBUSY: dry, a program changed). */
 static int lrun_take_in(struct lrun *lr, const struct roster_event *e, bool dry)
 {
-    static const char *const doing[] = {"adding", "retiring", "refusing it", "binding it again"};
-
     if (!dry) {
         int rc = roster_append_event(lr->dir, e);
         if (rc == 0)
             say(lr, e);
         return rc < 0 ? rc : lrun_apply_event(lr, e);
     }
-    if (e->kind == ROSTER_ENTERED || e->kind == ROSTER_RETIRED)
-        message_error("'%s/%s' has a change the league has not taken in (%s '%s'): 'referee league "
-                      "run %s --merge' takes it in, then a batch's shards can play",
-                      lr->dir, ROSTER_BOTS, doing[e->kind], e->name, lr->dir);
-    else
-        message_error("entry '%s' has a change the league has not taken in (%s: %s): 'referee "
-                      "league run %s --merge' takes it in, then a batch's shards can play",
-                      e->name, doing[e->kind], e->reason, lr->dir);
+    if (e->kind != ROSTER_REFUSED)
+        return 0;
+    message_error("entry '%s' has a change the league has not taken in (refusing it: %s): the "
+                  "batch of its shards was dealt with its program; put it back, and the shard "
+                  "plays its games",
+                  e->name, e->reason);
     return -EBUSY;
 }
 

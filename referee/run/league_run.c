@@ -268,10 +268,17 @@ static int open_league(struct lrun *lr)
         message_error("cannot open league '%s': %s", lr->dir, folder_why(rc));
         return folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
     }
+    if (lr->o->shards > 0 && (rc = lrun_join_batch(lr)) != 0)
+        return rc;
     if (!lr->o->shards && (rc = runlock_take(&lr->lock, lr->dir_fd, &holder)) == -EWOULDBLOCK) {
-        message_error("league '%s' is being run by another process%s; one run at a time plays a "
-                      "league",
-                      lr->dir, holder > 0 ? " (its pid is in run.lock)" : "");
+        if (runlock_is_shared(lr->dir_fd))
+            message_error("league '%s' has a batch's shards playing: once every shard has ended, "
+                          "'referee league run %s --merge' takes the batch in",
+                          lr->dir, lr->dir);
+        else
+            message_error("league '%s' is being run by another process%s; one run at a time "
+                          "plays a league",
+                          lr->dir, holder > 0 ? " (its pid is in run.lock)" : "");
         return EXIT_USAGE;
     }
     if (rc < 0) {
@@ -475,7 +482,7 @@ int league_run(struct league_options *o)
 
     lr->o = o;
     lr->dir = o->run.results;
-    lr->failed = lr->dir_fd = lr->shard_fd = lr->out_fd = lr->logs_fd = -1;
+    lr->failed = lr->dir_fd = lr->shard_fd = lr->out_fd = lr->logs_fd = lr->deal_fd = -1;
     lr->lock = lr->shard_lock = (struct runlock)RUNLOCK_INIT;
     lr->con.quiet = o->run.quiet;
     proc_ignore_sigpipe();
