@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum { FOR_ADD = 1, FOR_RETIRE = 2, FOR_RUN = 4, FOR_SHOW = 8 };
@@ -34,6 +35,7 @@ struct league_cmd {
     long seed, openings, min_games, lag;
     bool no_early_draw;
     struct bot_spec env; /* add: the entry's --env, as a bot's (name and argv unused) */
+    const char *reason;  /* retire: why, or NULL */
 };
 
 #define FIELD(name) offsetof(struct league_cmd, name)
@@ -121,6 +123,10 @@ static const struct option_def league_options_table[] = {
          "add: a variable of the entry's environment (repeatable;\n"
          "bots.csv's column env)",
          .only = FOR_ADD),
+    TEXT("reason", "TEXT", reason,
+         "retire: why, written in bots.csv's column retired\n"
+         "(default: yes), and in roster.csv by the run",
+         .only = FOR_RETIRE),
     COUNT("games", "N", lo.games, 1, 100000000, "run: N more games, then stop", .only = FOR_RUN),
     CALL("for", "DURATION", opt_for,
          "run: start no game after DURATION (90s, 30m, 2h, 1d);\n"
@@ -172,7 +178,7 @@ static const struct option_def league_options_table[] = {
 
 static const char league_head[] =
     "usage: referee league add DIR NAME=COMMAND [--dir DIR] [--proto P] [--game G]...\n"
-    "       referee league retire DIR NAME\n"
+    "       referee league retire DIR NAME [--reason TEXT]\n"
     "       referee league run DIR [-j N] [--games N] [--for DURATION] [options]\n"
     "       referee league show DIR\n"
     "\n"
@@ -185,9 +191,10 @@ static const char league_head[] =
     "the next pair until it is put back (roster.csv says why); a new version is\n"
     "a new entry.\n\n";
 static const char league_tail[] =
-    "Exit status: 0 done, 2 bad usage, an unknown or already retired entry, a\n"
-    "league another run holds, or a shard facing a change not taken in (a\n"
-    "program changed under it: it stops), 3 unreadable league files or a batch\n"
+    "Exit status: 0 done, 2 bad usage, an entry whose --dir or program does not\n"
+    "exist (add), an unknown or already retired entry, a league another run\n"
+    "holds, or a shard facing a program changed under it (it stops), 3\n"
+    "unreadable league files or a batch\n"
     "short of a shard, 4 results that cannot be written (an entry that cannot be\n"
     "started is retired, and the league goes on), 5 an internal error, 130\n"
     "interrupted (finished games are kept; the next run goes on).\n";
@@ -267,6 +274,54 @@ static char *env_field(const struct bot_spec *b)
     return field;
 }
 
+/* Whether path is a file this process may execute. */
+static bool is_program(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+/* Whether bot can be started as `league add` was given it: its --dir a
+ * folder it may enter, its program a file it may execute (a name without
+ * '/' looked up in PATH, as its start does; a path with one from its --dir).
+ * Else false, with why (len bytes) naming the path. */
+static bool can_start(const struct bot_spec *bot, const char *dir, char *why, size_t len)
+{
+    struct stat st;
+    const char *prog = bot->argv[0];
+    char path[PATH_MAX];
+
+    if (dir) {
+        const char *no = stat(dir, &st) < 0        ? strerror(errno)
+                         : !S_ISDIR(st.st_mode)    ? "not a directory"
+                         : access(dir, X_OK) < 0 ? strerror(errno)
+                                                   : NULL;
+        if (no) {
+            snprintf(why, len, "no directory '%s' to start it in (--dir): %s", dir, no);
+            return false;
+        }
+    }
+    if (strchr(prog, '/')) {
+        bool joined = dir && prog[0] != '/';
+        if (joined && path_join(path, sizeof(path), dir, prog) < 0)
+            return true; /* too long to check here: its start says why */
+        if (is_program(joined ? path : prog))
+            return true;
+        const char *at = joined ? path : prog;
+        snprintf(why, len, "no program '%s'%s: %s", at, joined ? " (its path from --dir)" : "",
+                 access(at, F_OK) < 0 ? strerror(errno) : "not an executable file");
+        return false;
+    }
+    const char *dirs = getenv("PATH");
+    struct path_search search;
+    path_search_init(&search, dirs ? dirs : "/usr/local/bin:/usr/bin:/bin", prog);
+    while (path_search_next(&search, path, sizeof(path)))
+        if (is_program(path))
+            return true;
+    snprintf(why, len, "no program '%s' in PATH", prog);
+    return false;
+}
+
 /* `league add DIR NAME=COMMAND`: the first makes the league with the settings
  * given; later ones may repeat them, not change them. */
 static int league_add(struct league_cmd *c, const bool *given, const char *dir, const char *text)
@@ -291,6 +346,12 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
     const char *eq = strchr(text, '='), *problem = config_name_problem(bot.name);
     if (problem) {
         message_error("entry name '%.80s' %s", bot.name, problem);
+        config_bot_release(&bot);
+        return EXIT_USAGE;
+    }
+    char cannot[2 * PATH_MAX + 64];
+    if (!can_start(&bot, c->bot_dir, cannot, sizeof(cannot))) {
+        message_error("cannot add entry '%s' to league '%s': %s", bot.name, dir, cannot);
         config_bot_release(&bot);
         return EXIT_USAGE;
     }
@@ -319,7 +380,7 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
     return rc == -EEXIST ? EXIT_USAGE : rc < 0 ? EXIT_SYSTEM : EXIT_OK;
 }
 
-static int retire_entry(const char *dir, const char *name)
+static int retire_entry(const char *dir, const char *name, const char *reason)
 {
     char why[PATH_MAX + 200];
     struct roster_settings set;
@@ -330,7 +391,7 @@ static int retire_entry(const char *dir, const char *name)
         return EXIT_USAGE;
     }
     if (rc == 0)
-        rc = roster_retire_bot(dir, name, why, sizeof(why));
+        rc = roster_retire_bot(dir, name, reason, why, sizeof(why));
     if (rc == -ENOENT || rc == -EALREADY) {
         message_error(rc == -ENOENT ? "league '%s' has no entry '%s'"
                                     : "entry '%s' of league '%s' is retired already",
@@ -488,7 +549,7 @@ static int cmd_league(int argc, char **argv)
     if (rc == 0) {
         switch (sub) {
         case 0: rc = league_add(c, given, argv[first], argv[first + 1]); break;
-        case 1: rc = retire_entry(argv[first], argv[first + 1]); break;
+        case 1: rc = retire_entry(argv[first], argv[first + 1], c->reason); break;
         case 2: rc = league_play(c, given, argv[first]); break;
         default: rc = league_show(argv[first]); break;
         }

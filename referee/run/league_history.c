@@ -54,6 +54,8 @@ static int record_row(struct lrun *lr, const struct game_row *row, char *why, si
         rc = -EINVAL;
     if (rc == 1)
         rc = league_record(&lr->l, bots, row->winner, row->aborted) == 0 ? 1 : -EINVAL;
+    for (int s = 0; rc == 1 && s < 2; s++)
+        lr->played[bots[s]]++;
     if (rc != 1) {
         snprintf(why, len,
                  "game %ld (%s vs %s, opening %ld) is not the game this league picks there: "
@@ -285,7 +287,9 @@ int lrun_open_shard(struct lrun *lr)
 
 int lrun_retire_failed(struct lrun *lr, int entry)
 {
-    struct roster_event e = {.game = lrun_next_pair(lr), .kind = ROSTER_RETIRED};
+    struct roster_event e = {
+        .game = lrun_next_pair(lr), .kind = ROSTER_RETIRED, .reason = lr->failed_why};
+    char why[PATH_MAX + 200];
     int rc;
 
     snprintf(e.name, sizeof(e.name), "%s", lr->names[entry]);
@@ -293,11 +297,16 @@ int lrun_retire_failed(struct lrun *lr, int entry)
         message_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, folder_why(rc));
         return EXIT_SYSTEM;
     }
+    /* bots.csv says it too, and why: a person reading it sees the entry out. */
+    rc = roster_retire_bot(lr->dir, e.name, lr->failed_why, why, sizeof(why));
+    if (rc < 0 && rc != -EALREADY && rc != -ENOENT) /* retired, or gone, meanwhile: said */
+        message_error("%s", why);
     /* Picks past the games written were made with it: the league is read
      * again, from its files, with its retirement. */
     standings_free(lr->st);
     league_release(&lr->l);
     lr->written = 0;
+    memset(lr->played, 0, sizeof(lr->played));
     if (!(lr->st = standings_new()) ||
         league_init(&lr->l, lr->set.seed, (int)lr->set.min_games, lr->set.lag) < 0) {
         message_error("out of memory");

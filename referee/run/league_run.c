@@ -28,6 +28,26 @@
 
 /* The tournament's source: the league's game at each id, until a limit, a
  * change of bots.csv (at a pair's start), or too few entries. */
+/* Whether game g must wait: one of its entries has finished no game yet
+ * and has one under way (its first start is seen through, alone). */
+static bool waits_for_first(const struct lrun *lr, const struct scheduled_game *g)
+{
+    for (int s = 0; s < 2; s++)
+        if (lr->played[g->bots[s]] == 0 && lr->under_way[g->bots[s]] > 0)
+            return true;
+    return false;
+}
+
+/* Game g handed out (rc 1), counted under way; else rc as it is. */
+static int hand_out(struct lrun *lr, const struct scheduled_game *g, int rc)
+{
+    if (rc == 1 && waits_for_first(lr, g))
+        return -EAGAIN; /* a game is under way: the tournament asks again */
+    for (int s = 0; rc == 1 && s < 2; s++)
+        lr->under_way[g->bots[s]]++;
+    return rc;
+}
+
 static int source(void *ctx, long index, struct scheduled_game *g)
 {
     struct lrun *lr = ctx;
@@ -40,7 +60,7 @@ static int source(void *ctx, long index, struct scheduled_game *g)
         if ((lr->changed = lrun_programs_changed(lr)))
             return 0;
         *g = lr->list[index];
-        return 1;
+        return hand_out(lr, g, 1);
     }
     if (id > lr->limit_id || (id % 2 == 1 && lr->deadline && proc_now_ns() >= lr->deadline)) {
         lr->reached = true;
@@ -51,7 +71,7 @@ static int source(void *ctx, long index, struct scheduled_game *g)
     int rc = league_game(&lr->l, id, g);
     if (rc == 0)
         lr->starved = true;
-    return rc;
+    return hand_out(lr, g, rc);
 }
 
 static int write_standings(struct lrun *lr)
@@ -106,6 +126,11 @@ static int on_finished(void *ctx, const struct game_record *rec)
 
     if (rc < 0)
         return rc;
+    for (int side = 0; side < 2; side++)
+        if (bots[side] >= 0) {
+            lr->played[bots[side]]++;
+            lr->under_way[bots[side]]--;
+        }
     if (lr->list) { /* a shard's: the merge counts it */
         lr->handed++;
         console_finished(&lr->con, rec);
@@ -137,7 +162,7 @@ static int segment_bots(struct lrun *lr, struct run_config *c)
     const char *why;
     int rc = path_join(path, sizeof(path), lr->dir, ROSTER_BOTS);
 
-    if (rc == 0 && access(path, F_OK) == 0 && (rc = inputs_load_roster(&file, path)) != 0) {
+    if (rc == 0 && access(path, F_OK) == 0 && (rc = inputs_load_roster(&file, path, NULL, NULL)) != 0) {
         config_run_release(&file);
         return rc;
     }
@@ -175,6 +200,10 @@ static int segment_exit(struct lrun *lr, const struct run_config *c, enum tourna
     if (failure->bot >= 0) {
         const struct bot_spec *b = &c->bots[failure->bot];
         const char *why = failure->detail[0] ? failure->detail : strerror(-failure->error);
+        snprintf(lr->failed_why, sizeof(lr->failed_why), "%s '%s': %s",
+                 failure->error == MATCH_NEVER_ANSWERED ? "it cannot play: its program"
+                                                        : "cannot start its program",
+                 b->argv[0], why);
         message_error("%s '%s' ('%s'): %s",
                       failure->error == MATCH_NEVER_ANSWERED ? "entry cannot play:"
                                                              : "cannot start entry",
@@ -225,6 +254,7 @@ static int segment(struct lrun *lr)
         t.source_ctx = lr;
         struct tournament_hooks hooks = {.finished = on_finished, .tick = on_tick, .ctx = lr};
         lr->base = lr->written;
+        memset(lr->under_way, 0, sizeof(lr->under_way)); /* the last segment's all ended */
         end = tournament_run(&t, NULL, &hooks, &host_interrupted, &failure);
         int err = results_flush(lr->out_files);
         if (err < 0 && end != TOURNAMENT_FAILED) {
@@ -324,10 +354,12 @@ static int retire_failed(struct lrun *lr)
     lr->out_files = NULL;
     if ((rc = lrun_retire_failed(lr, entry)) != 0)
         return rc;
+    char log[PATH_MAX + 8];
+    tournament_log_path(log, sizeof(log), lr->logs, lr->names[entry]);
     fprintf(stderr,
-            "Entry '%s' is retired from game %ld: its games stay; once it is fixed, add it again "
-            "under another name\n",
-            lr->names[entry], lr->l.e[entry].retired);
+            "Entry '%s' is retired from game %ld (its log: %s): its games stay; once it is "
+            "fixed, 'referee league add %s --replace %s=COMMAND' plays its next version\n",
+            lr->names[entry], lr->l.e[entry].retired, log, lr->dir, lr->names[entry]);
     if ((rc = results_open(&lr->out_files, lr->out_fd, lr->out, true, why, sizeof(why))) < 0) {
         message_error("cannot write results to '%s': %s", why, folder_why(rc));
         return EXIT_SYSTEM;

@@ -58,7 +58,14 @@ struct lrun {
     int logs_fd;                 /* its logs/, or -1 */
     struct scheduled_game *list; /* a shard's games, nlist; NULL: the league's picks */
     long nlist;
+    /* Each entry's games finished (in the league, and by this run), and
+     * under way in the segment: an entry that has finished none plays one
+     * game at a time, so that a broken one is found broken by one worker
+     * and its log holds one account, not two interleaved (league_run.c). */
+    long played[CONFIG_MAX_BOTS];
+    int under_way[CONFIG_MAX_BOTS];
     int failed;   /* the entry the last segment could not start, or -1 */
+    char failed_why[PATH_MAX + 200]; /* why, as said on stderr */
     bool changed; /* a shard stopped: an entry's program changed under it */
     long handed;  /* a shard's games handed over by its segment */
     char logs[PATH_MAX + 8];
@@ -102,10 +109,11 @@ void lrun_release_bindings(struct lrun *lr);
  * counted in the standings. Returns 0 or an exit code, having said why. */
 int lrun_load_history(struct lrun *lr, bool look_only);
 
-/* Retire entry, which cannot be started, from the next pair on (logged in
- * roster.csv), and read the league again with it retired: its results files
- * must be closed (they are rewritten). Returns 0 or an exit code, having said
- * why. */
+/* Retire entry, which cannot be started (lr->failed_why says why), from
+ * the next pair on (logged in roster.csv with that reason, and written in
+ * bots.csv's `retired`), and read the league again with it retired: its
+ * results files must be closed (they are rewritten). Returns 0 or an exit
+ * code, having said why. */
 int lrun_retire_failed(struct lrun *lr, int entry);
 
 /* The shard folders of a batch, if lr's folder has any, taken into the

@@ -145,6 +145,8 @@ int roster_read_bots(const char *dir, struct roster_bot **out, size_t *n, char *
         if (strlen(t.rows[r][name]) < sizeof((*out)[r].name))
             snprintf((*out)[r].name, sizeof((*out)[r].name), "%s", t.rows[r][name]);
         (*out)[r].retired = retired >= 0 && t.rows[r][retired][0] != '\0';
+        if ((*out)[r].retired)
+            snprintf((*out)[r].said, sizeof((*out)[r].said), "%s", t.rows[r][retired]);
     }
     *n = t.nrows;
     table_release(&t);
@@ -157,8 +159,9 @@ static const char *const bots_columns[] = {"name", "command", "dir", "proto", "e
 
 /* Rewrite dir's bots.csv from t (loaded, or empty), its columns and those of
  * bots_columns it lacks; with a new row of values `add` (by bots_columns, may
- * be NULL), and row `retire` (or -1) retired. */
-static int write_bots(const char *dir, const struct table *t, const char *const *add, long retire)
+ * be NULL), and row `retire` (or -1) retired: its `retired` set to said. */
+static int write_bots(const char *dir, const struct table *t, const char *const *add, long retire,
+                      const char *said)
 {
     struct csvout out = CSVOUT_INIT;
     char path[PATH_MAX];
@@ -181,12 +184,12 @@ static int write_bots(const char *dir, const struct table *t, const char *const 
             while (i < (int)NBOTCOLS && have[i] != (int)c)
                 i++;
             const char *v = r < t->nrows ? t->rows[r][c] : i < (int)NBOTCOLS ? add[i] : "";
-            csvout_text(&out, (long)r == retire && i == (int)NBOTCOLS - 1 ? "yes" : v);
+            csvout_text(&out, (long)r == retire && i == (int)NBOTCOLS - 1 ? said : v);
         }
         for (size_t i = 0; i < NBOTCOLS; i++)
             if (have[i] < 0)
                 csvout_text(&out, r < t->nrows
-                                      ? ((long)r == retire && i == NBOTCOLS - 1 ? "yes" : "")
+                                      ? ((long)r == retire && i == NBOTCOLS - 1 ? said : "")
                                       : add[i]);
         csvout_end(&out);
     }
@@ -230,14 +233,14 @@ int roster_add_bot(const char *dir, const struct roster_entry *e, char *why, siz
                                      e->proto ? e->proto : "",
                                      e->env ? e->env : "",
                                      ""};
-        if ((rc = write_bots(dir, &t, add, -1)) < 0)
+        if ((rc = write_bots(dir, &t, add, -1, NULL)) < 0)
             snprintf(why, len, "cannot write '%s/%s': %s", dir, ROSTER_BOTS, strerror(-rc));
     }
     table_release(&t);
     return rc;
 }
 
-int roster_retire_bot(const char *dir, const char *name, char *why, size_t len)
+int roster_retire_bot(const char *dir, const char *name, const char *said, char *why, size_t len)
 {
     struct table t;
     int rc;
@@ -248,7 +251,7 @@ int roster_retire_bot(const char *dir, const char *name, char *why, size_t len)
         rc = -ENOENT;
     else if (rc == 0 && col >= 0 && t.rows[row][col][0])
         rc = -EALREADY;
-    if (rc == 0 && (rc = write_bots(dir, &t, NULL, row)) < 0)
+    if (rc == 0 && (rc = write_bots(dir, &t, NULL, row, said && said[0] ? said : "yes")) < 0)
         snprintf(why, len, "cannot write '%s/%s': %s", dir, ROSTER_BOTS, strerror(-rc));
     table_release(&t);
     return rc;
