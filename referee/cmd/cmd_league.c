@@ -433,19 +433,25 @@ static int league_show(const char *dir)
     for (size_t b = 0; b < nbots; b++) {
         long entered = 0, retired = 0;
         const struct roster_event *refused = NULL; /* held now, by this event */
+        const char *out_why = "";                  /* of its retirement */
         for (size_t e = 0; e < nev; e++) {
             if (strcmp(ev[e].name, bots[b].name) != 0)
                 continue;
             if (ev[e].kind == ROSTER_ENTERED || ev[e].kind == ROSTER_RETIRED)
                 *(ev[e].kind == ROSTER_RETIRED ? &retired : &entered) = ev[e].game;
+            if (ev[e].kind == ROSTER_RETIRED)
+                out_why = ev[e].reason;
             if (ev[e].kind == ROSTER_REFUSED || ev[e].kind == ROSTER_BOUND)
                 refused = ev[e].kind == ROSTER_REFUSED ? &ev[e] : NULL;
         }
         printf("  %-24s ", bots[b].name);
-        if (entered == 0)
+        if (entered == 0 && retired)
+            printf("never played, retired from game %ld%s%s\n", retired, out_why[0] ? ": " : "", out_why);
+        else if (entered == 0)
             printf("enters at the next run's next pair%s\n", bots[b].retired ? " (retired)" : "");
         else if (retired)
-            printf("played from game %ld, retired from game %ld\n", entered, retired);
+            printf("played from game %ld, retired from game %ld%s%s\n", entered, retired,
+                   out_why[0] ? ": " : "", out_why);
         else if (refused)
             printf("played from game %ld, refused from game %ld: %s\n", entered, refused->game,
                    refused->reason);

@@ -286,6 +286,21 @@ int lrun_sync_roster(struct lrun *lr, bool dry)
     return 0;
 }
 
+int lrun_count_entries(const struct lrun *lr)
+{
+    struct roster_bot *bots;
+    size_t n;
+    char why[PATH_MAX + 200];
+    int count = 0;
+
+    if (roster_read_bots(lr->dir, &bots, &n, why, sizeof(why)) < 0)
+        return 0;
+    for (size_t b = 0; b < n; b++)
+        count += !bots[b].retired;
+    free(bots);
+    return count;
+}
+
 /* Whether bots.csv, or an entry's program, changed since sync_roster last read it. */
 bool lrun_programs_changed(const struct lrun *lr)
 {

@@ -467,7 +467,8 @@ static int run_whole(struct lrun *lr)
     int rc;
 
     if (!o->run.quiet)
-        printf("League '%s': %ld games so far, %d entries\n", lr->dir, lr->written, lr->l.n);
+        printf("League '%s': %ld games so far, %d entries\n", lr->dir, lr->written,
+               lrun_count_entries(lr));
     /* A merge takes in the roster's changes, for the next batch. */
     rc = o->merge ? lrun_sync_roster(lr, false) : play(lr);
     if (lr->st && lr->written > 0) {

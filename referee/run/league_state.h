@@ -87,6 +87,11 @@ int lrun_index_of(const struct lrun *lr, const char *name);
  * program changed is refused. Returns 0 or an exit code, having said why. */
 int lrun_sync_roster(struct lrun *lr, bool dry);
 
+/* The entries of bots.csv that are not retired (what a run's banner
+ * counts: roster.csv has not taken in a new league's yet); 0 if it cannot
+ * be read (the run says why). */
+int lrun_count_entries(const struct lrun *lr);
+
 /* Whether bots.csv, or a file of an entry's program that is not retired,
  * changed since lrun_sync_roster last read it (by their stat). */
 bool lrun_roster_changed(const struct lrun *lr);
