@@ -469,7 +469,7 @@ Test(league_run, user_errors_are_one_line_and_exit_2, .timeout = 60)
     refused(none, "is not a league");
     add(dir, "a=" BOTDIR "random");
     char *again[] = {REFEREE_BIN, "league", "add", dir, "a=" BOTDIR "greedy", NULL};
-    refused(again, "a new version is a new entry");
+    refused(again, "a new version of it: 'referee league add");
     char *other[] = {REFEREE_BIN,          "league", "add",      dir,
                      "b=" BOTDIR "greedy", "--game", "connect4", NULL};
     refused(other, "other --game");
@@ -581,7 +581,13 @@ Test(league_run, an_entry_that_cannot_start_is_retired_and_the_league_goes_on, .
     char dir[64];
     test_tmpdir(dir, "league");
     make_league(dir);
-    add(dir, "broken=/nonexistent/bot");
+    /* league add refuses a program that is not there: bots.csv edited by hand. */
+    char path[96];
+    snprintf(path, sizeof(path), "%s/bots.csv", dir);
+    FILE *f = fopen(path, "a");
+    cr_assert_not_null(f);
+    fputs("broken,/nonexistent/bot,,,,\n", f);
+    fclose(f);
     char *run[] = {REFEREE_BIN, "league", "run", dir, "--games", "40", "-j", "2", "-q", NULL};
     referee("a run with a broken entry", run, 0);
     cr_expect(strstr(r.err, "cannot start entry 'broken'"), "%s", r.err);

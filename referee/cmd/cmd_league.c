@@ -36,6 +36,7 @@ struct league_cmd {
     bool no_early_draw;
     struct bot_spec env; /* add: the entry's --env, as a bot's (name and argv unused) */
     const char *reason;  /* retire: why, or NULL */
+    bool replace;        /* add: a new version of an entry */
 };
 
 #define FIELD(name) offsetof(struct league_cmd, name)
@@ -123,6 +124,12 @@ static const struct option_def league_options_table[] = {
          "add: a variable of the entry's environment (repeatable;\n"
          "bots.csv's column env)",
          .only = FOR_ADD),
+    FLAG("replace", replace,
+         "add: a new version of entry NAME, as NAME#2 (then\n"
+         "#3...): it plays from the next pair, rated on its own;\n"
+         "the version before, retired or not, is retired, its\n"
+         "games kept",
+         .only = FOR_ADD),
     TEXT("reason", "TEXT", reason,
          "retire: why, written in bots.csv's column retired\n"
          "(default: yes), and in roster.csv by the run",
@@ -189,15 +196,15 @@ static const char league_head[] =
     "change the standings most (README.md, 'League'). An entry is bound to its\n"
     "program: a command or program file changed under its name is refused from\n"
     "the next pair until it is put back (roster.csv says why); a new version is\n"
-    "a new entry.\n\n";
+    "a new entry (--replace names it NAME#2). An entry that cannot be started\n"
+    "is retired, with why, and the rest play on.\n\n";
 static const char league_tail[] =
     "Exit status: 0 done, 2 bad usage, an entry whose --dir or program does not\n"
     "exist (add), an unknown or already retired entry, a league another run\n"
     "holds, or a shard facing a program changed under it (it stops), 3\n"
-    "unreadable league files or a batch\n"
-    "short of a shard, 4 results that cannot be written (an entry that cannot be\n"
-    "started is retired, and the league goes on), 5 an internal error, 130\n"
-    "interrupted (finished games are kept; the next run goes on).\n";
+    "unreadable league files or a batch short of a shard, 4 results that cannot\n"
+    "be written, 5 an internal error, 130 interrupted (finished games are kept;\n"
+    "the next run goes on).\n";
 
 const struct option_set league_options = {.table = league_options_table,
                                           .n = NOPTIONS,
@@ -322,6 +329,70 @@ static bool can_start(const struct bot_spec *bot, const char *dir, char *why, si
     return false;
 }
 
+/* The length of name less a version's suffix (`#2`, `#3`...). */
+static size_t base_len(const char *name)
+{
+    size_t n = strlen(name), k = n;
+    while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
+        k--;
+    return k > 1 && k < n && name[k - 1] == '#' ? k - 1 : n;
+}
+
+/* The version of bots.csv's entry name that `--replace` adds (base#V, V one
+ * past the highest of base's versions: base itself is 1) into next, and the
+ * latest into latest. Returns 0, or an exit code having said why. */
+static int next_version(const char *dir, const char *name, char *next, char *latest)
+{
+    struct roster_bot *bots = NULL;
+    size_t n = 0, base = base_len(name);
+    char why[PATH_MAX + 200];
+    long top = 0;
+    int rc = roster_read_bots(dir, &bots, &n, why, sizeof(why));
+
+    if (rc < 0) {
+        message_error("cannot read %s", why);
+        return EXIT_DATA;
+    }
+    for (size_t b = 0; b < n; b++) {
+        const char *other = bots[b].name;
+        if (base_len(other) != base || strncmp(other, name, base) != 0)
+            continue;
+        long v = other[base] == '#' ? strtol(other + base + 1, NULL, 10) : 1;
+        if (v > top) {
+            top = v;
+            snprintf(latest, CONFIG_NAME_MAX + 1, "%s", other);
+        }
+    }
+    free(bots);
+    if (top == 0) {
+        message_error("league '%s' has no entry '%.*s' to replace", dir, (int)base, name);
+        return EXIT_USAGE;
+    }
+    int len = snprintf(next, CONFIG_NAME_MAX + 1, "%.*s#%ld", (int)base, name, top + 1);
+    if (len < 0 || len > CONFIG_NAME_MAX) {
+        message_error("entry name '%.*s#%ld' is longer than %d bytes", (int)base, name, top + 1,
+                      CONFIG_NAME_MAX);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* `league add --replace`: the version before `latest` retired in bots.csv
+ * (if not already), replaced by `next`. Returns an exit code. */
+static int retire_replaced(const char *dir, const char *latest, const char *next)
+{
+    char said[CONFIG_NAME_MAX + 32], why[PATH_MAX + 200];
+    snprintf(said, sizeof(said), "replaced by '%s'", next);
+    int rc = roster_retire_bot(dir, latest, said, why, sizeof(why));
+    if (rc < 0 && rc != -EALREADY) {
+        message_error("%s", why);
+        return EXIT_SYSTEM;
+    }
+    printf("Retired '%s' from league '%s': '%s' is its next version, its games stay\n", latest,
+           dir, next);
+    return EXIT_OK;
+}
+
 /* `league add DIR NAME=COMMAND`: the first makes the league with the settings
  * given; later ones may repeat them, not change them. */
 static int league_add(struct league_cmd *c, const bool *given, const char *dir, const char *text)
@@ -360,6 +431,15 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
         config_bot_release(&bot);
         return rc;
     }
+    char next[CONFIG_NAME_MAX + 1], latest[CONFIG_NAME_MAX + 1];
+    if (c->replace && (rc = next_version(dir, bot.name, next, latest)) != 0) {
+        config_bot_release(&bot);
+        return rc;
+    }
+    if (c->replace) {
+        free(bot.name);
+        bot.name = xstrdup(next);
+    }
     char *env = env_field(&c->env);
     struct roster_entry e = {.name = bot.name,
                              .command = eq + 1,
@@ -369,13 +449,15 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
     rc = roster_add_bot(dir, &e, whyf, sizeof(whyf));
     free(env);
     if (rc == -EEXIST)
-        message_error("league '%s' has an entry '%s' already; a new version is a new entry: give "
-                      "it another name",
-                      dir, bot.name);
+        message_error("league '%s' has an entry '%s' already; a new version of it: 'referee league "
+                      "add %s --replace %s=COMMAND'",
+                      dir, bot.name, dir, bot.name);
     else if (rc < 0)
         message_error("%s", whyf);
     else
         printf("Added '%s' to league '%s'\n", bot.name, dir);
+    if (rc == 0 && c->replace)
+        rc = retire_replaced(dir, latest, bot.name) == EXIT_OK ? 0 : -EIO;
     config_bot_release(&bot);
     return rc == -EEXIST ? EXIT_USAGE : rc < 0 ? EXIT_SYSTEM : EXIT_OK;
 }
@@ -447,8 +529,10 @@ static int league_show(const char *dir)
         printf("  %-24s ", bots[b].name);
         if (entered == 0 && retired)
             printf("never played, retired from game %ld%s%s\n", retired, out_why[0] ? ": " : "", out_why);
+        else if (entered == 0 && bots[b].retired)
+            printf("never played, retired: %s\n", bots[b].said);
         else if (entered == 0)
-            printf("enters at the next run's next pair%s\n", bots[b].retired ? " (retired)" : "");
+            printf("enters at the next run's next pair\n");
         else if (retired)
             printf("played from game %ld, retired from game %ld%s%s\n", entered, retired,
                    out_why[0] ? ": " : "", out_why);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 static const char *const settings_columns[] = {"game",       "seed",      "openings",
@@ -218,7 +219,7 @@ static long find_bot(struct table *t, const char *dir, const char *name, int *rc
     return -1;
 }
 
-int roster_add_bot(const char *dir, const struct roster_entry *e, char *why, size_t len)
+static int add_bot(const char *dir, const struct roster_entry *e, char *why, size_t len)
 {
     struct table t;
     int rc;
@@ -240,7 +241,7 @@ int roster_add_bot(const char *dir, const struct roster_entry *e, char *why, siz
     return rc;
 }
 
-int roster_retire_bot(const char *dir, const char *name, const char *said, char *why, size_t len)
+static int retire_bot(const char *dir, const char *name, const char *said, char *why, size_t len)
 {
     struct table t;
     int rc;
@@ -254,5 +255,42 @@ int roster_retire_bot(const char *dir, const char *name, const char *said, char 
     if (rc == 0 && (rc = write_bots(dir, &t, NULL, row, said && said[0] ? said : "yes")) < 0)
         snprintf(why, len, "cannot write '%s/%s': %s", dir, ROSTER_BOTS, strerror(-rc));
     table_release(&t);
+    return rc;
+}
+
+/* dir's bots.csv kept for one writer while it is read and written again
+ * (league add, league retire, a run that retires an entry): an flock on
+ * dir/bots.lock, waited for. Returns the descriptor to close, or -1 (no lock:
+ * the write goes on, as before there was one). */
+static int lock_bots(const char *dir)
+{
+    char path[PATH_MAX];
+    if (path_join(path, sizeof(path), dir, ROSTER_BOTS_LOCK) < 0)
+        return -1;
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    while (fd >= 0 && flock(fd, LOCK_EX) < 0 && errno == EINTR)
+        ;
+    return fd;
+}
+
+static void unlock_bots(int fd)
+{
+    if (fd >= 0)
+        close(fd);
+}
+
+int roster_add_bot(const char *dir, const struct roster_entry *e, char *why, size_t len)
+{
+    int lock = lock_bots(dir);
+    int rc = add_bot(dir, e, why, len);
+    unlock_bots(lock);
+    return rc;
+}
+
+int roster_retire_bot(const char *dir, const char *name, const char *said, char *why, size_t len)
+{
+    int lock = lock_bots(dir);
+    int rc = retire_bot(dir, name, said, why, len);
+    unlock_bots(lock);
     return rc;
 }
