@@ -772,8 +772,9 @@ Test(league_run, a_program_changed_between_runs_is_refused_until_it_is_put_back,
     /* The report's roster says it too: b refused, a no more. */
     static char page[1 << 20];
     cr_assert_not_null(test_slurp(dir, "report.html", page, sizeof(page)));
-    cr_expect(strstr(page, "<tr><td>b</td><td>1</td><td></td><td>41</td></tr>"), "b's row");
-    cr_expect(strstr(page, "<tr><td>a</td><td>1</td><td></td><td></td></tr>"), "a's row");
+    cr_expect(strstr(page, "<tr><td>b</td><td>1</td><td></td><td>41</td><td></td></tr>"),
+              "b's row");
+    cr_expect(strstr(page, "<tr><td>a</td><td>1</td><td></td><td></td><td></td></tr>"), "a's row");
 }
 
 Test(league_run, a_league_older_than_bindings_is_bound_at_its_next_run, .timeout = 120)

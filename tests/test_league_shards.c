@@ -87,8 +87,7 @@ Test(league_shards, three_shards_started_at_one_instant_all_play_and_the_merge_t
     for (int attempt = 1; attempt <= 20; attempt++) {
         char dir[64];
         test_tmpdir(dir, "league-shards");
-        const char *entries[] = {"a=" BOTDIR "random", "b=" BOTDIR "greedy",
-                                 "c=" BOTDIR "random"};
+        const char *entries[] = {"a=" BOTDIR "random", "b=" BOTDIR "greedy", "c=" BOTDIR "random"};
         for (int i = 0; i < 3; i++) {
             char *add[] = {REFEREE_BIN,        "league", "add", dir,
                            (char *)entries[i], "--lag",  LAG,   NULL};

@@ -299,10 +299,10 @@ static bool can_start(const struct bot_spec *bot, const char *dir, char *why, si
     char path[PATH_MAX];
 
     if (dir) {
-        const char *no = stat(dir, &st) < 0        ? strerror(errno)
-                         : !S_ISDIR(st.st_mode)    ? "not a directory"
+        const char *no = stat(dir, &st) < 0      ? strerror(errno)
+                         : !S_ISDIR(st.st_mode)  ? "not a directory"
                          : access(dir, X_OK) < 0 ? strerror(errno)
-                                                   : NULL;
+                                                 : NULL;
         if (no) {
             snprintf(why, len, "no directory '%s' to start it in (--dir): %s", dir, no);
             return false;
@@ -388,8 +388,8 @@ static int retire_replaced(const char *dir, const char *latest, const char *next
         message_error("%s", why);
         return EXIT_SYSTEM;
     }
-    printf("Retired '%s' from league '%s': '%s' is its next version, its games stay\n", latest,
-           dir, next);
+    printf("Retired '%s' from league '%s': '%s' is its next version, its games stay\n", latest, dir,
+           next);
     return EXIT_OK;
 }
 
@@ -528,7 +528,8 @@ static int league_show(const char *dir)
         }
         printf("  %-24s ", bots[b].name);
         if (entered == 0 && retired)
-            printf("never played, retired from game %ld%s%s\n", retired, out_why[0] ? ": " : "", out_why);
+            printf("never played, retired from game %ld%s%s\n", retired, out_why[0] ? ": " : "",
+                   out_why);
         else if (entered == 0 && bots[b].retired)
             printf("never played, retired: %s\n", bots[b].said);
         else if (entered == 0)

@@ -67,8 +67,7 @@ static void read_roster(struct report *r, const char *dir)
         else if (ev[i].kind == ROSTER_RETIRED) {
             e[k].retired = ev[i].game;
             snprintf(e[k].why, sizeof(e[k].why), "%s", ev[i].reason);
-        }
-        else /* refused, or bound again */
+        } else /* refused, or bound again */
             e[k].refused = ev[i].kind == ROSTER_REFUSED ? ev[i].game : 0;
     }
     roster_free_events(ev, n);

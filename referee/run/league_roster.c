@@ -51,8 +51,8 @@ static void say(const struct lrun *lr, const struct roster_event *e)
     if (e->kind == ROSTER_REFUSED)
         fprintf(stderr,
                 "Entry '%s' is not played from game %ld: %s; put its program back, or add the "
-                "new one under another name (and retire '%s')\n",
-                e->name, e->game, e->reason, e->name);
+                "new one as its next version ('referee league add %s --replace %s=COMMAND')\n",
+                e->name, e->game, e->reason, lr->dir, e->name);
     else if (e->kind == ROSTER_BOUND)
         fprintf(stderr, "Entry '%s' of league '%s' plays from game %ld: %s\n", e->name, lr->dir,
                 e->game, e->reason);

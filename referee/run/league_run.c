@@ -162,7 +162,8 @@ static int segment_bots(struct lrun *lr, struct run_config *c)
     const char *why;
     int rc = path_join(path, sizeof(path), lr->dir, ROSTER_BOTS);
 
-    if (rc == 0 && access(path, F_OK) == 0 && (rc = inputs_load_roster(&file, path, NULL, NULL)) != 0) {
+    if (rc == 0 && access(path, F_OK) == 0 &&
+        (rc = inputs_load_roster(&file, path, NULL, NULL)) != 0) {
         config_run_release(&file);
         return rc;
     }

@@ -64,10 +64,10 @@ struct lrun {
      * and its log holds one account, not two interleaved (league_run.c). */
     long played[CONFIG_MAX_BOTS];
     int under_way[CONFIG_MAX_BOTS];
-    int failed;   /* the entry the last segment could not start, or -1 */
+    int failed;                      /* the entry the last segment could not start, or -1 */
     char failed_why[PATH_MAX + 200]; /* why, as said on stderr */
-    bool changed; /* a shard stopped: an entry's program changed under it */
-    long handed;  /* a shard's games handed over by its segment */
+    bool changed;                    /* a shard stopped: an entry's program changed under it */
+    long handed;                     /* a shard's games handed over by its segment */
     char logs[PATH_MAX + 8];
 };
 

@@ -12,9 +12,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ROSTER_SETTINGS "league.csv"
-#define ROSTER_BOTS     "bots.csv"
-#define ROSTER_LOG      "roster.csv"
+#define ROSTER_SETTINGS  "league.csv"
+#define ROSTER_BOTS      "bots.csv"
+#define ROSTER_LOG       "roster.csv"
 #define ROSTER_BOTS_LOCK "bots.lock" /* one writer of bots.csv at a time (roster.c) */
 
 struct table;
