@@ -1,7 +1,8 @@
 /* test_league_shards.c: a league's batch on several machines at once: the
  * shards of a batch started at the same instant (a barrier, then exec) on a
  * fresh league and on one with games, each playing its part, never taking
- * another for a `league run`, and the merge taking the whole batch. */
+ * another for a `league run`, and the merge taking the whole batch; and a
+ * run and a shard refusing each other, each naming which plays. */
 #include "helpers.h"
 #include "run.h"
 
@@ -98,4 +99,46 @@ Test(league_shards, three_shards_started_at_one_instant_all_play_and_the_merge_t
         char *check[] = {REFEREE_BIN, "check", "--strict", dir, NULL};
         referee("check", check, 0);
     }
+}
+
+#define FIXTURE BUILD_DIR "/testbots/fixture"
+
+/* While a shard plays, `league run` and its --merge are refused, saying
+ * shards play; while `league run` plays, a shard is refused, saying so. */
+Test(league_shards, a_run_and_a_shard_refuse_each_other_naming_which_plays, .timeout = 60)
+{
+    char dir[64], log[96], shard[96];
+    test_tmpdir(dir, "league-shards");
+    snprintf(log, sizeof(log), "%s.out", dir);
+    snprintf(shard, sizeof(shard), "%s/shard-1", dir);
+    const char *entries[] = {"a=" FIXTURE " slow 200", "b=" FIXTURE " slow 200",
+                             "c=" BOTDIR "random"};
+    for (int i = 0; i < 3; i++) {
+        char *add[] = {REFEREE_BIN, "league", "add", dir, (char *)entries[i], "--lag", "4", NULL};
+        referee(entries[i], add, 0);
+    }
+    char *s1[] = {REFEREE_BIN, "league", "run", dir, "--shard", "1/2", "-j", "1", "-q", NULL};
+    pid_t pid = test_start(s1, log);
+    /* Its folder is made once it shares the league's lock. */
+    for (int i = 0; i < 20000 && access(shard, F_OK) < 0; i++)
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    cr_assert_eq(access(shard, F_OK), 0, "the shard made no folder");
+    char *merge[] = {REFEREE_BIN, "league", "run", dir, "--merge", "-q", NULL};
+    referee("a merge while a shard plays", merge, 2);
+    cr_expect(strstr(r.err, "has a batch's shards playing"), "%s", r.err);
+    char *run[] = {REFEREE_BIN, "league", "run", dir, "--games", "2", "-q", NULL};
+    referee("a run while a shard plays", run, 2);
+    cr_expect(strstr(r.err, "has a batch's shards playing"), "%s", r.err);
+    kill(pid, SIGKILL);
+    test_wait_status(pid);
+
+    char *whole[] = {REFEREE_BIN, "league", "run", dir, "--games", "200", "-q", NULL};
+    pid = test_start(whole, log);
+    test_wait_rows(pid, dir, 1);
+    char *s2[] = {REFEREE_BIN, "league", "run", dir, "--shard", "2/2", "-q", NULL};
+    referee("a shard while the league runs", s2, 2);
+    cr_expect(strstr(r.err, "is being run by 'league run"), "%s", r.err);
+    kill(pid, SIGKILL);
+    test_wait_status(pid);
+    unlink(log);
 }
