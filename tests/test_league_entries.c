@@ -1,7 +1,8 @@
 /* test_league_entries.c: a league's entries as an organiser meets them: a
  * --dir or program that is not there refused by `league add`; an entry that
  * cannot run retired with its reason (roster.csv, bots.csv, show, the
- * report, its log named) while the rest play on; `league retire` mending a
+ * report, its log named) while the rest play on, the report saying the
+ * league's conditions; `league retire` mending a
  * roster; `league add --replace`, a new version under NAME#2; the banner's
  * count. */
 #include "helpers.h"
@@ -181,6 +182,9 @@ Test(league_entries, entries_that_cannot_run_are_retired_with_why_and_the_rest_p
               "%s", r.out);
     cr_expect_gt(occurrences(dir, "report.html", "ended before its first reply"), 0,
                  "the report's roster says why");
+    /* Its conditions are the league's (league.csv): it has no run.csv. */
+    cr_expect_eq(occurrences(dir, "report.html", "<dt>League</dt><dd>seed 1; "), 1);
+    cr_expect_eq(occurrences(dir, "report.html", "a referee older than"), 0);
     /* The next run reads the same roster: nothing stops it. */
     char *more[] = {REFEREE_BIN, "league", "run", dir, "--games", "10", "-q", NULL};
     referee("the next run", more, 0);

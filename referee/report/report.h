@@ -5,6 +5,7 @@
 #ifndef REFEREE_REPORT_H
 #define REFEREE_REPORT_H
 
+#include "roster.h"
 #include "schema.h"
 #include "sprt.h"
 #include "standings.h"
@@ -105,6 +106,8 @@ struct report {
     struct report_entry *entries; /* a league's roster, malloc'ed (report_free frees it);
                                    * NULL for a tournament */
     size_t nentries;
+    struct roster_settings league; /* a league's league.csv, when has_league */
+    bool has_league;
     size_t recent[2]; /* the bots found last, tried first */
     char game[32];    /* the game's name; "" before the first row */
     bool mixed;       /* rows of more than one game */

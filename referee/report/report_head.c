@@ -96,6 +96,21 @@ static void put_utc(FILE *f, const char *stamp)
         html_text(f, stamp);
 }
 
+/* A league's conditions, from its league.csv: what every run of it plays. */
+static void put_league(FILE *f, const struct roster_settings *s)
+{
+    put_term(f, "Game");
+    html_text(f, s->game);
+    fputs("</dd>\n", f);
+    put_term(f, "League");
+    fprintf(f,
+            "seed %llu; random openings of %ld plies; a new entry plays %ld games against the "
+            "field before the standings steer its games; each pair of games picked from the "
+            "results up to %ld pairs before it%s</dd>\n",
+            (unsigned long long)s->seed, s->openings, s->min_games, s->lag,
+            s->early_draw ? "" : "; no early draws");
+}
+
 void report_html_conditions(FILE *f, const struct report *r, size_t nbots, const char *const *dirs,
                             const struct runinfo *infos, int ndirs)
 {
@@ -108,6 +123,8 @@ void report_html_conditions(FILE *f, const struct report *r, size_t nbots, const
         fprintf(f, " (%ld aborted, counted nowhere)", r->aborted);
     fprintf(f, ", %zu bots, %ld ended on a foul.</p>\n<dl class=\"conditions\">\n", nbots,
             r->fouled);
+    if (!ri && r->has_league)
+        put_league(f, &r->league);
     if (ri) {
         put_term(f, "Game");
         html_text(f, runinfo_get(ri, RI_GAME));
@@ -147,7 +164,11 @@ void report_html_conditions(FILE *f, const struct report *r, size_t nbots, const
         fputs("</code></dd>\n", f);
     }
     fputs("</dl>\n", f);
-    if (!ri)
+    if (!ri && r->has_league)
+        fputs("<p class=\"note\">A league: its time limits and other options are those each "
+              "<code>league run</code> of it was given (not recorded).</p>\n",
+              f);
+    else if (!ri)
         fputs("<p class=\"note\">The run's conditions were not recorded: its folder has no "
               "run.csv (a run of a referee older than that file).</p>\n",
               f);

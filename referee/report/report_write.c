@@ -48,6 +48,9 @@ static void read_roster(struct report *r, const char *dir)
     size_t n;
     char why[PATH_MAX + 200];
 
+    /* What the league plays under: it has no run.csv. */
+    if (!r->has_league && roster_read_settings(dir, &r->league, why, sizeof(why)) == 0)
+        r->has_league = true;
     if (roster_read_events(dir, &ev, &n, why, sizeof(why)) < 0)
         return; /* a report without the roster's marks */
     if (n == 0) {
