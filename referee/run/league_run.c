@@ -26,8 +26,6 @@
 #define STANDINGS_EVERY_NS (1000 * NS_PER_MS)
 #define REPORT_EVERY_NS    (30000 * NS_PER_MS)
 
-/* The tournament's source: the league's game at each id, until a limit, a
- * change of bots.csv (at a pair's start), or too few entries. */
 /* Whether game g must wait: one of its entries has finished no game yet
  * and has one under way (its first start is seen through, alone). */
 static bool waits_for_first(const struct lrun *lr, const struct scheduled_game *g)
@@ -48,6 +46,8 @@ static int hand_out(struct lrun *lr, const struct scheduled_game *g, int rc)
     return rc;
 }
 
+/* The tournament's source: the league's game at each id, until a limit, a
+ * change of bots.csv (at a pair's start), or too few entries. */
 static int source(void *ctx, long index, struct scheduled_game *g)
 {
     struct lrun *lr = ctx;
