@@ -393,6 +393,29 @@ static int retire_replaced(const char *dir, const char *latest, const char *next
     return EXIT_OK;
 }
 
+/* The entry of `league add` (text: NAME=COMMAND) into *bot: its name one a
+ * CSV cell keeps, its --dir and program there (can_start). Returns 0, or an
+ * exit code having said why (*bot released). */
+static int parse_entry(const struct league_cmd *c, const char *dir, const char *text,
+                       struct bot_spec *bot)
+{
+    const char *why, *problem;
+    char cannot[2 * PATH_MAX + 64];
+
+    if (config_bot_parse(bot, text, &why) < 0) {
+        message_error("entry '%s': %s", text, why);
+        return EXIT_USAGE;
+    }
+    if ((problem = config_name_problem(bot->name)) != NULL)
+        message_error("entry name '%.80s' %s", bot->name, problem);
+    else if (!can_start(bot, c->bot_dir, cannot, sizeof(cannot)))
+        message_error("cannot add entry '%s' to league '%s': %s", bot->name, dir, cannot);
+    else
+        return 0;
+    config_bot_release(bot);
+    return EXIT_USAGE;
+}
+
 /* `league add DIR NAME=COMMAND`: the first makes the league with the settings
  * given; later ones may repeat them, not change them. */
 static int league_add(struct league_cmd *c, const bool *given, const char *dir, const char *text)
@@ -403,31 +426,17 @@ static int league_add(struct league_cmd *c, const bool *given, const char *dir, 
                                    .min_games = c->min_games,
                                    .lag = c->lag};
     struct bot_spec bot = {0};
-    const char *why;
     char whyf[PATH_MAX + 200];
 
     const struct game_def *def = c->game;
     snprintf(want.game, sizeof(want.game), "%s", def->name);
     if (!given[4]) /* --openings */
         want.openings = def->opening_plies;
-    if (config_bot_parse(&bot, text, &why) < 0) {
-        message_error("entry '%s': %s", text, why);
-        return EXIT_USAGE;
-    }
-    const char *eq = strchr(text, '='), *problem = config_name_problem(bot.name);
-    if (problem) {
-        message_error("entry name '%.80s' %s", bot.name, problem);
-        config_bot_release(&bot);
-        return EXIT_USAGE;
-    }
-    char cannot[2 * PATH_MAX + 64];
-    if (!can_start(&bot, c->bot_dir, cannot, sizeof(cannot))) {
-        message_error("cannot add entry '%s' to league '%s': %s", bot.name, dir, cannot);
-        config_bot_release(&bot);
-        return EXIT_USAGE;
-    }
-    int rc = league_settings(dir, &want, given);
-    if (rc != 0) {
+    int rc = parse_entry(c, dir, text, &bot);
+    if (rc != 0)
+        return rc;
+    const char *eq = strchr(text, '=');
+    if ((rc = league_settings(dir, &want, given)) != 0) {
         config_bot_release(&bot);
         return rc;
     }
@@ -488,6 +497,43 @@ static int retire_entry(const char *dir, const char *name, const char *reason)
     return EXIT_OK;
 }
 
+/* An entry's line of `league show`: from roster.csv's events (nev), where
+ * it stands since when, and why it retired or is refused. */
+static void show_entry(const struct roster_bot *b, const struct roster_event *ev, size_t nev)
+{
+    long entered = 0, retired = 0;
+    const struct roster_event *refused = NULL; /* held now, by this event */
+    const char *out_why = "";                  /* of its retirement */
+    for (size_t e = 0; e < nev; e++) {
+        if (strcmp(ev[e].name, b->name) != 0)
+            continue;
+        if (ev[e].kind == ROSTER_ENTERED || ev[e].kind == ROSTER_RETIRED)
+            *(ev[e].kind == ROSTER_RETIRED ? &retired : &entered) = ev[e].game;
+        if (ev[e].kind == ROSTER_RETIRED)
+            out_why = ev[e].reason;
+        if (ev[e].kind == ROSTER_REFUSED || ev[e].kind == ROSTER_BOUND)
+            refused = ev[e].kind == ROSTER_REFUSED ? &ev[e] : NULL;
+    }
+    printf("  %-24s ", b->name);
+    if (entered == 0 && retired)
+        printf("never played, retired from game %ld%s%s\n", retired, out_why[0] ? ": " : "",
+               out_why);
+    else if (entered == 0 && b->retired)
+        printf("never played, retired: %s\n", b->said);
+    else if (entered == 0)
+        printf("enters at the next run's next pair\n");
+    else if (retired)
+        printf("played from game %ld, retired from game %ld%s%s\n", entered, retired,
+               out_why[0] ? ": " : "", out_why);
+    else if (refused)
+        printf("played from game %ld, refused from game %ld: %s\n", entered, refused->game,
+               refused->reason);
+    else if (b->retired)
+        printf("plays from game %ld, retires at the run's next pair\n", entered);
+    else
+        printf("plays from game %ld\n", entered);
+}
+
 /* `league show DIR`: the settings, each entry's place in the roster's history,
  * and the standings of every game so far. */
 static int league_show(const char *dir)
@@ -512,39 +558,8 @@ static int league_show(const char *dir)
     printf("League '%s': %s, seed %llu, openings of %ld plies, %ld games before the standings "
            "steer a new entry\n\nEntries:\n",
            dir, set.game, (unsigned long long)set.seed, set.openings, set.min_games);
-    for (size_t b = 0; b < nbots; b++) {
-        long entered = 0, retired = 0;
-        const struct roster_event *refused = NULL; /* held now, by this event */
-        const char *out_why = "";                  /* of its retirement */
-        for (size_t e = 0; e < nev; e++) {
-            if (strcmp(ev[e].name, bots[b].name) != 0)
-                continue;
-            if (ev[e].kind == ROSTER_ENTERED || ev[e].kind == ROSTER_RETIRED)
-                *(ev[e].kind == ROSTER_RETIRED ? &retired : &entered) = ev[e].game;
-            if (ev[e].kind == ROSTER_RETIRED)
-                out_why = ev[e].reason;
-            if (ev[e].kind == ROSTER_REFUSED || ev[e].kind == ROSTER_BOUND)
-                refused = ev[e].kind == ROSTER_REFUSED ? &ev[e] : NULL;
-        }
-        printf("  %-24s ", bots[b].name);
-        if (entered == 0 && retired)
-            printf("never played, retired from game %ld%s%s\n", retired, out_why[0] ? ": " : "",
-                   out_why);
-        else if (entered == 0 && bots[b].retired)
-            printf("never played, retired: %s\n", bots[b].said);
-        else if (entered == 0)
-            printf("enters at the next run's next pair\n");
-        else if (retired)
-            printf("played from game %ld, retired from game %ld%s%s\n", entered, retired,
-                   out_why[0] ? ": " : "", out_why);
-        else if (refused)
-            printf("played from game %ld, refused from game %ld: %s\n", entered, refused->game,
-                   refused->reason);
-        else if (bots[b].retired)
-            printf("plays from game %ld, retires at the run's next pair\n", entered);
-        else
-            printf("plays from game %ld\n", entered);
-    }
+    for (size_t b = 0; b < nbots; b++)
+        show_entry(&bots[b], ev, nev);
     roster_free_events(ev, nev);
     free(bots);
     printf("\n");

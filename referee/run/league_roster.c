@@ -201,15 +201,27 @@ static int retire_unfit(struct lrun *lr, const char *name, const char *why, long
     return rc;
 }
 
+/* bots.csv as a sync reads it: its rows (n), the bots they make (file), and
+ * the rows that make none (unfit, nunfit). */
+struct rows {
+    const struct roster_bot *bots;
+    size_t n;
+    const struct run_config *file;
+    const struct inputs_unfit *unfit;
+    int nunfit;
+};
+
 /* The rows of bots.csv taken in (names checked) from game `from`: new
  * entries enter, the others' programs are checked against their bindings,
- * those retired or gone retire, with why; those that cannot be a bot (unfit,
- * n of them) retire, never started. Returns 0 or a negative errno. */
-static int take_rows(struct lrun *lr, const struct roster_bot *bots, size_t n,
-                     const struct run_config *file, const struct inputs_unfit *unfit, int nunfit,
-                     long from, bool dry)
+ * those retired or gone retire, with why; those that cannot be a bot
+ * retire, never started. Returns 0 or a negative errno. */
+static int take_rows(struct lrun *lr, const struct rows *rows, long from, bool dry)
 {
-    int rc = 0;
+    const struct roster_bot *bots = rows->bots;
+    const struct inputs_unfit *unfit = rows->unfit;
+    const struct run_config *file = rows->file;
+    size_t n = rows->n;
+    int nunfit = rows->nunfit, rc = 0;
 
     for (size_t b = 0; rc == 0 && b < n; b++) {
         const struct bot_spec *spec = spec_of(file, bots[b].name);
@@ -272,7 +284,8 @@ int lrun_sync_roster(struct lrun *lr, bool dry)
         free(bots);
         return rc;
     }
-    rc = take_rows(lr, bots, n, file, unfit, nunfit, lrun_next_pair(lr), dry);
+    struct rows rows = {bots, n, file, unfit, nunfit};
+    rc = take_rows(lr, &rows, lrun_next_pair(lr), dry);
     free(unfit);
     config_run_release(file);
     free(file);

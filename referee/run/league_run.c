@@ -274,12 +274,38 @@ static int segment(struct lrun *lr)
     return rc;
 }
 
+/* The league's lock: a shard joins its batch's (lrun_join_batch), a run
+ * takes it whole. Returns 0 or an exit code, having said why. */
+static int lock_league(struct lrun *lr)
+{
+    long holder;
+    int rc;
+
+    if (lr->o->shards > 0)
+        return lrun_join_batch(lr);
+    if ((rc = runlock_take(&lr->lock, lr->dir_fd, &holder)) == -EWOULDBLOCK) {
+        if (runlock_is_shared(lr->dir_fd))
+            message_error("league '%s' has a batch's shards playing: once every shard has ended, "
+                          "'referee league run %s --merge' takes the batch in",
+                          lr->dir, lr->dir);
+        else
+            message_error("league '%s' is being run by another process%s; one run at a time "
+                          "plays a league",
+                          lr->dir, holder > 0 ? " (its pid is in run.lock)" : "");
+        return EXIT_USAGE;
+    }
+    if (rc < 0) {
+        message_error("cannot lock '%s': %s", lr->dir, folder_why(rc));
+        return folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
+    }
+    return 0;
+}
+
 /* Take the folder, read its settings and history, and open its results.
  * Returns 0 or an exit code, having said why. */
 static int open_league(struct lrun *lr)
 {
     char why[PATH_MAX + 200];
-    long holder;
     int rc = roster_read_settings(lr->dir, &lr->set, why, sizeof(why));
 
     if (rc == -ENOENT) {
@@ -299,23 +325,8 @@ static int open_league(struct lrun *lr)
         message_error("cannot open league '%s': %s", lr->dir, folder_why(rc));
         return folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
     }
-    if (lr->o->shards > 0 && (rc = lrun_join_batch(lr)) != 0)
+    if ((rc = lock_league(lr)) != 0)
         return rc;
-    if (!lr->o->shards && (rc = runlock_take(&lr->lock, lr->dir_fd, &holder)) == -EWOULDBLOCK) {
-        if (runlock_is_shared(lr->dir_fd))
-            message_error("league '%s' has a batch's shards playing: once every shard has ended, "
-                          "'referee league run %s --merge' takes the batch in",
-                          lr->dir, lr->dir);
-        else
-            message_error("league '%s' is being run by another process%s; one run at a time "
-                          "plays a league",
-                          lr->dir, holder > 0 ? " (its pid is in run.lock)" : "");
-        return EXIT_USAGE;
-    }
-    if (rc < 0) {
-        message_error("cannot lock '%s': %s", lr->dir, folder_why(rc));
-        return folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
-    }
     if (!(lr->st = standings_new()) ||
         league_init(&lr->l, lr->set.seed, (int)lr->set.min_games, lr->set.lag) < 0) {
         message_error("out of memory");
