@@ -518,7 +518,7 @@ Test(league_run, user_errors_are_one_line_and_exit_2, .timeout = 60)
     refused(none, "is not a league");
     add(dir, "a=" BOTDIR "random");
     char *again[] = {REFEREE_BIN, "league", "add", dir, "a=" BOTDIR "greedy", NULL};
-    refused(again, "a new version is a new entry");
+    refused(again, "a new version of it: 'referee league add");
     char *other[] = {REFEREE_BIN,          "league", "add",      dir,
                      "b=" BOTDIR "greedy", "--game", "connect4", NULL};
     refused(other, "other --game");
@@ -581,14 +581,26 @@ Test(league_run, a_batch_on_three_machines_plays_what_one_would, .timeout = 240)
         cr_expect_eq(test_count_rows(dir, "games.csv"), before + 24);
         expect_check_passes(dir);
     }
-    /* A roster change waits for a merge to take it in: shards of the
-     * league as it was would not be the games one machine plays. */
-    add(dir, "late=" BOTDIR "random");
-    char *s1[] = {REFEREE_BIN, "league", "run", dir, "--shard", "1/3", "-q", NULL};
-    refused(s1, "has a change the league has not taken in");
     char *whole[] = {REFEREE_BIN, "league", "run", one, "--games", "68", "-q", NULL};
     referee("one machine", whole, 0);
     expect_same_games(dir, one, 68);
+    /* The shard that deals a batch takes bots.csv in, as a merge would; a
+     * change after it waits for the merge: the batch's other shards play
+     * the roster it was dealt with. */
+    add(dir, "late=" BOTDIR "random");
+    char *s1[] = {REFEREE_BIN, "league", "run", dir, "--shard", "1/3", "-q", NULL};
+    char *s2[] = {REFEREE_BIN, "league", "run", dir, "--shard", "2/3", "-q", NULL};
+    char *s3[] = {REFEREE_BIN, "league", "run", dir, "--shard", "3/3", "-q", NULL};
+    referee("shard 1 deals the batch", s1, 0);
+    cr_expect_eq(roster_game(dir, "late", "entered"), 69);
+    add(dir, "later=" BOTDIR "random");
+    referee("shard 2", s2, 0);
+    referee("shard 3", s3, 0);
+    cr_expect_eq(roster_game(dir, "later", "entered"), 0, "a shard took in a dealt batch's change");
+    referee("the merge", merge, 0);
+    cr_expect_eq(test_count_rows(dir, "games.csv"), 68 + 24);
+    cr_expect_eq(roster_game(dir, "later", "entered"), 93);
+    expect_check_passes(dir);
     unlink(log);
 }
 
@@ -618,7 +630,13 @@ Test(league_run, an_entry_that_cannot_start_is_retired_and_the_league_goes_on, .
     char dir[64];
     test_tmpdir(dir, "league");
     make_league(dir);
-    add(dir, "broken=/nonexistent/bot");
+    /* league add refuses a program that is not there: bots.csv edited by hand. */
+    char path[96];
+    snprintf(path, sizeof(path), "%s/bots.csv", dir);
+    FILE *f = fopen(path, "a");
+    cr_assert_not_null(f);
+    fputs("broken,/nonexistent/bot,,,,\n", f);
+    fclose(f);
     char *run[] = {REFEREE_BIN, "league", "run", dir, "--games", "40", "-j", "2", "-q", NULL};
     referee("a run with a broken entry", run, 0);
     cr_expect(strstr(r.err, "cannot start entry 'broken'"), "%s", r.err);
@@ -803,8 +821,9 @@ Test(league_run, a_program_changed_between_runs_is_refused_until_it_is_put_back,
     /* The report's roster says it too: b refused, a no more. */
     static char page[1 << 20];
     cr_assert_not_null(test_slurp(dir, "report.html", page, sizeof(page)));
-    cr_expect(strstr(page, "<tr><td>b</td><td>1</td><td></td><td>41</td></tr>"), "b's row");
-    cr_expect(strstr(page, "<tr><td>a</td><td>1</td><td></td><td></td></tr>"), "a's row");
+    cr_expect(strstr(page, "<tr><td>b</td><td>1</td><td></td><td>41</td><td></td></tr>"),
+              "b's row");
+    cr_expect(strstr(page, "<tr><td>a</td><td>1</td><td></td><td></td><td></td></tr>"), "a's row");
 }
 
 Test(league_run, a_league_older_than_bindings_is_bound_at_its_next_run, .timeout = 120)
@@ -934,9 +953,10 @@ Test(league_run, a_shard_stops_when_a_program_changes_under_it, .timeout = 240)
     expect_check_passes(dir);
 }
 
-/* A batch's shard only reads the league: a changed program waits for a
- * merge to take it in, as a change of bots.csv does. */
-Test(league_run, a_shard_refuses_to_play_a_changed_program, .timeout = 120)
+/* The shard that deals a batch takes a changed program in as a merge would:
+ * refused from the batch's first game, said on stderr; the batch's other
+ * shard plays the roster it was dealt with. */
+Test(league_run, the_shard_that_deals_a_batch_refuses_a_changed_program, .timeout = 120)
 {
     char dir[64], bot[96], entry[160];
     subs_a_py(dir, bot, entry);
@@ -944,13 +964,15 @@ Test(league_run, a_shard_refuses_to_play_a_changed_program, .timeout = 120)
     add_and_merge(dir, entries, "4");
     upload_version_2(bot);
     char *s1[] = {REFEREE_BIN, "league", "run", dir, "--shard", "1/2", "-q", NULL};
-    refused(s1, "entry 'a' has a change the league has not taken in (refusing it: its file '");
-    struct table t;
-    test_load(&t, dir, "roster.csv");
-    cr_expect_eq(t.nrows, 3, "a shard wrote roster.csv");
-    table_release(&t);
-    run_merge(dir, "the merge");
+    referee("the shard that deals", s1, 0);
+    cr_expect(strstr(r.err, "Entry 'a' is not played from game 1: its file '"), "%s", r.err);
     cr_expect_eq(roster_game(dir, "a", "refused"), 1);
     char *s2[] = {REFEREE_BIN, "league", "run", dir, "--shard", "2/2", "-q", NULL};
     referee("a shard of the roster that stands", s2, 0);
+    run_merge(dir, "the merge");
+    cr_expect_eq(test_count_rows(dir, "games.csv"), 8);
+    long first, last;
+    games_of(dir, "a", 1, &first, &last);
+    cr_expect_eq(first, 0, "a, refused from game 1, played game %ld", first);
+    expect_check_passes(dir);
 }

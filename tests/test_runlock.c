@@ -2,7 +2,8 @@
  * refused while held (naming the holder's pid), free again once let go, made
  * in a folder that did not exist; held by inode (a removed run.lock is made
  * again, a name taken meanwhile is another's); never through a link; and the
- * files of a folder opened through it (folder.h), links refused. */
+ * files of a folder opened through it (folder.h), links refused; shared by
+ * a league's shards, which a run's lock excludes both ways. */
 #include "helpers.h"
 #include "folder.h"
 #include "runlock.h"
@@ -50,6 +51,38 @@ Test(runlock, a_held_lock_is_refused_naming_the_pid_and_free_once_let_go, .timeo
     cr_expect_eq(runlock_take(&again, dfd, &holder), 0);
     runlock_release(&again);
     runlock_release(&again);
+    close(dfd);
+}
+
+/* A league's batch: its shards share the lock, any number at once, and no
+ * run takes it while one does; a run's lock refuses a share; each refused
+ * run is told which holds it (runlock_is_shared). */
+Test(runlock, shards_share_the_lock_and_a_run_is_refused_while_any_does, .timeout = 10)
+{
+    char dir[128];
+    int dfd = open_folder(dir, sizeof(dir), "batch");
+    struct runlock s1, s2, s3, run;
+    long holder = -1;
+
+    cr_assert_eq(runlock_take(&run, dfd, &holder), 0);
+    runlock_release(&run); /* a run before: its pid stays in the file */
+    cr_assert_eq(runlock_share(&s1, dfd, &holder), 0);
+    cr_assert_eq(runlock_share(&s2, dfd, &holder), 0);
+    cr_assert_eq(runlock_share(&s3, dfd, &holder), 0);
+    cr_expect(fcntl(s1.fd, F_GETFD) & FD_CLOEXEC, "a bot would inherit the lock");
+    cr_expect_eq(runlock_take(&run, dfd, &holder), -EWOULDBLOCK);
+    cr_expect(runlock_is_shared(dfd), "held by shards, not by a run");
+    runlock_release(&s1);
+    runlock_release(&s2);
+    cr_expect_eq(runlock_take(&run, dfd, &holder), -EWOULDBLOCK, "one shard still plays");
+    runlock_release(&s3);
+    cr_assert_eq(runlock_take(&run, dfd, &holder), 0);
+    cr_expect_eq(runlock_share(&s1, dfd, &holder), -EWOULDBLOCK);
+    cr_expect_eq(holder, (long)getpid());
+    cr_expect_not(runlock_is_shared(dfd), "held by a run");
+    runlock_release(&run);
+    cr_expect_eq(runlock_share(&s1, dfd, &holder), 0);
+    runlock_release(&s1);
     close(dfd);
 }
 

@@ -1,6 +1,6 @@
 /* cmd_league.c: `referee league add|retire|run|show DIR`: a competition in a
  * folder whose entries come and go while it runs. Its options are one table;
- * the run itself is league_run.c. */
+ * `add` is cmd_league_add.c, the run itself league_run.c. */
 #include "defaults.h"
 #include "cmd.h"
 #include "host.h"
@@ -8,6 +8,7 @@
 #include "league.h"
 #include "matchmake.h"
 #include "league_run.h"
+#include "cmd_league.h"
 #include "cmd_options.h"
 #include "path.h"
 #include "results.h"
@@ -22,19 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-enum { FOR_ADD = 1, FOR_RETIRE = 2, FOR_RUN = 4, FOR_SHOW = 8 };
-
-/* Everything any subcommand may be given. */
-struct league_cmd {
-    struct league_options lo;
-    const char *bot_dir;
-    enum proto proto; /* PROTO_COUNT: not given */
-    const struct game_def *game;
-    long seed, openings, min_games, lag;
-    bool no_early_draw;
-    struct bot_spec env; /* add: the entry's --env, as a bot's (name and argv unused) */
-};
 
 #define FIELD(name) offsetof(struct league_cmd, name)
 
@@ -121,6 +109,16 @@ static const struct option_def league_options_table[] = {
          "add: a variable of the entry's environment (repeatable;\n"
          "bots.csv's column env)",
          .only = FOR_ADD),
+    FLAG("replace", replace,
+         "add: a new version of entry NAME, as NAME#2 (then\n"
+         "#3...): it plays from the next pair, rated on its own;\n"
+         "the version before, retired or not, is retired, its\n"
+         "games kept",
+         .only = FOR_ADD),
+    TEXT("reason", "TEXT", reason,
+         "retire: why, written in bots.csv's column retired\n"
+         "(default: yes), and in roster.csv by the run",
+         .only = FOR_RETIRE),
     COUNT("games", "N", lo.games, 1, 100000000, "run: N more games, then stop", .only = FOR_RUN),
     CALL("for", "DURATION", opt_for,
          "run: start no game after DURATION (90s, 30m, 2h, 1d);\n"
@@ -172,7 +170,7 @@ static const struct option_def league_options_table[] = {
 
 static const char league_head[] =
     "usage: referee league add DIR NAME=COMMAND [--dir DIR] [--proto P] [--game G]...\n"
-    "       referee league retire DIR NAME\n"
+    "       referee league retire DIR NAME [--reason TEXT]\n"
     "       referee league run DIR [-j N] [--games N] [--for DURATION] [options]\n"
     "       referee league show DIR\n"
     "\n"
@@ -183,14 +181,15 @@ static const char league_head[] =
     "change the standings most (README.md, 'League'). An entry is bound to its\n"
     "program: a command or program file changed under its name is refused from\n"
     "the next pair until it is put back (roster.csv says why); a new version is\n"
-    "a new entry.\n\n";
+    "a new entry (--replace names it NAME#2). An entry that cannot be started\n"
+    "is retired, with why, and the rest play on.\n\n";
 static const char league_tail[] =
-    "Exit status: 0 done, 2 bad usage, an unknown or already retired entry, a\n"
-    "league another run holds, or a shard facing a change not taken in (a\n"
-    "program changed under it: it stops), 3 unreadable league files or a batch\n"
-    "short of a shard, 4 results that cannot be written (an entry that cannot be\n"
-    "started is retired, and the league goes on), 5 an internal error, 130\n"
-    "interrupted (finished games are kept; the next run goes on).\n";
+    "Exit status: 0 done, 2 bad usage, an entry whose --dir or program does not\n"
+    "exist (add), an unknown or already retired entry, a league another run\n"
+    "holds, or a shard facing a program changed under it (it stops), 3\n"
+    "unreadable league files or a batch short of a shard, 4 results that cannot\n"
+    "be written, 5 an internal error, 130 interrupted (finished games are kept;\n"
+    "the next run goes on).\n";
 
 const struct option_set league_options = {.table = league_options_table,
                                           .n = NOPTIONS,
@@ -212,114 +211,7 @@ static int check_dir(const char *dir)
     return 0;
 }
 
-/* The league in dir made with the settings want, or, made already, its
- * settings the same as those of want that were given. Returns 0 or an exit
- * code, having said why. */
-static int league_settings(const char *dir, const struct roster_settings *want, const bool *given)
-{
-    struct roster_settings have;
-    char why[PATH_MAX + 200];
-    int rc = roster_read_settings(dir, &have, why, sizeof(why));
-
-    if (rc == -ENOENT) { /* the first add makes it: nothing to compare */
-        if ((rc = results_make_dir(dir)) < 0 || (rc = roster_write_settings(dir, want)) < 0) {
-            message_error("cannot make league '%s': %s", dir, strerror(-rc));
-            return EXIT_SYSTEM;
-        }
-        return 0;
-    }
-    if (rc < 0) {
-        message_error("cannot read %s", why);
-        return EXIT_DATA;
-    }
-    static const char *const names[] = {"game",          "seed",      "openings",
-                                        "no-early-draw", "min-games", "lag"};
-    bool differs[] = {strcmp(have.game, want->game) != 0, have.seed != want->seed,
-                      have.openings != want->openings,    have.early_draw != want->early_draw,
-                      have.min_games != want->min_games,  have.lag != want->lag};
-    /* given[] is by the table's order: --game is its option 2, then the others. */
-    for (int i = 0; i < 6; i++)
-        if (differs[i] && given[2 + i]) {
-            message_error("league '%s' was made with other --%s: its settings are fixed", dir,
-                          names[i]);
-            return EXIT_USAGE;
-        }
-    return 0;
-}
-
-/* The --env of b as the engines file's column env: NAME=VALUE;NAME=VALUE,
- * `\;` a ';' of a value and `\\` a backslash (malloc'ed; "" for none). */
-static char *env_field(const struct bot_spec *b)
-{
-    size_t len = 1;
-    for (int i = 0; i < 2 * b->nenv; i++)
-        len += 2 * strlen(b->env[i]) + 1;
-    char *field = xmalloc(len), *w = field;
-    for (int i = 0; i < b->nenv; i++) {
-        w += sprintf(w, "%s%s=", i ? ";" : "", b->env[2 * i]);
-        for (const char *v = b->env[2 * i + 1]; *v; v++) {
-            if (*v == ';' || *v == '\\')
-                *w++ = '\\';
-            *w++ = *v;
-        }
-    }
-    *w = '\0';
-    return field;
-}
-
-/* `league add DIR NAME=COMMAND`: the first makes the league with the settings
- * given; later ones may repeat them, not change them. */
-static int league_add(struct league_cmd *c, const bool *given, const char *dir, const char *text)
-{
-    struct roster_settings want = {.seed = (uint64_t)c->seed,
-                                   .openings = c->openings,
-                                   .early_draw = !c->no_early_draw,
-                                   .min_games = c->min_games,
-                                   .lag = c->lag};
-    struct bot_spec bot = {0};
-    const char *why;
-    char whyf[PATH_MAX + 200];
-
-    const struct game_def *def = c->game;
-    snprintf(want.game, sizeof(want.game), "%s", def->name);
-    if (!given[4]) /* --openings */
-        want.openings = def->opening_plies;
-    if (config_bot_parse(&bot, text, &why) < 0) {
-        message_error("entry '%s': %s", text, why);
-        return EXIT_USAGE;
-    }
-    const char *eq = strchr(text, '='), *problem = config_name_problem(bot.name);
-    if (problem) {
-        message_error("entry name '%.80s' %s", bot.name, problem);
-        config_bot_release(&bot);
-        return EXIT_USAGE;
-    }
-    int rc = league_settings(dir, &want, given);
-    if (rc != 0) {
-        config_bot_release(&bot);
-        return rc;
-    }
-    char *env = env_field(&c->env);
-    struct roster_entry e = {.name = bot.name,
-                             .command = eq + 1,
-                             .cwd = c->bot_dir,
-                             .proto = c->proto == PROTO_COUNT ? NULL : adapter_of(c->proto)->name,
-                             .env = env};
-    rc = roster_add_bot(dir, &e, whyf, sizeof(whyf));
-    free(env);
-    if (rc == -EEXIST)
-        message_error("league '%s' has an entry '%s' already; a new version is a new entry: give "
-                      "it another name",
-                      dir, bot.name);
-    else if (rc < 0)
-        message_error("%s", whyf);
-    else
-        printf("Added '%s' to league '%s'\n", bot.name, dir);
-    config_bot_release(&bot);
-    return rc == -EEXIST ? EXIT_USAGE : rc < 0 ? EXIT_SYSTEM : EXIT_OK;
-}
-
-static int retire_entry(const char *dir, const char *name)
+static int retire_entry(const char *dir, const char *name, const char *reason)
 {
     char why[PATH_MAX + 200];
     struct roster_settings set;
@@ -330,7 +222,7 @@ static int retire_entry(const char *dir, const char *name)
         return EXIT_USAGE;
     }
     if (rc == 0)
-        rc = roster_retire_bot(dir, name, why, sizeof(why));
+        rc = roster_retire_bot(dir, name, reason, why, sizeof(why));
     if (rc == -ENOENT || rc == -EALREADY) {
         message_error(rc == -ENOENT ? "league '%s' has no entry '%s'"
                                     : "entry '%s' of league '%s' is retired already",
@@ -343,6 +235,43 @@ static int retire_entry(const char *dir, const char *name)
     }
     printf("Retired '%s' from league '%s': it plays no more, its games stay\n", name, dir);
     return EXIT_OK;
+}
+
+/* An entry's line of `league show`: from roster.csv's events (nev), where
+ * it stands since when, and why it retired or is refused. */
+static void show_entry(const struct roster_bot *b, const struct roster_event *ev, size_t nev)
+{
+    long entered = 0, retired = 0;
+    const struct roster_event *refused = NULL; /* held now, by this event */
+    const char *out_why = "";                  /* of its retirement */
+    for (size_t e = 0; e < nev; e++) {
+        if (strcmp(ev[e].name, b->name) != 0)
+            continue;
+        if (ev[e].kind == ROSTER_ENTERED || ev[e].kind == ROSTER_RETIRED)
+            *(ev[e].kind == ROSTER_RETIRED ? &retired : &entered) = ev[e].game;
+        if (ev[e].kind == ROSTER_RETIRED)
+            out_why = ev[e].reason;
+        if (ev[e].kind == ROSTER_REFUSED || ev[e].kind == ROSTER_BOUND)
+            refused = ev[e].kind == ROSTER_REFUSED ? &ev[e] : NULL;
+    }
+    printf("  %-24s ", b->name);
+    if (entered == 0 && retired)
+        printf("never played, retired from game %ld%s%s\n", retired, out_why[0] ? ": " : "",
+               out_why);
+    else if (entered == 0 && b->retired)
+        printf("never played, retired: %s\n", b->said);
+    else if (entered == 0)
+        printf("enters at the next run's next pair\n");
+    else if (retired)
+        printf("played from game %ld, retired from game %ld%s%s\n", entered, retired,
+               out_why[0] ? ": " : "", out_why);
+    else if (refused)
+        printf("played from game %ld, refused from game %ld: %s\n", entered, refused->game,
+               refused->reason);
+    else if (b->retired)
+        printf("plays from game %ld, retires at the run's next pair\n", entered);
+    else
+        printf("plays from game %ld\n", entered);
 }
 
 /* `league show DIR`: the settings, each entry's place in the roster's history,
@@ -369,30 +298,8 @@ static int league_show(const char *dir)
     printf("League '%s': %s, seed %llu, openings of %ld plies, %ld games before the standings "
            "steer a new entry\n\nEntries:\n",
            dir, set.game, (unsigned long long)set.seed, set.openings, set.min_games);
-    for (size_t b = 0; b < nbots; b++) {
-        long entered = 0, retired = 0;
-        const struct roster_event *refused = NULL; /* held now, by this event */
-        for (size_t e = 0; e < nev; e++) {
-            if (strcmp(ev[e].name, bots[b].name) != 0)
-                continue;
-            if (ev[e].kind == ROSTER_ENTERED || ev[e].kind == ROSTER_RETIRED)
-                *(ev[e].kind == ROSTER_RETIRED ? &retired : &entered) = ev[e].game;
-            if (ev[e].kind == ROSTER_REFUSED || ev[e].kind == ROSTER_BOUND)
-                refused = ev[e].kind == ROSTER_REFUSED ? &ev[e] : NULL;
-        }
-        printf("  %-24s ", bots[b].name);
-        if (entered == 0)
-            printf("enters at the next run's next pair%s\n", bots[b].retired ? " (retired)" : "");
-        else if (retired)
-            printf("played from game %ld, retired from game %ld\n", entered, retired);
-        else if (refused)
-            printf("played from game %ld, refused from game %ld: %s\n", entered, refused->game,
-                   refused->reason);
-        else if (bots[b].retired)
-            printf("plays from game %ld, retires at the run's next pair\n", entered);
-        else
-            printf("plays from game %ld\n", entered);
-    }
+    for (size_t b = 0; b < nbots; b++)
+        show_entry(&bots[b], ev, nev);
     roster_free_events(ev, nev);
     free(bots);
     printf("\n");
@@ -487,8 +394,8 @@ static int cmd_league(int argc, char **argv)
         rc = check_dir(argv[first]);
     if (rc == 0) {
         switch (sub) {
-        case 0: rc = league_add(c, given, argv[first], argv[first + 1]); break;
-        case 1: rc = retire_entry(argv[first], argv[first + 1]); break;
+        case 0: rc = cmd_league_add(c, given, argv[first], argv[first + 1]); break;
+        case 1: rc = retire_entry(argv[first], argv[first + 1], c->reason); break;
         case 2: rc = league_play(c, given, argv[first]); break;
         default: rc = league_show(argv[first]); break;
         }

@@ -90,11 +90,12 @@ struct report_run {
 };
 
 /* An entry of a league (its roster.csv): from which game id it played, from
- * which it no longer did (0: it plays still), and from which it is refused
- * for a changed program (0: it is not). */
+ * which it no longer did (0: it plays still) and why ("": not said), and
+ * from which it is refused for a changed program (0: it is not). */
 struct report_entry {
     char name[72];
     long entered, retired, refused;
+    char why[200];
 };
 
 struct report {

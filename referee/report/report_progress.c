@@ -87,22 +87,27 @@ static int league_marks(const struct report *r, struct line_series *s, const siz
     return 0;
 }
 
-/* The league's roster as a table: each entry's first game, and last; when
- * it is refused for a changed program, from which game. */
+/* The league's roster as a table: each entry's first game, and last, and
+ * why it retired; when it is refused for a changed program, from which game. */
 static void put_roster(FILE *f, const struct report *r)
 {
     fputs("<h3>Roster</h3>\n<table class=\"roster\"><tr><th>entry</th><th>plays from game</th>"
-          "<th>retired from game</th><th>refused from game</th></tr>\n",
+          "<th>retired from game</th><th>refused from game</th><th>why retired</th></tr>\n",
           f);
     for (size_t e = 0; e < r->nentries; e++) {
         fputs("<tr><td>", f);
         html_text(f, r->entries[e].name);
-        fprintf(f, "</td><td>%ld</td><td>", r->entries[e].entered);
+        fputs("</td><td>", f);
+        if (r->entries[e].entered > 0) /* 0: retired before it played */
+            fprintf(f, "%ld", r->entries[e].entered);
+        fputs("</td><td>", f);
         if (r->entries[e].retired > 0)
             fprintf(f, "%ld", r->entries[e].retired);
         fputs("</td><td>", f);
         if (r->entries[e].refused > 0)
             fprintf(f, "%ld", r->entries[e].refused);
+        fputs("</td><td>", f);
+        html_text(f, r->entries[e].why);
         fputs("</td></tr>\n", f);
     }
     fputs("</table>\n", f);

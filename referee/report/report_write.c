@@ -67,9 +67,10 @@ static void read_roster(struct report *r, const char *dir)
             snprintf(e[ne++].name, sizeof(e[0].name), "%s", ev[i].name);
         if (ev[i].kind == ROSTER_ENTERED)
             e[k].entered = ev[i].game;
-        else if (ev[i].kind == ROSTER_RETIRED)
+        else if (ev[i].kind == ROSTER_RETIRED) {
             e[k].retired = ev[i].game;
-        else /* refused, or bound again */
+            snprintf(e[k].why, sizeof(e[k].why), "%s", ev[i].reason);
+        } else /* refused, or bound again */
             e[k].refused = ev[i].kind == ROSTER_REFUSED ? ev[i].game : 0;
     }
     roster_free_events(ev, n);

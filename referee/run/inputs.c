@@ -112,26 +112,26 @@ static int set_columns(struct bot_spec *bot, const struct table *t, size_t r, si
 }
 
 /* Add the bot of row r of t (its name and command at columns name and
- * command) to c. Returns 0 or EXIT_DATA, having said why. */
-static int load_row(struct run_config *c, const char *path, const struct table *t, size_t r)
+ * command) to c. Returns 0, or EXIT_DATA with why (len bytes) naming the
+ * row, and the column at fault if one is. */
+static int load_row(struct run_config *c, const struct table *t, size_t r, char *why, size_t len)
 {
     int name = table_column(t, "name"), command = table_column(t, "command"),
         args = table_column(t, "args");
     const char *cmd = t->rows[r][command], *extra = args >= 0 ? t->rows[r][args] : "";
-    size_t len = strlen(cmd) + strlen(extra) + 2, col;
-    char *line = xmalloc(len), why[256];
+    size_t n = strlen(cmd) + strlen(extra) + 2, col;
+    char *line = xmalloc(n), cell[256];
     const char *w = "too many bots";
     int rc = 0;
 
-    snprintf(line, len, "%s %s", cmd, extra);
+    snprintf(line, n, "%s %s", cmd, extra);
     /* The name is taken whole: a CSV field may hold '=' as any other character. */
     if (c->nbots == CONFIG_MAX_BOTS ||
         config_bot_make(&c->bots[c->nbots], t->rows[r][name], line, &w) < 0) {
-        message_error("bots file '%s', row %zu: %s", path, r + 1, w);
+        snprintf(why, len, "row %zu: %s", r + 1, w);
         rc = EXIT_DATA;
-    } else if (set_columns(&c->bots[c->nbots], t, r, &col, why, sizeof(why)) < 0) {
-        message_error("bots file '%s', row %zu, column %zu ('%s'): %s", path, r + 1, col + 1,
-                      t->header[col], why);
+    } else if (set_columns(&c->bots[c->nbots], t, r, &col, cell, sizeof(cell)) < 0) {
+        snprintf(why, len, "row %zu, column %zu ('%s'): %s", r + 1, col + 1, t->header[col], cell);
         config_bot_release(&c->bots[c->nbots]);
         rc = EXIT_DATA;
     } else {
@@ -141,11 +141,14 @@ static int load_row(struct run_config *c, const char *path, const struct table *
     return rc;
 }
 
-/* inputs_load_bots, where the column `also` is someone else's to read. */
-static int load_bots(struct run_config *c, const char *path, const char *also)
+/* inputs_load_bots, where the column `also` is someone else's to read;
+ * with unfit (a league's roster), a row whose `also` is set is not read, and
+ * one that cannot be a bot is left out, named in unfit. */
+static int load_bots(struct run_config *c, const char *path, const char *also,
+                     struct inputs_unfit *unfit, int *nunfit)
 {
     struct table t;
-    char why[256];
+    char why[320];
     size_t unknown;
     int rc = table_load(&t, path, why, sizeof(why));
 
@@ -173,20 +176,39 @@ static int load_bots(struct run_config *c, const char *path, const char *also)
             unknown + 1, protocol_escape(esc, sizeof(esc), h, strlen(h)));
         rc = EXIT_DATA;
     }
-    for (size_t r = 0; rc == 0 && r < t.nrows; r++)
-        rc = load_row(c, path, &t, r);
+    int skip = unfit && also ? table_column(&t, also) : -1;
+    for (size_t r = 0; rc == 0 && r < t.nrows; r++) {
+        /* A retired entry is never started: its dir or program may be gone. */
+        if (skip >= 0 && t.rows[r][skip][0])
+            continue;
+        rc = load_row(c, &t, r, why, sizeof(why));
+        if (rc != 0 && unfit) { /* the entry's own trouble, not the file's */
+            if (*nunfit < CONFIG_MAX_BOTS) {
+                struct inputs_unfit *u = &unfit[(*nunfit)++];
+                snprintf(u->name, sizeof(u->name), "%s", t.rows[r][table_column(&t, "name")]);
+                snprintf(u->why, sizeof(u->why), "%s", why);
+            }
+            rc = 0;
+        } else if (rc != 0) {
+            message_error("bots file '%s', %s", path, why);
+        }
+    }
     table_release(&t);
     return rc;
 }
 
 int inputs_load_bots(struct run_config *c, const char *path)
 {
-    return load_bots(c, path, NULL);
+    return load_bots(c, path, NULL, NULL, NULL);
 }
 
-int inputs_load_roster(struct run_config *c, const char *path)
+int inputs_load_roster(struct run_config *c, const char *path, struct inputs_unfit *unfit,
+                       int *nunfit)
 {
-    return load_bots(c, path, "retired");
+    struct inputs_unfit none[1];
+    int n = 0;
+    *(nunfit ? nunfit : &n) = 0;
+    return load_bots(c, path, "retired", unfit ? unfit : none, nunfit ? nunfit : &n);
 }
 
 int inputs_load_openings(struct run_config *c)

@@ -14,9 +14,23 @@
  * cannot be read. */
 int inputs_load_bots(struct run_config *c, const char *path);
 
+/* A row of a league's roster that cannot be a bot (a dir that does not
+ * exist, an unknown protocol...): its entry's name, and why, naming the row
+ * and the column. */
+struct inputs_unfit {
+    char name[CONFIG_NAME_MAX + 1];
+    char why[320];
+};
+
 /* inputs_load_bots for a league's roster (bots.csv in its folder), whose
- * column `retired` the league reads (store/roster.c). */
-int inputs_load_roster(struct run_config *c, const char *path);
+ * column `retired` the league reads (store/roster.c): a row whose `retired`
+ * is set is not read (a retired entry is never started, its dir or program
+ * may be gone), and a row that cannot be a bot is left out of c, its entry
+ * named in unfit (CONFIG_MAX_BOTS of them; *nunfit set; NULL: not named):
+ * an entry's trouble, not the file's. Returns 0 or an exit code as above
+ * (the file's own trouble: its header, its quotes). */
+int inputs_load_roster(struct run_config *c, const char *path, struct inputs_unfit *unfit,
+                       int *nunfit);
 
 /* Read c->openings_file into c->openings: a move list a line, blank lines and
  * lines starting with '#' aside. Returns 0 or an exit code as above. */

@@ -19,6 +19,7 @@ struct batch_check {
 };
 
 #define BATCH_PREFIX "shard-"
+#define BATCH_LOCK   "batch.lock" /* held by a shard while it deals its part */
 
 /* Whether dir holds shard folders (DIR/shard-*). */
 bool batch_pending(const char *dir);

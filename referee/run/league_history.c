@@ -11,6 +11,8 @@
 #include "xalloc.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +54,8 @@ static int record_row(struct lrun *lr, const struct game_row *row, char *why, si
         rc = -EINVAL;
     if (rc == 1)
         rc = league_record(&lr->l, bots, row->winner, row->aborted) == 0 ? 1 : -EINVAL;
+    for (int s = 0; rc == 1 && s < 2; s++)
+        lr->played[bots[s]]++;
     if (rc != 1) {
         snprintf(why, len,
                  "game %ld (%s vs %s, opening %ld) is not the game this league picks there: "
@@ -151,6 +155,18 @@ int lrun_merge(struct lrun *lr)
         message_error("cannot pick the batch of league '%s': %s", lr->dir, strerror((int)-expect));
         return EXIT_SYSTEM;
     }
+    /* A fresh league's first batch: its results files made first, as a run
+     * makes them (a merge appends). */
+    struct results *made;
+    char why[PATH_MAX + 200];
+    if (faccessat(lr->dir_fd, "games.csv", F_OK, AT_SYMLINK_NOFOLLOW) < 0) {
+        int err = results_open(&made, lr->dir_fd, lr->dir, true, why, sizeof(why));
+        if (err < 0) {
+            message_error("cannot write results to '%s': %s", why, folder_why(err));
+            return folder_is_link(err) ? EXIT_USAGE : EXIT_SYSTEM;
+        }
+        results_free(made);
+    }
     long first = lr->written + 1;
     int rc = batch_merge(lr->dir, lr->written, expect, &check, &merged);
     if (rc == 0 && merged > 0 && !lr->o->run.quiet)
@@ -177,25 +193,42 @@ static int lock_shard(struct lrun *lr)
     return rc == -EWOULDBLOCK || folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
 }
 
-/* A shard of the next batch: its folder (DIR/shard-I) locked and made whole
- * (a killed shard's tail dropped), and the games of its own it lacks in
- * lr->list. Returns 0 or an exit code, having said why. */
-int lrun_open_shard(struct lrun *lr)
+int lrun_join_batch(struct lrun *lr)
+{
+    long holder;
+    int rc = folder_open_file(lr->dir_fd, BATCH_LOCK, O_RDWR | O_CREAT, &lr->deal_fd);
+
+    /* Shards deal one at a time, each briefly: the first fixes the batch,
+     * the others see it fixed. A blocking wait, since only shards hold it. */
+    while (rc == 0 && flock(lr->deal_fd, LOCK_EX) < 0)
+        if (errno != EINTR || host_interrupted)
+            rc = host_interrupted ? -EINTR : -errno;
+    if (rc < 0) {
+        message_error("cannot lock '%s/%s': %s", lr->dir, BATCH_LOCK, folder_why(rc));
+        return rc == -EINTR ? EXIT_INTERRUPTED : folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
+    }
+    rc = runlock_share(&lr->lock, lr->dir_fd, &holder);
+    if (rc == -EWOULDBLOCK) {
+        /* The league's own run would change the roster under the batch. */
+        message_error("league '%s' is being run by 'league run %s'%s: a batch's shards play while "
+                      "it does not",
+                      lr->dir, lr->dir, holder > 0 ? " (its pid is in run.lock)" : "");
+        return EXIT_USAGE;
+    }
+    if (rc < 0) {
+        message_error("cannot lock '%s': %s", lr->dir, folder_why(rc));
+        return folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
+    }
+    return 0;
+}
+
+/* lrun_open_shard's work, batch.lock held. */
+static int open_shard(struct lrun *lr)
 {
     const struct league_options *o = lr->o;
     char why[PATH_MAX + 200], name[32];
-    long holder;
-    struct runlock probe;
-    int rc = runlock_take(&probe, lr->dir_fd, &holder);
+    int rc;
 
-    /* The league's own run would change the roster under the batch. */
-    runlock_release(&probe);
-    if (rc == -EWOULDBLOCK) {
-        message_error("league '%s' is being run: a batch's shards play while no 'league run %s' "
-                      "does",
-                      lr->dir, lr->dir);
-        return EXIT_USAGE;
-    }
     if (lr->written % 2 == 1) {
         message_error(
             "league '%s' ends with half a pair (game %ld): 'referee league run %s --games "
@@ -203,7 +236,9 @@ int lrun_open_shard(struct lrun *lr)
             lr->dir, lr->written, lr->dir);
         return EXIT_USAGE;
     }
-    if ((rc = lrun_sync_roster(lr, true)) != 0)
+    /* No shard folder yet: this shard deals the batch, with bots.csv as it
+     * is now; once one is there, changes wait for the merge (dry). */
+    if ((rc = lrun_sync_roster(lr, batch_pending(lr->dir))) != 0)
         return rc;
     snprintf(name, sizeof(name), BATCH_PREFIX "%d", o->shard + 1);
     if (path_join(lr->shard_dir, sizeof(lr->shard_dir), lr->dir, name) < 0)
@@ -239,9 +274,22 @@ int lrun_open_shard(struct lrun *lr)
     return 0;
 }
 
+int lrun_open_shard(struct lrun *lr)
+{
+    int rc = open_shard(lr);
+
+    /* Dealt (its folder made): the next shard may look. */
+    if (lr->deal_fd >= 0)
+        close(lr->deal_fd);
+    lr->deal_fd = -1;
+    return rc;
+}
+
 int lrun_retire_failed(struct lrun *lr, int entry)
 {
-    struct roster_event e = {.game = lrun_next_pair(lr), .kind = ROSTER_RETIRED};
+    struct roster_event e = {
+        .game = lrun_next_pair(lr), .kind = ROSTER_RETIRED, .reason = lr->failed_why};
+    char why[PATH_MAX + 200];
     int rc;
 
     snprintf(e.name, sizeof(e.name), "%s", lr->names[entry]);
@@ -249,11 +297,16 @@ int lrun_retire_failed(struct lrun *lr, int entry)
         message_error("cannot write '%s/%s': %s", lr->dir, ROSTER_LOG, folder_why(rc));
         return EXIT_SYSTEM;
     }
+    /* bots.csv says it too, and why: a person reading it sees the entry out. */
+    rc = roster_retire_bot(lr->dir, e.name, lr->failed_why, why, sizeof(why));
+    if (rc < 0 && rc != -EALREADY && rc != -ENOENT) /* retired, or gone, meanwhile: said */
+        message_error("%s", why);
     /* Picks past the games written were made with it: the league is read
      * again, from its files, with its retirement. */
     standings_free(lr->st);
     league_release(&lr->l);
     lr->written = 0;
+    memset(lr->played, 0, sizeof(lr->played));
     if (!(lr->st = standings_new()) ||
         league_init(&lr->l, lr->set.seed, (int)lr->set.min_games, lr->set.lag) < 0) {
         message_error("out of memory");

@@ -51,34 +51,35 @@ static void say(const struct lrun *lr, const struct roster_event *e)
     if (e->kind == ROSTER_REFUSED)
         fprintf(stderr,
                 "Entry '%s' is not played from game %ld: %s; put its program back, or add the "
-                "new one under another name (and retire '%s')\n",
-                e->name, e->game, e->reason, e->name);
+                "new one as its next version ('referee league add %s --replace %s=COMMAND')\n",
+                e->name, e->game, e->reason, lr->dir, e->name);
     else if (e->kind == ROSTER_BOUND)
         fprintf(stderr, "Entry '%s' of league '%s' plays from game %ld: %s\n", e->name, lr->dir,
                 e->game, e->reason);
+    else if (e->kind == ROSTER_RETIRED && e->reason && e->reason[0])
+        fprintf(stderr, "Entry '%s' of league '%s' is retired from game %ld: %s\n", e->name,
+                lr->dir, e->game, e->reason);
 }
 
 /* Take in e: appended to roster.csv, said on stderr if a refusal or a
- * binding again, and applied; dry (a batch's shard), refused with a message
- * instead. Returns 0 or a negative errno (-EBUSY: dry). */
+ * binding again, and applied; dry (a shard of a batch dealt already), an
+ * entry in or out or bound again waits for the merge, and a program changed
+ * is refused with a message, for the batch was dealt with it. Returns 0 or a
+ * negative errno (-EBUSY: dry, a program changed). */
 static int lrun_take_in(struct lrun *lr, const struct roster_event *e, bool dry)
 {
-    static const char *const doing[] = {"adding", "retiring", "refusing it", "binding it again"};
-
     if (!dry) {
         int rc = roster_append_event(lr->dir, e);
         if (rc == 0)
             say(lr, e);
         return rc < 0 ? rc : lrun_apply_event(lr, e);
     }
-    if (e->kind == ROSTER_ENTERED || e->kind == ROSTER_RETIRED)
-        message_error("'%s/%s' has a change the league has not taken in (%s '%s'): 'referee league "
-                      "run %s --merge' takes it in, then a batch's shards can play",
-                      lr->dir, ROSTER_BOTS, doing[e->kind], e->name, lr->dir);
-    else
-        message_error("entry '%s' has a change the league has not taken in (%s: %s): 'referee "
-                      "league run %s --merge' takes it in, then a batch's shards can play",
-                      e->name, doing[e->kind], e->reason, lr->dir);
+    if (e->kind != ROSTER_REFUSED)
+        return 0;
+    message_error("entry '%s' has a change the league has not taken in (refusing it: %s): the "
+                  "batch of its shards was dealt with its program; put it back, and the shard "
+                  "plays its games",
+                  e->name, e->reason);
     return -EBUSY;
 }
 
@@ -170,17 +171,66 @@ static const struct bot_spec *spec_of(const struct run_config *file, const char 
     return NULL;
 }
 
+/* Why roster.csv says an entry retired that bots.csv retired (row b, or
+ * none: gone from it), in why (len bytes). */
+static void retired_why(const struct roster_bot *b, char *why, size_t len)
+{
+    if (!b)
+        snprintf(why, len, "its row is gone from %s", ROSTER_BOTS);
+    else if (strcmp(b->said, "yes") == 0)
+        snprintf(why, len, "retired in %s ('league retire')", ROSTER_BOTS);
+    else
+        snprintf(why, len, "retired in %s: %s", ROSTER_BOTS, b->said);
+}
+
+/* Entry name, whose row of bots.csv cannot be a bot (why), retired from
+ * game `from` with that reason, in roster.csv and in bots.csv's `retired`:
+ * never started, and the rest play on (lrun_take_in; dry: it waits for the
+ * merge). Returns 0 or a negative errno. */
+static int retire_unfit(struct lrun *lr, const char *name, const char *why, long from, bool dry)
+{
+    char reason[sizeof(((struct inputs_unfit *)0)->why) + 64], whyf[PATH_MAX + 200];
+    struct roster_event e = {.game = from, .kind = ROSTER_RETIRED, .reason = reason};
+
+    snprintf(reason, sizeof(reason), "cannot be started: %s %s", ROSTER_BOTS, why);
+    snprintf(e.name, sizeof(e.name), "%s", name);
+    int rc = lrun_take_in(lr, &e, dry);
+    int err = rc == 0 && !dry ? roster_retire_bot(lr->dir, name, reason, whyf, sizeof(whyf)) : 0;
+    if (err < 0 && err != -EALREADY && err != -ENOENT)
+        message_error("%s", whyf); /* roster.csv has it: the league goes on */
+    return rc;
+}
+
+/* bots.csv as a sync reads it: its rows (n), the bots they make (file), and
+ * the rows that make none (unfit, nunfit). */
+struct rows {
+    const struct roster_bot *bots;
+    size_t n;
+    const struct run_config *file;
+    const struct inputs_unfit *unfit;
+    int nunfit;
+};
+
 /* The rows of bots.csv taken in (names checked) from game `from`: new
  * entries enter, the others' programs are checked against their bindings,
- * those retired or gone retire. Returns 0 or a negative errno. */
-static int take_rows(struct lrun *lr, const struct roster_bot *bots, size_t n,
-                     const struct run_config *file, long from, bool dry)
+ * those retired or gone retire, with why; those that cannot be a bot
+ * retire, never started. Returns 0 or a negative errno. */
+static int take_rows(struct lrun *lr, const struct rows *rows, long from, bool dry)
 {
-    int rc = 0;
+    const struct roster_bot *bots = rows->bots;
+    const struct inputs_unfit *unfit = rows->unfit;
+    const struct run_config *file = rows->file;
+    size_t n = rows->n;
+    int nunfit = rows->nunfit, rc = 0;
 
     for (size_t b = 0; rc == 0 && b < n; b++) {
         const struct bot_spec *spec = spec_of(file, bots[b].name);
         int i = lrun_index_of(lr, bots[b].name);
+        const struct inputs_unfit *u = NULL;
+        for (int k = 0; k < nunfit && !spec; k++)
+            u = strcmp(unfit[k].name, bots[b].name) == 0 ? &unfit[k] : u;
+        if (u && !bots[b].retired && (i < 0 || !lr->l.e[i].retired))
+            rc = retire_unfit(lr, u->name, u->why, from, dry);
         if (bots[b].retired || !spec)
             continue;
         if (i < 0)
@@ -191,11 +241,13 @@ static int take_rows(struct lrun *lr, const struct roster_bot *bots, size_t n,
     for (int i = 0; rc == 0 && i < lr->l.n; i++) {
         if (lr->l.e[i].added > from || lr->l.e[i].retired)
             continue;
-        bool listed = false;
+        const struct roster_bot *row = NULL;
         for (size_t b = 0; b < n; b++)
-            listed |= strcmp(bots[b].name, lr->names[i]) == 0 && !bots[b].retired;
-        if (!listed) {
-            struct roster_event e = {.game = from, .kind = ROSTER_RETIRED};
+            row = strcmp(bots[b].name, lr->names[i]) == 0 ? &bots[b] : row;
+        if (!row || row->retired) {
+            char why[sizeof(row->said) + 64];
+            struct roster_event e = {.game = from, .kind = ROSTER_RETIRED, .reason = why};
+            retired_why(row, why, sizeof(why));
             snprintf(e.name, sizeof(e.name), "%s", lr->names[i]);
             rc = lrun_take_in(lr, &e, dry);
         }
@@ -223,13 +275,18 @@ int lrun_sync_roster(struct lrun *lr, bool dry)
     }
     /* Each row as a bot: its program is what an entry is bound to. */
     struct run_config *file = xcalloc(1, sizeof(*file));
-    if (n > 0 && (rc = inputs_load_roster(file, path)) != 0) {
+    struct inputs_unfit *unfit = xcalloc(CONFIG_MAX_BOTS, sizeof(*unfit));
+    int nunfit = 0;
+    if (n > 0 && (rc = inputs_load_roster(file, path, unfit, &nunfit)) != 0) {
+        free(unfit);
         config_run_release(file);
         free(file);
         free(bots);
         return rc;
     }
-    rc = take_rows(lr, bots, n, file, lrun_next_pair(lr), dry);
+    struct rows rows = {bots, n, file, unfit, nunfit};
+    rc = take_rows(lr, &rows, lrun_next_pair(lr), dry);
+    free(unfit);
     config_run_release(file);
     free(file);
     free(bots);
@@ -240,6 +297,21 @@ int lrun_sync_roster(struct lrun *lr, bool dry)
         return rc == -ENOSPC ? EXIT_USAGE : EXIT_SYSTEM;
     }
     return 0;
+}
+
+int lrun_count_entries(const struct lrun *lr)
+{
+    struct roster_bot *bots;
+    size_t n;
+    char why[PATH_MAX + 200];
+    int count = 0;
+
+    if (roster_read_bots(lr->dir, &bots, &n, why, sizeof(why)) < 0)
+        return 0;
+    for (size_t b = 0; b < n; b++)
+        count += !bots[b].retired;
+    free(bots);
+    return count;
 }
 
 /* Whether bots.csv, or an entry's program, changed since sync_roster last read it. */

@@ -37,6 +37,26 @@ struct seg {
     struct league_standings *writer; /* standings.csv's (NULL: written on tick) */
 };
 
+/* Whether game g must wait: one of its entries has finished no game yet
+ * and has one under way (its first start is seen through, alone). */
+static bool waits_for_first(const struct lrun *lr, const struct scheduled_game *g)
+{
+    for (int s = 0; s < 2; s++)
+        if (lr->played[g->bots[s]] == 0 && lr->under_way[g->bots[s]] > 0)
+            return true;
+    return false;
+}
+
+/* Game g handed out (rc 1), counted under way; else rc as it is. */
+static int hand_out(struct lrun *lr, const struct scheduled_game *g, int rc)
+{
+    if (rc == 1 && waits_for_first(lr, g))
+        return -EAGAIN; /* a game is under way: the tournament asks again */
+    for (int s = 0; rc == 1 && s < 2; s++)
+        lr->under_way[g->bots[s]]++;
+    return rc;
+}
+
 /* The tournament's source: the league's game at each id, until a limit, a
  * change of bots.csv (at a pair's start), or too few entries. */
 static int source(void *ctx, long index, struct scheduled_game *g)
@@ -52,7 +72,7 @@ static int source(void *ctx, long index, struct scheduled_game *g)
         if ((lr->changed = lrun_programs_changed(lr)))
             return 0;
         *g = lr->list[index];
-        return 1;
+        return hand_out(lr, g, 1);
     }
     if (id > lr->limit_id || (id % 2 == 1 && lr->deadline && proc_now_ns() >= lr->deadline)) {
         lr->reached = true;
@@ -63,6 +83,7 @@ static int source(void *ctx, long index, struct scheduled_game *g)
     int rc = sg->picker ? league_picker_game(sg->picker, id, g) : league_game(&lr->l, id, g);
     if (rc == 0)
         lr->starved = true;
+    rc = hand_out(lr, g, rc);
     if (rc == 1) {
         sg->taken = id;
         if (sg->picker)
@@ -126,6 +147,11 @@ static int on_finished(void *ctx, const struct game_record *rec)
 
     if (rc < 0)
         return rc;
+    for (int side = 0; side < 2; side++)
+        if (bots[side] >= 0) {
+            lr->played[bots[side]]++;
+            lr->under_way[bots[side]]--;
+        }
     if (lr->list) { /* a shard's: the merge counts it */
         lr->handed++;
         console_finished(&lr->con, rec);
@@ -165,7 +191,8 @@ static int segment_bots(struct lrun *lr, struct run_config *c)
     const char *why;
     int rc = path_join(path, sizeof(path), lr->dir, ROSTER_BOTS);
 
-    if (rc == 0 && access(path, F_OK) == 0 && (rc = inputs_load_roster(&file, path)) != 0) {
+    if (rc == 0 && access(path, F_OK) == 0 &&
+        (rc = inputs_load_roster(&file, path, NULL, NULL)) != 0) {
         config_run_release(&file);
         return rc;
     }
@@ -203,6 +230,10 @@ static int segment_exit(struct lrun *lr, const struct run_config *c, enum tourna
     if (failure->bot >= 0) {
         const struct bot_spec *b = &c->bots[failure->bot];
         const char *why = failure->detail[0] ? failure->detail : strerror(-failure->error);
+        snprintf(lr->failed_why, sizeof(lr->failed_why), "%s '%s': %s",
+                 failure->error == MATCH_NEVER_ANSWERED ? "it cannot play: its program"
+                                                        : "cannot start its program",
+                 b->argv[0], why);
         message_error("%s '%s' ('%s'): %s",
                       failure->error == MATCH_NEVER_ANSWERED ? "entry cannot play:"
                                                              : "cannot start entry",
@@ -254,6 +285,7 @@ static int segment(struct lrun *lr)
         t.source_ctx = &sg;
         struct tournament_hooks hooks = {.finished = on_finished, .tick = on_tick, .ctx = &sg};
         lr->base = lr->written;
+        memset(lr->under_way, 0, sizeof(lr->under_way)); /* the last segment's all ended */
         /* Picks and standings.csv off the games' threads; without a thread,
          * on them as before. */
         if (!lr->list && league_picker_start(&lr->l, &sg.picker) < 0)
@@ -297,12 +329,38 @@ static int segment(struct lrun *lr)
     return rc;
 }
 
+/* The league's lock: a shard joins its batch's (lrun_join_batch), a run
+ * takes it whole. Returns 0 or an exit code, having said why. */
+static int lock_league(struct lrun *lr)
+{
+    long holder;
+    int rc;
+
+    if (lr->o->shards > 0)
+        return lrun_join_batch(lr);
+    if ((rc = runlock_take(&lr->lock, lr->dir_fd, &holder)) == -EWOULDBLOCK) {
+        if (runlock_is_shared(lr->dir_fd))
+            message_error("league '%s' has a batch's shards playing: once every shard has ended, "
+                          "'referee league run %s --merge' takes the batch in",
+                          lr->dir, lr->dir);
+        else
+            message_error("league '%s' is being run by another process%s; one run at a time "
+                          "plays a league",
+                          lr->dir, holder > 0 ? " (its pid is in run.lock)" : "");
+        return EXIT_USAGE;
+    }
+    if (rc < 0) {
+        message_error("cannot lock '%s': %s", lr->dir, folder_why(rc));
+        return folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
+    }
+    return 0;
+}
+
 /* Take the folder, read its settings and history, and open its results.
  * Returns 0 or an exit code, having said why. */
 static int open_league(struct lrun *lr)
 {
     char why[PATH_MAX + 200];
-    long holder;
     int rc = roster_read_settings(lr->dir, &lr->set, why, sizeof(why));
 
     if (rc == -ENOENT) {
@@ -322,16 +380,8 @@ static int open_league(struct lrun *lr)
         message_error("cannot open league '%s': %s", lr->dir, folder_why(rc));
         return folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
     }
-    if (!lr->o->shards && (rc = runlock_take(&lr->lock, lr->dir_fd, &holder)) == -EWOULDBLOCK) {
-        message_error("league '%s' is being run by another process%s; one run at a time plays a "
-                      "league",
-                      lr->dir, holder > 0 ? " (its pid is in run.lock)" : "");
-        return EXIT_USAGE;
-    }
-    if (rc < 0) {
-        message_error("cannot lock '%s': %s", lr->dir, folder_why(rc));
-        return folder_is_link(rc) ? EXIT_USAGE : EXIT_SYSTEM;
-    }
+    if ((rc = lock_league(lr)) != 0)
+        return rc;
     if (!(lr->st = standings_new()) ||
         league_init(&lr->l, lr->set.seed, (int)lr->set.min_games, lr->set.lag) < 0) {
         message_error("out of memory");
@@ -371,10 +421,12 @@ static int retire_failed(struct lrun *lr)
     lr->out_files = NULL;
     if ((rc = lrun_retire_failed(lr, entry)) != 0)
         return rc;
+    char log[PATH_MAX + 8];
+    tournament_log_path(log, sizeof(log), lr->logs, lr->names[entry]);
     fprintf(stderr,
-            "Entry '%s' is retired from game %ld: its games stay; once it is fixed, add it again "
-            "under another name\n",
-            lr->names[entry], lr->l.e[entry].retired);
+            "Entry '%s' is retired from game %ld (its log: %s): its games stay; once it is "
+            "fixed, 'referee league add %s --replace %s=COMMAND' plays its next version\n",
+            lr->names[entry], lr->l.e[entry].retired, log, lr->dir, lr->names[entry]);
     if ((rc = results_open(&lr->out_files, lr->out_fd, lr->out, true, why, sizeof(why))) < 0) {
         message_error("cannot write results to '%s': %s", why, folder_why(rc));
         return EXIT_SYSTEM;
@@ -482,7 +534,8 @@ static int run_whole(struct lrun *lr)
     int rc;
 
     if (!o->run.quiet)
-        printf("League '%s': %ld games so far, %d entries\n", lr->dir, lr->written, lr->l.n);
+        printf("League '%s': %ld games so far, %d entries\n", lr->dir, lr->written,
+               lrun_count_entries(lr));
     /* A merge takes in the roster's changes, for the next batch. */
     rc = o->merge ? lrun_sync_roster(lr, false) : play(lr);
     if (lr->st && lr->written > 0) {
@@ -529,7 +582,7 @@ int league_run(struct league_options *o)
 
     lr->o = o;
     lr->dir = o->run.results;
-    lr->failed = lr->dir_fd = lr->shard_fd = lr->out_fd = lr->logs_fd = -1;
+    lr->failed = lr->dir_fd = lr->shard_fd = lr->out_fd = lr->logs_fd = lr->deal_fd = -1;
     lr->lock = lr->shard_lock = (struct runlock)RUNLOCK_INIT;
     lr->con.quiet = o->run.quiet;
     proc_ignore_sigpipe();

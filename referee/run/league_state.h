@@ -36,7 +36,8 @@ struct lrun {
     struct results *out_files;
     struct console con;
     int dir_fd;              /* the league's folder, opened once (folder.h); -1: none */
-    struct runlock lock;     /* its lock; a shard's run takes none */
+    struct runlock lock;     /* its lock: a run's own, a shard's shared (runlock_share) */
+    int deal_fd;             /* a shard's hold on batch.lock while it deals, or -1 */
     long written;            /* games in games.csv */
     long base;               /* of those, the games before the segment under way */
     long limit_id;           /* no game past this id (--games); LONG_MAX: none */
@@ -57,9 +58,16 @@ struct lrun {
     int logs_fd;                 /* its logs/, or -1 */
     struct scheduled_game *list; /* a shard's games, nlist; NULL: the league's picks */
     long nlist;
-    int failed;   /* the entry the last segment could not start, or -1 */
-    bool changed; /* a shard stopped: an entry's program changed under it */
-    long handed;  /* a shard's games handed over by its segment */
+    /* Each entry's games finished (in the league, and by this run), and
+     * under way in the segment: an entry that has finished none plays one
+     * game at a time, so that a broken one is found broken by one worker
+     * and its log holds one account, not two interleaved (league_run.c). */
+    long played[CONFIG_MAX_BOTS];
+    int under_way[CONFIG_MAX_BOTS];
+    int failed;                      /* the entry the last segment could not start, or -1 */
+    char failed_why[PATH_MAX + 200]; /* why, as said on stderr */
+    bool changed;                    /* a shard stopped: an entry's program changed under it */
+    long handed;                     /* a shard's games handed over by its segment */
     char logs[PATH_MAX + 8];
 };
 
@@ -74,9 +82,15 @@ int lrun_index_of(const struct lrun *lr, const char *name);
  * program (binding.h); one whose program is not the one it is bound to is
  * refused, and bound again once it is; one retired or gone from the file
  * retires; each from the next pair's first game, logged in roster.csv and
- * said on stderr; dry (a batch's shard, which only reads the league), any
- * such change is refused. Returns 0 or an exit code, having said why. */
+ * said on stderr. Dry (a shard of a batch dealt already, which only reads
+ * the league): entries in, out or bound again wait for the merge, and a
+ * program changed is refused. Returns 0 or an exit code, having said why. */
 int lrun_sync_roster(struct lrun *lr, bool dry);
+
+/* The entries of bots.csv that are not retired (what a run's banner
+ * counts: roster.csv has not taken in a new league's yet); 0 if it cannot
+ * be read (the run says why). */
+int lrun_count_entries(const struct lrun *lr);
 
 /* Whether bots.csv, or a file of an entry's program that is not retired,
  * changed since lrun_sync_roster last read it (by their stat). */
@@ -100,19 +114,30 @@ void lrun_release_bindings(struct lrun *lr);
  * counted in the standings. Returns 0 or an exit code, having said why. */
 int lrun_load_history(struct lrun *lr, bool look_only);
 
-/* Retire entry, which cannot be started, from the next pair on (logged in
- * roster.csv), and read the league again with it retired: its results files
- * must be closed (they are rewritten). Returns 0 or an exit code, having said
- * why. */
+/* Retire entry, which cannot be started (lr->failed_why says why), from
+ * the next pair on (logged in roster.csv with that reason, and written in
+ * bots.csv's `retired`), and read the league again with it retired: its
+ * results files must be closed (they are rewritten). Returns 0 or an exit
+ * code, having said why. */
 int lrun_retire_failed(struct lrun *lr, int entry);
 
 /* The shard folders of a batch, if lr's folder has any, taken into the
  * league (league_batch.h). Returns 0 or an exit code, having said why. */
 int lrun_merge(struct lrun *lr);
 
-/* A shard of the next batch: its folder (DIR/shard-I) locked and made whole,
- * and the games of its own it lacks in lr->list; lr->out set to it. Returns 0
- * or an exit code, having said why. */
+/* A shard joins its league's batch, before it reads the league: it waits
+ * for the shards that deal meanwhile (an flock on DIR/batch.lock, held until
+ * lrun_open_shard has dealt its own part), then shares the league's lock
+ * with the other shards (runlock_share), so that no `league run` plays or
+ * merges while any shard plays, and any number of shards start at once.
+ * Returns 0 or an exit code, having said why. */
+int lrun_join_batch(struct lrun *lr);
+
+/* A shard of the next batch: if no shard has dealt it (no DIR/shard-*
+ * folder), bots.csv taken into roster.csv first, as a merge would (the shard
+ * that deals fixes the batch's roster); then its folder (DIR/shard-I) locked
+ * and made whole, and the games of its own it lacks in lr->list; lr->out set
+ * to it; batch.lock let go. Returns 0 or an exit code, having said why. */
 int lrun_open_shard(struct lrun *lr);
 
 #endif

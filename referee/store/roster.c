@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 static const char *const settings_columns[] = {"game",       "seed",      "openings",
@@ -145,6 +146,8 @@ int roster_read_bots(const char *dir, struct roster_bot **out, size_t *n, char *
         if (strlen(t.rows[r][name]) < sizeof((*out)[r].name))
             snprintf((*out)[r].name, sizeof((*out)[r].name), "%s", t.rows[r][name]);
         (*out)[r].retired = retired >= 0 && t.rows[r][retired][0] != '\0';
+        if ((*out)[r].retired)
+            snprintf((*out)[r].said, sizeof((*out)[r].said), "%s", t.rows[r][retired]);
     }
     *n = t.nrows;
     table_release(&t);
@@ -157,8 +160,9 @@ static const char *const bots_columns[] = {"name", "command", "dir", "proto", "e
 
 /* Rewrite dir's bots.csv from t (loaded, or empty), its columns and those of
  * bots_columns it lacks; with a new row of values `add` (by bots_columns, may
- * be NULL), and row `retire` (or -1) retired. */
-static int write_bots(const char *dir, const struct table *t, const char *const *add, long retire)
+ * be NULL), and row `retire` (or -1) retired: its `retired` set to said. */
+static int write_bots(const char *dir, const struct table *t, const char *const *add, long retire,
+                      const char *said)
 {
     struct csvout out = CSVOUT_INIT;
     char path[PATH_MAX];
@@ -181,12 +185,12 @@ static int write_bots(const char *dir, const struct table *t, const char *const 
             while (i < (int)NBOTCOLS && have[i] != (int)c)
                 i++;
             const char *v = r < t->nrows ? t->rows[r][c] : i < (int)NBOTCOLS ? add[i] : "";
-            csvout_text(&out, (long)r == retire && i == (int)NBOTCOLS - 1 ? "yes" : v);
+            csvout_text(&out, (long)r == retire && i == (int)NBOTCOLS - 1 ? said : v);
         }
         for (size_t i = 0; i < NBOTCOLS; i++)
             if (have[i] < 0)
                 csvout_text(&out, r < t->nrows
-                                      ? ((long)r == retire && i == NBOTCOLS - 1 ? "yes" : "")
+                                      ? ((long)r == retire && i == NBOTCOLS - 1 ? said : "")
                                       : add[i]);
         csvout_end(&out);
     }
@@ -215,7 +219,7 @@ static long find_bot(struct table *t, const char *dir, const char *name, int *rc
     return -1;
 }
 
-int roster_add_bot(const char *dir, const struct roster_entry *e, char *why, size_t len)
+static int add_bot(const char *dir, const struct roster_entry *e, char *why, size_t len)
 {
     struct table t;
     int rc;
@@ -230,14 +234,14 @@ int roster_add_bot(const char *dir, const struct roster_entry *e, char *why, siz
                                      e->proto ? e->proto : "",
                                      e->env ? e->env : "",
                                      ""};
-        if ((rc = write_bots(dir, &t, add, -1)) < 0)
+        if ((rc = write_bots(dir, &t, add, -1, NULL)) < 0)
             snprintf(why, len, "cannot write '%s/%s': %s", dir, ROSTER_BOTS, strerror(-rc));
     }
     table_release(&t);
     return rc;
 }
 
-int roster_retire_bot(const char *dir, const char *name, char *why, size_t len)
+static int retire_bot(const char *dir, const char *name, const char *said, char *why, size_t len)
 {
     struct table t;
     int rc;
@@ -248,8 +252,45 @@ int roster_retire_bot(const char *dir, const char *name, char *why, size_t len)
         rc = -ENOENT;
     else if (rc == 0 && col >= 0 && t.rows[row][col][0])
         rc = -EALREADY;
-    if (rc == 0 && (rc = write_bots(dir, &t, NULL, row)) < 0)
+    if (rc == 0 && (rc = write_bots(dir, &t, NULL, row, said && said[0] ? said : "yes")) < 0)
         snprintf(why, len, "cannot write '%s/%s': %s", dir, ROSTER_BOTS, strerror(-rc));
     table_release(&t);
+    return rc;
+}
+
+/* dir's bots.csv kept for one writer while it is read and written again
+ * (league add, league retire, a run that retires an entry): an flock on
+ * dir/bots.lock, waited for. Returns the descriptor to close, or -1 (no lock:
+ * the write goes on, as before there was one). */
+static int lock_bots(const char *dir)
+{
+    char path[PATH_MAX];
+    if (path_join(path, sizeof(path), dir, ROSTER_BOTS_LOCK) < 0)
+        return -1;
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    while (fd >= 0 && flock(fd, LOCK_EX) < 0 && errno == EINTR)
+        ;
+    return fd;
+}
+
+static void unlock_bots(int fd)
+{
+    if (fd >= 0)
+        close(fd);
+}
+
+int roster_add_bot(const char *dir, const struct roster_entry *e, char *why, size_t len)
+{
+    int lock = lock_bots(dir);
+    int rc = add_bot(dir, e, why, len);
+    unlock_bots(lock);
+    return rc;
+}
+
+int roster_retire_bot(const char *dir, const char *name, const char *said, char *why, size_t len)
+{
+    int lock = lock_bots(dir);
+    int rc = retire_bot(dir, name, said, why, len);
+    unlock_bots(lock);
     return rc;
 }

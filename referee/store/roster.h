@@ -12,9 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ROSTER_SETTINGS "league.csv"
-#define ROSTER_BOTS     "bots.csv"
-#define ROSTER_LOG      "roster.csv"
+#define ROSTER_SETTINGS  "league.csv"
+#define ROSTER_BOTS      "bots.csv"
+#define ROSTER_LOG       "roster.csv"
+#define ROSTER_BOTS_LOCK "bots.lock" /* one writer of bots.csv at a time (roster.c) */
 
 struct table;
 
@@ -40,10 +41,12 @@ int roster_read_settings(const char *dir, struct roster_settings *s, char *why, 
 /* Write dir's league.csv (by temporary file and rename). Returns 0 or a negative errno. */
 int roster_write_settings(const char *dir, const struct roster_settings *s);
 
-/* An entry of bots.csv: its name, and whether its `retired` field is set. */
+/* An entry of bots.csv: its name, and whether its `retired` field is set,
+ * and to what (`yes`, or why: a run that retires an entry writes why). */
 struct roster_bot {
     char name[CONFIG_NAME_MAX + 1];
     bool retired;
+    char said[200];
 };
 
 /* The entries of dir's bots.csv, in its order, into *out (malloc'ed, n of
@@ -63,10 +66,10 @@ struct roster_entry {
  * with why set. */
 int roster_add_bot(const char *dir, const struct roster_entry *e, char *why, size_t len);
 
-/* Set the `retired` field of entry name in dir's bots.csv to "yes". Returns
- * 0, -ENOENT if no row has that name, -EALREADY if it is set already, or
- * another negative errno with why set. */
-int roster_retire_bot(const char *dir, const char *name, char *why, size_t len);
+/* Set the `retired` field of entry name in dir's bots.csv to said (NULL or
+ * "": "yes"). Returns 0, -ENOENT if no row has that name, -EALREADY if it is
+ * set already, or another negative errno with why set. */
+int roster_retire_bot(const char *dir, const char *name, const char *said, char *why, size_t len);
 
 /* What a line of roster.csv says of its entry from its game on. */
 enum roster_kind {
@@ -86,7 +89,7 @@ struct roster_event {
     char name[CONFIG_NAME_MAX + 1];
     char *command; /* binding.h: the command line bound, or seen when refused */
     char *files;   /* binding.h: "DIGEST  PATH" lines of its files */
-    char *reason;  /* why it was refused or bound again */
+    char *reason;  /* why it was refused, bound again or retired ("": not said) */
 };
 
 /* The events of dir's roster.csv in order into *out (malloc'ed; the caller

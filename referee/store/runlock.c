@@ -36,10 +36,10 @@ static long read_holder(int fd, int tries)
     return 0;
 }
 
-static int lock_now(int fd)
+static int lock_now(int fd, int how)
 {
     int rc;
-    while ((rc = flock(fd, LOCK_EX | LOCK_NB)) < 0 && errno == EINTR)
+    while ((rc = flock(fd, how | LOCK_NB)) < 0 && errno == EINTR)
         ;
     return rc < 0 ? -errno : 0;
 }
@@ -52,17 +52,18 @@ static bool names_it(int dir_fd, int fd, struct stat *st)
            at.st_dev == st->st_dev && at.st_ino == st->st_ino;
 }
 
-/* Open run.lock (made if missing) and lock it; *fd gets it once the name is
- * seen to name it. Returns 0, 1 when the name changed meanwhile (try again),
- * or a negative errno as runlock_take's (*holder read `tries` times). */
-static int take_name(struct runlock *l, int *fd, long *holder, int tries)
+/* Open run.lock (made if missing) and lock it (how: LOCK_EX, or LOCK_SH,
+ * which writes no pid); *fd gets it once the name is seen to name it.
+ * Returns 0, 1 when the name changed meanwhile (try again), or a negative
+ * errno as runlock_take's (*holder read `tries` times). */
+static int take_name(struct runlock *l, int *fd, long *holder, int tries, int how)
 {
     struct stat st;
     int rc = folder_open_file(l->dir_fd, RUNLOCK_FILE, O_RDWR | O_CREAT, fd);
 
     if (rc < 0)
         return rc;
-    if ((rc = lock_now(*fd)) < 0) {
+    if ((rc = lock_now(*fd, how)) < 0) {
         if (rc == -EWOULDBLOCK)
             *holder = read_holder(*fd, tries);
         close(*fd);
@@ -78,6 +79,8 @@ static int take_name(struct runlock *l, int *fd, long *holder, int tries)
     }
     l->dev = st.st_dev;
     l->ino = st.st_ino;
+    if (how == LOCK_SH) /* many hold it: none may rewrite what a run wrote */
+        return 0;
     char text[32];
     int n = snprintf(text, sizeof(text), "%ld\n", (long)getpid());
     /* The pid is for the message of a run that finds the folder taken; the
@@ -101,7 +104,8 @@ static bool games_held(int dir_fd)
     return held;
 }
 
-int runlock_take(struct runlock *l, int dir_fd, long *holder)
+/* runlock_take's, with the lock taken how (LOCK_EX or LOCK_SH). */
+static int take(struct runlock *l, int dir_fd, long *holder, int how)
 {
     int rc = 1;
 
@@ -109,7 +113,7 @@ int runlock_take(struct runlock *l, int dir_fd, long *holder)
     l->dir_fd = dir_fd;
     *holder = 0;
     for (int i = 0; i < TAKE_TRIES && rc == 1; i++)
-        rc = take_name(l, &l->fd, holder, 20);
+        rc = take_name(l, &l->fd, holder, 20, how);
     if (rc == 1)
         return -EAGAIN;
     if (rc == 0 && games_held(dir_fd)) {
@@ -117,6 +121,27 @@ int runlock_take(struct runlock *l, int dir_fd, long *holder)
         return -EWOULDBLOCK;
     }
     return rc;
+}
+
+int runlock_take(struct runlock *l, int dir_fd, long *holder)
+{
+    return take(l, dir_fd, holder, LOCK_EX);
+}
+
+int runlock_share(struct runlock *l, int dir_fd, long *holder)
+{
+    return take(l, dir_fd, holder, LOCK_SH);
+}
+
+bool runlock_is_shared(int dir_fd)
+{
+    int fd, rc = folder_open_file(dir_fd, RUNLOCK_FILE, O_RDONLY, &fd);
+    if (rc < 0)
+        return false;
+    /* Shared holders let another share; a run's exclusive lock does not. */
+    rc = lock_now(fd, LOCK_SH);
+    close(fd);
+    return rc == 0;
 }
 
 int runlock_check(struct runlock *l, long *holder)
@@ -132,7 +157,7 @@ int runlock_check(struct runlock *l, long *holder)
         return 0;
     /* Gone or replaced: the name is taken again, the old file held meanwhile.
      * A tick does not wait for a holder's pid. */
-    if ((rc = take_name(l, &fd, holder, 1)) != 0)
+    if ((rc = take_name(l, &fd, holder, 1, LOCK_EX)) != 0)
         return rc == 1 ? -EAGAIN : rc;
     close(l->fd);
     l->fd = fd;

@@ -7,6 +7,7 @@
 #ifndef REFEREE_RUNLOCK_H
 #define REFEREE_RUNLOCK_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 #define RUNLOCK_FILE "run.lock"
@@ -41,6 +42,18 @@ int runlock_take(struct runlock *l, int dir_fd, long *holder);
  * the lock kept on the file l holds; -ELOOP or -EMLINK when a link is there;
  * or another negative errno. */
 int runlock_check(struct runlock *l, long *holder);
+
+/* Share the lock of folder dir_fd with others that share it (a league's
+ * batch: its shards play side by side, and no run while they do): a shared
+ * flock on run.lock, which a run's runlock_take cannot take while any holds
+ * it; no pid is written (the file names a run's). Returns 0; -EWOULDBLOCK
+ * when a run holds it (*holder its pid, or 0) or holds games.csv; the other
+ * negative errnos of runlock_take. */
+int runlock_share(struct runlock *l, int dir_fd, long *holder);
+
+/* Whether the lock of folder dir_fd is held shared only (runlock_share), not
+ * by a run: what a run refused by runlock_take tells its user. */
+bool runlock_is_shared(int dir_fd);
 
 /* Let the lock go; safe twice and on RUNLOCK_INIT. */
 void runlock_release(struct runlock *l);
