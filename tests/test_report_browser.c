@@ -70,7 +70,9 @@ static void final_board(const char *dir, char *out, size_t cap)
     out[n] = '\0';
 }
 
-Test(report_browser, every_game_s_report_fits_a_phone_and_a_screen_and_replays, .timeout = 300)
+/* Skip the test, saying what to install, where chromium, playwright-core or
+ * node is missing. */
+static void skip_without_a_browser(void)
 {
     if (access("/usr/bin/chromium", X_OK) != 0)
         cr_skip_test("no /usr/bin/chromium: install Debian's chromium (scripts/deps --test does)");
@@ -79,6 +81,11 @@ Test(report_browser, every_game_s_report_fits_a_phone_and_a_screen_and_replays, 
     char *node_check[] = {"/bin/sh", "-c", "command -v node", NULL};
     if (run_program(node_check, NULL, &r) != 0 || r.status != 0)
         cr_skip_test("no node on PATH: install Debian's nodejs (scripts/deps does)");
+}
+
+Test(report_browser, every_game_s_report_fits_a_phone_and_a_screen_and_replays, .timeout = 300)
+{
+    skip_without_a_browser();
 
     char cases[64], shots[512];
     snprintf(cases, sizeof(cases), "/tmp/referee-test-browser-XXXXXX");
@@ -120,13 +127,7 @@ Test(report_browser, a_large_league_s_crosstable_shows_an_entry_s_opponents_on_a
      .timeout = 300)
 {
     enum { N = 40 };
-    if (access("/usr/bin/chromium", X_OK) != 0)
-        cr_skip_test("no /usr/bin/chromium: install Debian's chromium (scripts/deps --test does)");
-    if (access(BROWSER_DIR "/node_modules/playwright-core", F_OK) != 0)
-        cr_skip_test("no playwright-core in tests/browser: npm ci there (scripts/test does)");
-    char *node_check[] = {"/bin/sh", "-c", "command -v node", NULL};
-    if (run_program(node_check, NULL, &r) != 0 || r.status != 0)
-        cr_skip_test("no node on PATH: install Debian's nodejs (scripts/deps does)");
+    skip_without_a_browser();
 
     char dir[64], page[96];
     test_tmpdir(dir, "browser");
