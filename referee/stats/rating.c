@@ -202,6 +202,8 @@ static void rate(size_t n, size_t cap, const int *wins, const int *draws, struct
                        .intervals = intervals,
                        .warm = w->last_n > 0 && n >= w->last_n};
 
+    if (n == 0)
+        return; /* nothing to rate; w's vectors may not even exist (cap 0) */
     for (size_t k = 0; k < RATING_VECTORS; k++)
         st.v[k] = w->vec + k * cap;
     st.x = st.v[0];
